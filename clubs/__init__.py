@@ -1,0 +1,1 @@
+"""Unions, clubs, players and teams."""

@@ -1,0 +1,1 @@
+"""Competitions, fixtures, match nights, boem sheets, results and standings."""

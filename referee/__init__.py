@@ -1,0 +1,1 @@
+"""The referee's match-night console: straf claims, rulings and disputed hands."""

@@ -1,0 +1,100 @@
+"""Shared fixtures.
+
+Integration tests (``@pytest.mark.integration``) need PostgreSQL (``DATABASE_URL``), Redis (``REDIS_URL``)
+and a live Celery worker, which the ``live_worker`` fixture starts once per session and stops at the end.
+Without those services they are skipped with the reason; ``.ci/run`` sets ``KLAWERJAS_REQUIRE_SERVICES=1``,
+which turns a missing service into a failure, so CI always runs them for real.
+"""
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connections
+
+PROJECT_DIR = Path(__file__).resolve().parent.parent
+SERVICES_REQUIRED = os.environ.get("KLAWERJAS_REQUIRE_SERVICES") == "1"
+
+
+def services_missing() -> str:
+    """Name what the integration tests lack, or return ``""`` when PostgreSQL and Redis are configured."""
+    missing = []
+    if connections["default"].vendor != "postgresql":
+        missing.append("DATABASE_URL (PostgreSQL)")
+    if not settings.REDIS_URL:
+        missing.append("REDIS_URL")
+    return ", ".join(missing)
+
+
+def require_services() -> None:
+    """Skip (or, under CI, fail) the calling test when the integration services are not configured."""
+    missing = services_missing()
+    if missing:
+        message = f"integration services not configured: {missing} (run `bash .ci/run`)"
+        if SERVICES_REQUIRED:
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+@dataclass(frozen=True)
+class LiveWorker:
+    """A Celery worker process consuming ``queue`` against the test database."""
+
+    queue: str
+    hostname: str
+    process: subprocess.Popen[bytes]
+    log_path: Path
+
+
+def _database_url(settings_dict: dict[str, object]) -> str:
+    user = settings_dict.get("USER") or "postgres"
+    password = f":{settings_dict['PASSWORD']}" if settings_dict.get("PASSWORD") else ""
+    host = settings_dict.get("HOST") or "127.0.0.1"
+    port = settings_dict.get("PORT") or 5432
+    return f"postgres://{user}{password}@{host}:{port}/{settings_dict['NAME']}"
+
+
+@pytest.fixture(scope="session")
+def live_worker(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveWorker]:
+    """Start a real Celery worker on a queue of its own, pointed at the test database; stop it afterwards.
+
+    Tasks sent with ``.delay()`` during the session go to that queue through the Redis broker.
+    """
+    require_services()
+    from klawerjas_league.celery import app as celery_app
+
+    queue = f"test-{uuid.uuid4().hex[:10]}"
+    hostname = f"{queue}@localhost"
+    log_path = tmp_path_factory.mktemp("worker") / "worker.log"
+    env = dict(os.environ)
+    env["DATABASE_URL"] = _database_url(connections["default"].settings_dict)
+    env["CELERY_TASK_DEFAULT_QUEUE"] = queue
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "klawerjas_league", "worker", "--pool=solo", "-Q", queue,
+             "-n", hostname, "-l", "info", "--without-gossip", "--without-mingle"],
+            cwd=PROJECT_DIR, env=env, stdout=log, stderr=subprocess.STDOUT,
+        )
+    previous_queue = celery_app.conf.task_default_queue
+    celery_app.conf.task_default_queue = queue
+    try:
+        deadline = time.monotonic() + 60
+        while not celery_app.control.ping(destination=[hostname], timeout=0.5):
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"Celery worker did not start; log:\n{log_path.read_text()[-3000:]}")
+        yield LiveWorker(queue=queue, hostname=hostname, process=process, log_path=log_path)
+    finally:
+        celery_app.conf.task_default_queue = previous_queue
+        process.terminate()
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
