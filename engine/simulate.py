@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from engine.cards import CARD_NAMES, RANKS, SUIT_MASKS, cards_of
+from engine.cards import CARD_NAMES, SUIT_MASKS, cards_of
 from engine.play import legal_mask, play_tables
 from engine.roem import RoemCall, best_call, call_key, needs_size, outranks, sturk_due
 from engine.ruleset import SAKBOC_2004, Ruleset
@@ -525,37 +525,63 @@ def _sakboc_flags(ruleset: Ruleset) -> bool:
     )
 
 
-def play_random_hands(count: int, seed: int = 0, ruleset: Ruleset = SAKBOC_2004) -> FastStats:
+@dataclass(frozen=True)
+class _TrumpTables:
+    """Per-trump tables keyed by a card's *bit* (``1 << card``), so the hot loop never needs card ints."""
+
+    lead: dict[int, tuple[dict[int, int], int]]  # bit -> (power by bit for that led suit, led suit mask)
+    above: dict[int, int]  # trump bit -> mask of higher trumps
+    byte_points: tuple[tuple[int, ...], ...]  # [suit][8-bit mask] -> card points
+    boer: int
+    suit_mask: int
+
+
+def _trump_tables(ruleset: Ruleset) -> tuple[_TrumpTables, ...]:
+    t = play_tables(ruleset)
+    out = []
+    for trump in range(4):
+        powers = [{1 << c: t.power[trump * 4 + led][c] for c in range(32)} for led in range(4)]
+        lead = {1 << c: (powers[c >> 3], SUIT_MASKS[c >> 3]) for c in range(32)}
+        above = {1 << c: t.above[trump][c] for c in range(32) if c >> 3 == trump}
+        byte_points = tuple(
+            tuple(sum(t.points[trump][suit * 8 + r] for r in range(8) if byte >> r & 1) for byte in range(256))
+            for suit in range(4)
+        )
+        out.append(_TrumpTables(lead, above, byte_points, t.boer[trump], SUIT_MASKS[trump]))
+    return tuple(out)
+
+
+def play_random_hands(
+    count: int, seed: int = 0, ruleset: Ruleset = SAKBOC_2004, *, _generic: bool = False
+) -> FastStats:
     """Play ``count`` random complete hands as fast as possible: deal, legal play of all 32 cards,
     roem detection for every seat (sequences, four of a kind, sturk) and scoring (card points, the
     standing roem, whether a side counts 100 and with how many strokes).
 
     Legality follows the ruleset's flags: the inlined loop covers the SAKBOC family (trump may replace
     following, Boer exempt, no undertrump unless only trumps; SAKBOC 3.2-3.4); other flag sets use
-    :func:`engine.play.legal_mask` per card. Reproducible: the same seed gives the same totals.
+    :func:`engine.play.legal_mask` per card (``_generic=True`` forces that path, for cross-checks).
+    Cards are chosen at random among the legal ones (the first legal card at or after a random index,
+    wrapping), reproducibly: the same seed gives the same totals.
     """
     rng = random.Random(seed)
     ft = _fast_tables(rng, ruleset)
-    tables = play_tables(ruleset)
+    tts = _trump_tables(ruleset)
     bases = ft.bases
     nbases = len(bases)
     pa, pb, pc, pd = ft.perms
     seqv = ft.seq
-    bit = _BIT_INDEX
     frm = _FROM
     full = (1 << 32) - 1
     getrandbits = rng.getrandbits
-    fast = _sakboc_flags(ruleset)
-    power_all = tables.power
-    points_all = tables.points
-    above_all = tables.above
-    boer_all = tables.boer
+    fast = _sakboc_flags(ruleset) and not _generic
+    bit_index = _BIT_INDEX
     last_bonus = ruleset.last_trick_bonus
     target = ruleset.going_on_target
     under = ruleset.under_fifty
     sturk_pts = ruleset.sturk_points
     hand_total = ruleset.hand_total
-    suit_masks = SUIT_MASKS
+    followers = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))
     total0 = 0
     roem_hands = 0
     on0 = on1 = 0
@@ -579,141 +605,168 @@ def play_random_hands(count: int, seed: int = 0, ruleset: Ruleset = SAKBOC_2004)
             h = [m2, m3, m0, m1]
         else:
             h = [m1, m2, m3, m0]
+        tt = tts[trump]
         # --- roem detection (Notes §II/§III): sequences per suit, four of a kind, sturk ---
-        tshift = trump * 8
-        sturk = 6 << tshift  # K and Q of trumps
-        rv = [0, 0, 0, 0]
-        for s in 0, 1, 2, 3:
-            m = h[s]
-            v = seqv[m & 255] + seqv[m >> 8 & 255] + seqv[m >> 16 & 255] + seqv[m >> 24]
-            if m & (m >> 8) & (m >> 16) & (m >> 24) & 15:
-                v += 1000
-            rv[s] = v
-        # --- play (SAKBOC 3.2-3.4), all 8 tricks ---
-        tm = suit_masks[trump]
+        sturk = 6 << (trump * 8)  # K and Q of trumps: roemed when the first is played (Notes §VI)
+        v0 = seqv[m0 & 255] + seqv[m0 >> 8 & 255] + seqv[m0 >> 16 & 255] + seqv[m0 >> 24]
+        v1 = seqv[m1 & 255] + seqv[m1 >> 8 & 255] + seqv[m1 >> 16 & 255] + seqv[m1 >> 24]
+        v2 = seqv[m2 & 255] + seqv[m2 >> 8 & 255] + seqv[m2 >> 16 & 255] + seqv[m2 >> 24]
+        v3 = seqv[m3 & 255] + seqv[m3 >> 8 & 255] + seqv[m3 >> 16 & 255] + seqv[m3 >> 24]
+        if m0 & (m0 >> 8) & (m0 >> 16) & (m0 >> 24) & 15:
+            v0 += 1000
+        if m1 & (m1 >> 8) & (m1 >> 16) & (m1 >> 24) & 15:
+            v1 += 1000
+        if m2 & (m2 >> 8) & (m2 >> 16) & (m2 >> 24) & 15:
+            v2 += 1000
+        if m3 & (m3 >> 8) & (m3 >> 16) & (m3 >> 24) & 15:
+            v3 += 1000
+        sturk_holder = -1
+        for k, m in enumerate((m0, m1, m2, m3)):
+            if m & sturk == sturk:
+                sturk_holder = (k + dealer) & 1
+        # --- play (SAKBOC 3.2-3.4), all 8 tricks; cards handled as bits ---
+        tm = tt.suit_mask
         notm = full ^ tm
-        pwt = power_all[trump * 4 : trump * 4 + 4]
-        pts = points_all[trump]
-        above = above_all[trump]
-        boer = boer_all[trump]
+        lead = tt.lead
+        above = tt.above
+        boer = tt.boer
         leader = (dealer + 1) & 3
-        sc0 = 0
-        sturk_team = [0, 0]
+        won0 = 0
         win = leader
         for _t in range(8):
             r = getrandbits(20)
-            s = leader
-            m = h[s]
-            x = m & frm[r & 31]
-            if not x:
-                x = m
+            m = h[leader]
+            x = m & frm[r & 31] or m
             b = x & -x
-            c = bit[b]
-            h[s] = m ^ b
-            if m & sturk == sturk and b & sturk:
-                sturk_team[s & 1] = sturk_pts
-            led = c >> 3
-            pw = pwt[led]
-            best = pw[c]
-            win = s
-            tot = pts[c]
+            h[leader] = m ^ b
+            tk = b
+            pw, lm = lead[b]
+            best = pw[b]
+            win = leader
+            s1, s2, s3 = followers[leader]
             if fast:
-                if led == trump:
-                    for s in (s + 1) & 3, (s + 2) & 3, (s + 3) & 3:
-                        r >>= 5
-                        m = h[s]
-                        legal = m & tm
-                        if legal == boer or not legal:
-                            legal = m
-                        x = legal & frm[r & 31]
-                        if not x:
-                            x = legal
-                        b = x & -x
-                        c = bit[b]
-                        h[s] = m ^ b
-                        if m & sturk == sturk and b & sturk:
-                            sturk_team[s & 1] = sturk_pts
-                        tot += pts[c]
-                        p = pw[c]
-                        if p > best:
-                            best = p
-                            win = s
-                else:
-                    lm = suit_masks[led]
+                if lm == tm:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
+                    m = h[s1]
+                    legal = m & tm
+                    if legal == boer or not legal:
+                        legal = m
+                    x = legal & frm[r >> 5 & 31] or legal
+                    b = x & -x
+                    h[s1] = m ^ b
+                    tk |= b
+                    p = pw[b]
+                    if p > best:
+                        best = p
+                        win = s1
+                    m = h[s2]
+                    legal = m & tm
+                    if legal == boer or not legal:
+                        legal = m
+                    x = legal & frm[r >> 10 & 31] or legal
+                    b = x & -x
+                    h[s2] = m ^ b
+                    tk |= b
+                    p = pw[b]
+                    if p > best:
+                        best = p
+                        win = s2
+                    m = h[s3]
+                    legal = m & tm
+                    if legal == boer or not legal:
+                        legal = m
+                    x = legal & frm[r >> 15 & 31] or legal
+                    b = x & -x
+                    h[s3] = m ^ b
+                    tk |= b
+                    if pw[b] > best:
+                        win = s3
+                else:  # side suit led: follow or trump, never undertrump unless only trumps (3.3, 3.4)
                     over = tm
-                    for s in (s + 1) & 3, (s + 2) & 3, (s + 3) & 3:
-                        r >>= 5
-                        m = h[s]
-                        f = m & lm
-                        if f:
-                            legal = f | (m & over)
-                        elif m & notm:
-                            legal = (m & notm) | (m & over)
-                        else:
-                            legal = m
-                        x = legal & frm[r & 31]
-                        if not x:
-                            x = legal
-                        b = x & -x
-                        c = bit[b]
-                        h[s] = m ^ b
-                        if m & sturk == sturk and b & sturk:
-                            sturk_team[s & 1] = sturk_pts
-                        tot += pts[c]
-                        p = pw[c]
-                        if p > best:
-                            best = p
-                            win = s
-                            if p > 16:
-                                over = above[c]
+                    m = h[s1]
+                    f = m & lm
+                    legal = f | (m & over) if f else (m & notm) | (m & over) if m & notm else m
+                    x = legal & frm[r >> 5 & 31] or legal
+                    b = x & -x
+                    h[s1] = m ^ b
+                    tk |= b
+                    p = pw[b]
+                    if p > best:
+                        best = p
+                        win = s1
+                        if p > 16:
+                            over = above[b]
+                    m = h[s2]
+                    f = m & lm
+                    legal = f | (m & over) if f else (m & notm) | (m & over) if m & notm else m
+                    x = legal & frm[r >> 10 & 31] or legal
+                    b = x & -x
+                    h[s2] = m ^ b
+                    tk |= b
+                    p = pw[b]
+                    if p > best:
+                        best = p
+                        win = s2
+                        if p > 16:
+                            over = above[b]
+                    m = h[s3]
+                    f = m & lm
+                    legal = f | (m & over) if f else (m & notm) | (m & over) if m & notm else m
+                    x = legal & frm[r >> 15 & 31] or legal
+                    b = x & -x
+                    h[s3] = m ^ b
+                    tk |= b
+                    if pw[b] > best:
+                        win = s3
             else:
-                trick = [c]
-                for s in (s + 1) & 3, (s + 2) & 3, (s + 3) & 3:
-                    r >>= 5
+                trick = [bit_index[b]]
+                for s, shift in ((s1, 5), (s2, 10), (s3, 15)):
                     m = h[s]
                     legal = legal_mask(m, trick, trump, ruleset)
-                    x = legal & frm[r & 31]
-                    if not x:
-                        x = legal
+                    x = legal & frm[r >> shift & 31] or legal
                     b = x & -x
-                    c = bit[b]
                     h[s] = m ^ b
-                    trick.append(c)
-                    if m & sturk == sturk and b & sturk:
-                        sturk_team[s & 1] = sturk_pts
-                    tot += pts[c]
-                    p = pw[c]
+                    tk |= b
+                    trick.append(bit_index[b])
+                    p = pw[b]
                     if p > best:
                         best = p
                         win = s
             if not win & 1:
-                sc0 += tot
+                won0 |= tk
             leader = win
+        bp = tt.byte_points
+        sc0 = bp[0][won0 & 255] + bp[1][won0 >> 8 & 255] + bp[2][won0 >> 16 & 255] + bp[3][won0 >> 24]
         if not win & 1:
             sc0 += last_bonus
-        # --- scoring: the standing roem (higher value stands, SAKBOC 8.3), counts, going on ---
-        v0 = rv[0] if rv[0] > rv[2] else rv[2]
-        v1 = rv[1] if rv[1] > rv[3] else rv[3]
-        if v0 or v1:
+        # --- scoring: the standing roem (the higher stands, SAKBOC 8.3), counts, going on ---
+        # v0..v3 are by base position; base position k sits at seat (k + dealer) % 4
+        if dealer & 1:
+            v0, v1, v2, v3 = v1, v0, v3, v2
+        t0 = v0 if v0 > v2 else v2
+        t1 = v1 if v1 > v3 else v3
+        total0 += sc0
+        if t0 or t1:
             roem_hands += 1
-        if v0 >= 1000 or v1 >= 1000:
-            if v0 >= v1:
-                on0 += 2
+            if t0 >= 1000 or t1 >= 1000:
+                if t0 >= t1:
+                    on0 += 2
+                else:
+                    on1 += 2
+                continue
+            if t0 > t1:
+                t1 = 0
+            elif t1 > t0:
+                t0 = 0
             else:
-                on1 += 2
-            total0 += sc0
-            continue
-        if v0 > v1:
-            v1 = 0
-        elif v1 > v0:
-            v0 = 0
-        else:
-            v0 = v1 = 0
-        c0 = sc0 + v0 + sturk_team[0]
-        c1 = hand_total - sc0 + v1 + sturk_team[1]
+                t0 = t1 = 0
+        c0 = sc0 + t0
+        c1 = hand_total - sc0 + t1
+        if sturk_holder == 0:
+            c0 += sturk_pts
+        elif sturk_holder == 1:
+            c1 += sturk_pts
         if c0 >= target:
             on0 += 2 if c1 < under else 1
         elif c1 >= target:
             on1 += 2 if c0 < under else 1
-        total0 += sc0
     return FastStats(count, (total0, count * hand_total - total0), roem_hands, (on0, on1))
