@@ -158,16 +158,14 @@ OFFENCE_INFO: dict[Offence, OffenceInfo] = {
         "Notes §II; Notes §VI", "sturk roemed other than with the first of King/Queen of trumps played"
     ),
     Offence.OVERROEM_NOT_HIGHER: _i("Notes §VI; SAKBOC 8.2", "overroemed with roemte that does not outrank"),
-    Offence.OVERROEM_WITHOUT_SIZING: _i(
-        "Notes §VI; SAKBOC 8.2", "overroemed equal roemte without sizing it first"
-    ),
+    Offence.OVERROEM_WITHOUT_SIZING: _i("Notes §VI; SAKBOC 8.2", "overroemed equal roemte without sizing it first"),
     Offence.ILLEGAL_SIZING: _i("SAKBOC 8.10; SAKBOC 8.5; SAKBOC 8.2; Notes §VI", "sized roemte when not allowed"),
     Offence.WRONG_SIZE_ANSWER: _i("SAKBOC 8.2", "named a card other than the highest of the roemte when sized"),
     Offence.OUTRIGHT_ROEM_THEN_PLAYED: _i(
         "SAKBOC 8.7", "roemed good vyf-eenderse or four of a kind and then played a card", counting=True
     ),
     Offence.GOOD_ENOUGH_WRONGLY: _i(
-        "SAKBOC 8.20; SAKBOC 8.23; SAKBOC 8.25; Notes §VI; Notes §VII", "asked \"good enough?\" wrongly", counting=True
+        "SAKBOC 8.20; SAKBOC 8.23; SAKBOC 8.25; Notes §VI; Notes §VII", 'asked "good enough?" wrongly', counting=True
     ),
     Offence.GO_ON_NOT_ALLOWED: _i(
         "Notes §VII; SAKBOC 8.19; SAKBOC 8.21; SAKBOC 8.12; SAKBOC 8.24", "went on when not allowed", counting=True
@@ -194,11 +192,16 @@ OFFENCE_INFO: dict[Offence, OffenceInfo] = {
         "SAKBOC 8.11; SAKBOC 8.16; Notes §VII", "opened wrong roemte-cards", counting=True, recordable=False
     ),
     Offence.OVERCALLED_ROEMTE_NOT_CANCELLED: _i(
-        "SAKBOC 8.3; SAKBOC 8.14; Notes §VII", "overcalled roemte not cancelled in time", counting=True, recordable=False
+        "SAKBOC 8.3; SAKBOC 8.14; Notes §VII",
+        "overcalled roemte not cancelled in time",
+        counting=True,
+        recordable=False,
     ),
     Offence.WRONG_ROEM_TERM: _i("SAKBOC 8.8", "roemed vyf-eenderse by another name", recordable=False),
     Offence.INFORMATION_SOUGHT: _i("SAKBOC 8.26", "sought information during play", recordable=False),
-    Offence.WRONG_SCORE_GIVEN: _i("Notes §VII", "gave an incorrect score when challenged", counting=True, recordable=False),
+    Offence.WRONG_SCORE_GIVEN: _i(
+        "Notes §VII", "gave an incorrect score when challenged", counting=True, recordable=False
+    ),
     Offence.WRONG_POINTS_CLAIMED: _i("SAKBOC 6.5", "claimed other than 2 or 4 points", counting=True, recordable=False),
     Offence.BOEM_CLEANED: _i("SAKBOC 7.2", "cleaned the boem too early", counting=True, recordable=False),
     Offence.STROKE_BETWEEN_LINES: _i("SAKBOC 7.5", "started a stroke between lines", counting=True, recordable=False),

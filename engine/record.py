@@ -358,22 +358,20 @@ def _is_int(v: object) -> bool:
 
 
 def _seat(v: object, where: str, p: _Problems) -> int | None:
-    if not _is_int(v) or not 0 <= v <= 3:  # type: ignore[operator]
+    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 3:
         p.add(where, f"{v!r} is not a seat (0..3)")
         return None
-    return int(v)  # type: ignore[call-overload]
+    return v
 
 
 def _pair(v: object, where: str, p: _Problems, lo: int, hi: int | None) -> tuple[int, int] | None:
-    ok = isinstance(v, list) and len(v) == 2 and all(_is_int(x) for x in v)
-    if ok:
-        a, b = v  # type: ignore[misc]
-        ok = a >= lo and b >= lo and (hi is None or (a <= hi and b <= hi))
-    if not ok:
-        rng = f"{lo}..{hi}" if hi is not None else f"at least {lo}"
-        p.add(where, f"{v!r} is not a pair of integers ({rng}) for teams 0 and 1")
-        return None
-    return (int(v[0]), int(v[1]))  # type: ignore[index]
+    if isinstance(v, list) and len(v) == 2:
+        a, b = v
+        if _is_int(a) and _is_int(b) and a >= lo and b >= lo and (hi is None or (a <= hi and b <= hi)):
+            return (int(a), int(b))
+    rng = f"{lo}..{hi}" if hi is not None else f"at least {lo}"
+    p.add(where, f"{v!r} is not a pair of integers ({rng}) for teams 0 and 1")
+    return None
 
 
 def parse_record(data: Mapping[str, Any] | str | bytes) -> HandRecord:

@@ -98,8 +98,7 @@ def why_illegal(
             word = SUIT_WORDS[led_suit]
             return (
                 "SAKBOC 3.3",
-                f"held {held} when {word} were led, and {CARD_NAMES[card]} is neither "
-                f"a {word[:-1]} nor a trump"
+                f"held {held} when {word} were led, and {CARD_NAMES[card]} is neither a {word[:-1]} nor a trump"
                 if ruleset.trump_may_replace_follow
                 else f"held {held} when {word} were led, and played {CARD_NAMES[card]}",
             )
@@ -141,9 +140,7 @@ def _dutch_overtrump_check(
     return None
 
 
-def is_legal(
-    card: int, hand: Sequence[int], trick: Sequence[int], trump: int, ruleset: Ruleset = SAKBOC_2004
-) -> bool:
+def is_legal(card: int, hand: Sequence[int], trick: Sequence[int], trump: int, ruleset: Ruleset = SAKBOC_2004) -> bool:
     """True if ``card`` may be played from ``hand`` to ``trick`` (SAKBOC 3.2-3.4); see :func:`why_illegal`.
 
     :raises ValueError: if ``card`` is not in ``hand``.
@@ -151,8 +148,6 @@ def is_legal(
     return why_illegal(card, hand, trick, trump, ruleset) is None
 
 
-def legal_cards(
-    hand: Sequence[int], trick: Sequence[int], trump: int, ruleset: Ruleset = SAKBOC_2004
-) -> list[int]:
+def legal_cards(hand: Sequence[int], trick: Sequence[int], trump: int, ruleset: Ruleset = SAKBOC_2004) -> list[int]:
     """Return the cards of ``hand`` (in the given order) that may legally be played to ``trick``."""
     return [c for c in hand if why_illegal(c, hand, trick, trump, ruleset) is None]
