@@ -30,7 +30,7 @@ from typing import Any, Literal
 
 from engine.cards import CARD_NAMES, SUIT_MASKS, cards_of
 from engine.play import legal_mask, play_tables
-from engine.roem import RoemCall, best_call, call_key, needs_size, outranks, sturk_due
+from engine.roem import RoemCall, best_call, call_key, forbids_sizing, needs_size, outranks, sturk_due
 from engine.ruleset import SAKBOC_2004, Ruleset
 from engine.scoring import BoemState, GameState, SideCount, may_go_on, outright_strokes, strokes_for
 
@@ -170,6 +170,7 @@ def play_hand(
     taken = [0, 0]
     sturk = [0, 0]
     standing: tuple[int, RoemCall] | None = None
+    sized = False  # the standing call's size has been asked and answered
     went_on: tuple[int, int] | None = None
     leader = d.leader
     last_winner = -1
@@ -248,13 +249,15 @@ def play_hand(
                         if mine.points > standing[1].points:  # overcall partner (SAKBOC 8.4, 8.9)
                             call_names = list(mine.names)
                     else:
-                        if needs_size(mine, standing[1]):  # SAKBOC 8.2
+                        if needs_size(mine, standing[1]) and not sized and not forbids_sizing(standing[1]):  # 8.2, 8.5
                             events.append({"type": "size", "seat": s, "asked": standing[0]})
                             events.append({"type": "size_answer", "seat": standing[0], "top": standing[1].top_char})
+                            sized = True
                         if outranks(mine, standing[1], ruleset):
                             call_names = list(mine.names)
                     if call_names:
                         standing = (s, mine)
+                        sized = False
             if sturk_due(c, held, trump):
                 call_names.append("sturk")
                 sturk[team] += ruleset.sturk_points
