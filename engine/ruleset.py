@@ -116,7 +116,10 @@ class Ruleset:
     max_strokes_at_once: int = 2
     """Never more than 2 strokes in one go (SAKBOC 7.3)."""
     old_play_trick_before_going_on: bool = True
-    """SAKBOC 8.19: in old play a trick must be picked up before going on (outright roemte excepted)."""
+    """SAKBOC 8.19 as DOMAIN.md reads it: in old play a trick must be picked up before going on (outright
+    roemte excepted). The seeds are narrower (8.19 "counts 100 ... and does not pull on", 8.12 second
+    sentence, 8.24, Notes §VI: a telman who roems properly and asks "good enough?" may go on at once);
+    ``False`` gives that reading: only sturk then waits for a trick (``old_play_sturk_needs_trick``)."""
     old_play_sturk_needs_trick: bool = True
     """SAKBOC 8.12: in old play sturk counts toward going on only after a trick (not for the defence)."""
     two_fifties_need_trick: bool = True
