@@ -207,6 +207,7 @@ def play_hand(
 
     for t in range(8):
         trick: list[int] = []
+        roem_team = -1  # a side that roemed with the last card of this trick
         for k in range(4):
             s = (leader + k) % 4
             team = s % 2
@@ -263,7 +264,9 @@ def play_hand(
                 sturk[team] += ruleset.sturk_points
             if call_names:
                 events.append({"type": "roem", "seat": s, "call": _call_json(call_names)})
-                if try_go_on(team, later if t == 0 else []):
+                if k == 3:  # the trick is complete: it counts for its winner before anyone goes on
+                    roem_team = team
+                elif try_go_on(team, later if t == 0 else []):
                     break
         if went_on is not None:
             break
@@ -276,7 +279,9 @@ def play_hand(
         tricks.append((leader, tuple(trick), winner, pts))
         last_winner = winner
         leader = winner
-        if bot and try_go_on(winner % 2, []):
+        if bot and (
+            try_go_on(winner % 2, []) or (roem_team == 1 - winner % 2 and try_go_on(roem_team, []))
+        ):
             break
 
     hand_roem = [sturk[0], sturk[1]]
