@@ -576,7 +576,8 @@ def play_random_hands(
     base_bits = len(bases).bit_length() - 1  # len(bases) is a power of two
     base_mask = (1 << base_bits) - 1
     pa, pb, pc, pd = ft.perms
-    seqv = ft.seq
+    seq8 = ft.seq
+    seqv = [seq8[i & 255] + seq8[i >> 8] for i in range(65536)]  # two suits at a time
     frm = _FROM
     full = (1 << 32) - 1
     getrandbits = rng.getrandbits
@@ -614,10 +615,10 @@ def play_random_hands(
         tt = tts[trump]
         # --- roem detection (Notes §II/§III): sequences per suit, four of a kind, sturk ---
         sturk = 6 << (trump * 8)  # K and Q of trumps: roemed when the first is played (Notes §VI)
-        v0 = seqv[m0 & 255] + seqv[m0 >> 8 & 255] + seqv[m0 >> 16 & 255] + seqv[m0 >> 24]
-        v1 = seqv[m1 & 255] + seqv[m1 >> 8 & 255] + seqv[m1 >> 16 & 255] + seqv[m1 >> 24]
-        v2 = seqv[m2 & 255] + seqv[m2 >> 8 & 255] + seqv[m2 >> 16 & 255] + seqv[m2 >> 24]
-        v3 = seqv[m3 & 255] + seqv[m3 >> 8 & 255] + seqv[m3 >> 16 & 255] + seqv[m3 >> 24]
+        v0 = seqv[m0 & 65535] + seqv[m0 >> 16]
+        v1 = seqv[m1 & 65535] + seqv[m1 >> 16]
+        v2 = seqv[m2 & 65535] + seqv[m2 >> 16]
+        v3 = seqv[m3 & 65535] + seqv[m3 >> 16]
         if m0 & (m0 >> 8) & (m0 >> 16) & (m0 >> 24) & 15:
             v0 += 1000
         if m1 & (m1 >> 8) & (m1 >> 16) & (m1 >> 24) & 15:
@@ -626,10 +627,13 @@ def play_random_hands(
             v2 += 1000
         if m3 & (m3 >> 8) & (m3 >> 16) & (m3 >> 24) & 15:
             v3 += 1000
-        sturk_holder = -1
-        for k, m in enumerate((m0, m1, m2, m3)):
-            if m & sturk == sturk:
-                sturk_holder = (k + dealer) & 1
+        # the holder of sturk roems it with the first of K/Q of trumps: in a full hand, always
+        if m0 & sturk == sturk or m2 & sturk == sturk:
+            sturk_holder = dealer & 1
+        elif m1 & sturk == sturk or m3 & sturk == sturk:
+            sturk_holder = (dealer + 1) & 1
+        else:
+            sturk_holder = -1
         # --- play (SAKBOC 3.2-3.4), all 8 tricks; cards handled as bits ---
         tm = tt.suit_mask
         notm = full ^ tm
