@@ -389,14 +389,14 @@ def parse_record(data: Mapping[str, Any] | str | bytes) -> HandRecord:
     if not isinstance(data, Mapping):
         raise HandRecordError([f"(document): expected a JSON object, got {type(data).__name__}"])
     p = _Problems()
+    if "format" in data and data["format"] != FORMAT:
+        p.add("format", f"{data['format']!r}, expected {FORMAT!r}")
     for key in data:
         if key not in _TOP_FIELDS:
             p.add(str(key), "unknown field")
     for key in _REQUIRED:
         if key not in data:
             p.add(key, "missing")
-    if "format" in data and data["format"] != FORMAT:
-        p.add("format", f"{data['format']!r}, expected {FORMAT!r}")
     if "version" in data and (not _is_int(data["version"]) or data["version"] != VERSION):
         p.add("version", f"{data['version']!r}, expected {VERSION} (this engine reads version {VERSION})")
     ruleset = data.get("ruleset", "sakboc-2004")
