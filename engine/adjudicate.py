@@ -948,6 +948,13 @@ class _Replay:
             rules: tuple[str, ...] = ("SAKBOC 4.4", "Notes §VII")
         else:
             reason = f"no {code.value} by {TEAM_NAMES[at]} before events[{i}]; the punisher is punished"
+            about = self.rec.events[ev.event] if ev.event is not None else None
+            if isinstance(about, PlayEvent) and code in (Offence.VERSAK, Offence.ONDERTROEF):
+                reason = (
+                    f"events[{ev.event}] ({CARD_NAMES[about.card]} by seat {about.seat}) was a legal card "
+                    f"(SAKBOC 3.2-3.4: follow suit or trump, the Boer never forced, no undertrump unless only "
+                    f"trumps); the punisher is punished"
+                )
             rules = ("Notes §VII",)
         self.offend(i, claimant, Offence.WRONG_STRAF, f"seat {claimant} punished {code.value} wrongly: {reason}", rules)
         self.award(i, ev, False, "wrong-straf", None, rules, reason)
