@@ -33,7 +33,9 @@ SUITS = ("spades", "hearts", "diamonds", "clubs")
 
 
 class _UsageError(Exception):
-    pass
+    def __init__(self, message: str, status: int = EXIT_BAD_RECORD) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 class _Parser(argparse.ArgumentParser):
@@ -41,9 +43,7 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageError(message)
 
     def exit(self, status: int = 0, message: str | None = None) -> None:  # type: ignore[override]
-        if message:
-            raise _UsageError(message.strip())
-        raise _UsageError("")
+        raise _UsageError((message or "").strip(), EXIT_CLEAN if status == 0 else EXIT_BAD_RECORD)
 
 
 def _parser() -> _Parser:
@@ -149,6 +149,8 @@ def main(
     try:
         args = _parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     except _UsageError as e:
+        if e.status == EXIT_CLEAN:  # --help was printed
+            return EXIT_CLEAN
         print(f"usage: python -m engine adjudicate FILE.json [--json]\n{e}".rstrip(), file=stderr)
         return EXIT_BAD_RECORD
     name = "<stdin>" if args.file == "-" else args.file
