@@ -10,8 +10,11 @@ boem), :mod:`engine.simulate` (deals, bot, hands, boems, sessions).
 
 from __future__ import annotations
 
+from engine.adjudicate import Verdict, adjudicate
 from engine.cards import CardParseError, format_card, format_hand, parse_card, parse_cards, parse_hand
+from engine.offences import Offence
 from engine.play import card_points, legal_mask, trick_points, trick_winner
+from engine.record import HandRecord, HandRecordError, load_record, parse_record
 from engine.roem import RoemCall, Roemte, best_call, call_from_names, outranks, roemte_in_hand
 from engine.ruleset import SAKBOC_2004, Ruleset, UnknownRulesetError, ruleset_by_name
 from engine.scoring import BoemState, GameState, SideCount, may_go_on, outright_strokes, strokes_for
@@ -23,12 +26,17 @@ __all__ = [
     "BoemState",
     "CardParseError",
     "GameState",
+    "HandRecord",
+    "HandRecordError",
     "HandResult",
+    "Offence",
     "Roemte",
     "RoemCall",
     "Ruleset",
     "SideCount",
     "UnknownRulesetError",
+    "Verdict",
+    "adjudicate",
     "best_call",
     "call_from_names",
     "card_points",
@@ -36,12 +44,14 @@ __all__ = [
     "format_card",
     "format_hand",
     "legal_mask",
+    "load_record",
     "may_go_on",
     "outranks",
     "outright_strokes",
     "parse_card",
     "parse_cards",
     "parse_hand",
+    "parse_record",
     "play_boem",
     "play_hand",
     "play_session",
