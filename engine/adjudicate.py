@@ -84,7 +84,7 @@ __all__ = [
     "adjudicate",
 ]
 
-TEAM_NAMES = ("team 0 (seats 0 & 2)", "team 1 (seats 1 & 3)")
+_TEAM_NAMES = ("team 0 (seats 0 & 2)", "team 1 (seats 1 & 3)")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -947,7 +947,7 @@ class _Replay:
             )
             rules: tuple[str, ...] = ("SAKBOC 4.4", "Notes §VII")
         else:
-            reason = f"no {code.value} by {TEAM_NAMES[at]} before events[{i}]; the punisher is punished"
+            reason = f"no {code.value} by {_TEAM_NAMES[at]} before events[{i}]; the punisher is punished"
             about = self.rec.events[ev.event] if ev.event is not None else None
             if isinstance(about, PlayEvent) and code in (Offence.VERSAK, Offence.ONDERTROEF):
                 reason = (
@@ -979,7 +979,7 @@ class _Replay:
             pts = straf_points(self.strokes[winner], self.strokes[loser], self.rs)
             rules = rules + ("SAKBOC 6.2",)
             reason += (
-                f"; {TEAM_NAMES[winner]} has {self.strokes[winner]} stroke(s), the other side "
+                f"; {_TEAM_NAMES[winner]} has {self.strokes[winner]} stroke(s), the other side "
                 f"{self.strokes[loser]}: {pts} points (SAKBOC 6.2)"
             )
         self.points_claimed[winner] = True

@@ -29,7 +29,7 @@ EXIT_OFFENCES = 1
 EXIT_BAD_RECORD = 2
 """Exit status: the record is malformed (or the command line is wrong)."""
 
-SUITS = ("spades", "hearts", "diamonds", "clubs")
+_SUITS = ("spades", "hearts", "diamonds", "clubs")
 
 
 class _UsageError(Exception):
@@ -65,7 +65,7 @@ def format_verdict(rec: HandRecord, verdict: Verdict) -> str:
     lines: list[str] = []
     add = lines.append
     add(
-        f"Ruleset {verdict.ruleset}; trumps {SUITS[verdict.trump]} ({CARD_NAMES[rec.trump_card]} turned by seat "
+        f"Ruleset {verdict.ruleset}; trumps {_SUITS[verdict.trump]} ({CARD_NAMES[rec.trump_card]} turned by seat "
         f"{rec.dealer}); seat {verdict.leader} leads" + ("; old play (ou jol)" if rec.state_before.old_play else "")
     )
     add("")
