@@ -431,12 +431,15 @@ class _Replay:
         return st.call.points if st is not None and team_of(st.seat) == team else 0
 
     def sturk_counts(self, team: int) -> bool:
-        """SAKBOC 8.12: in old play sturk counts toward going on only after a trick, or when the
-        partnership roemed other roemte after the sturk."""
+        """SAKBOC 8.12: in old play sturk counts toward going on only after a trick; under the Notes'
+        reading (``old_play_going_on == "roem-ritual"``) also when the partnership roemed other roemte
+        after the sturk (8.12, second sentence)."""
         if not self.rec.state_before.old_play or not self.rs.old_play_sturk_needs_trick:
             return True
         if self.tricks_won[team] > 0:
             return True
+        if self.rs.old_play_going_on == "trick-first":
+            return False
         se, re_ = self.sturk_event[team], self.team_roem_event[team]
         return se is not None and re_ is not None and re_ > se and self.team_roem(team) > 0
 
@@ -837,9 +840,11 @@ class _Replay:
             ):
                 return False, "after two fifties a trick must be picked up first", ["SAKBOC 8.21"]
             return True, "", []
-        if not rs.old_play_trick_before_going_on:
-            return True, "", []
-        # Old play, no trick yet: only straight after the side's roem (Notes §VI, SAKBOC 8.19, 8.24).
+        if rs.old_play_going_on == "trick-first":
+            # DOMAIN.md "Ou jol": SAKBOC 8.19 read generally (outright roemte are judged elsewhere).
+            return False, "in old play a trick must be picked up before going on", ["SAKBOC 8.19"]
+        # Old play, no trick yet, the Notes' reading: only straight after the side's roem
+        # (Notes §VI, SAKBOC 8.19, 8.24).
         r = self.team_roem_event[team]
         s = self.sturk_event[team]
         last_roem = max((x for x in (r, s) if x is not None), default=None)

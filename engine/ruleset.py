@@ -26,6 +26,7 @@ __all__ = [
     "OUTRIGHT_ROEMTE",
     "RULESETS",
     "SAKBOC_2004",
+    "SAKBOC_2004_NOTES",
     "Ruleset",
     "UnknownRulesetError",
     "register_ruleset",
@@ -33,6 +34,7 @@ __all__ = [
 ]
 
 NewGameDealer = Literal["last-trick-winner", "next-seat"]
+OldPlayGoingOn = Literal["trick-first", "roem-ritual"]
 StrafFourPoints = Literal["three-or-four-strokes-opponents-none", "three-or-four-strokes-clear"]
 
 OUTRIGHT_ROEMTE = ("four-jacks", "vyf-eenderse", "four-aces", "four-kings", "four-queens")
@@ -115,11 +117,15 @@ class Ruleset:
     """First side to this many strokes wins the boem."""
     max_strokes_at_once: int = 2
     """Never more than 2 strokes in one go (SAKBOC 7.3)."""
-    old_play_trick_before_going_on: bool = True
-    """SAKBOC 8.19 as DOMAIN.md reads it: in old play a trick must be picked up before going on (outright
-    roemte excepted). The seeds are narrower (8.19 "counts 100 ... and does not pull on", 8.12 second
-    sentence, 8.24, Notes §VI: a telman who roems properly and asks "good enough?" may go on at once);
-    ``False`` gives that reading: only sturk then waits for a trick (``old_play_sturk_needs_trick``)."""
+    old_play_going_on: OldPlayGoingOn = "trick-first"
+    """How a telman may go on in old play before his side has picked up a trick.
+
+    ``"trick-first"`` (the default, DOMAIN.md "Ou jol"): SAKBOC 8.19 read generally: in old play a trick
+    must be picked up before going on, outright roemte excepted; sturk counts only after a trick (8.12).
+    ``"roem-ritual"`` (the seeds' narrower reading: 8.19 "counts 100 ... and does not pull on", 8.12's
+    second sentence, 8.24, Notes §VI): a telman whose side has just roemed, in order (the telman roems
+    before his card), and who asked the opponents yet to play "good enough?", may go on at once; sturk
+    counts when the partnership roemed other roemte after it. Registered as ``"sakboc-2004-notes"``."""
     old_play_sturk_needs_trick: bool = True
     """SAKBOC 8.12: in old play sturk counts toward going on only after a trick (not for the defence)."""
     two_fifties_need_trick: bool = True
@@ -164,7 +170,15 @@ class Ruleset:
 SAKBOC_2004 = Ruleset()
 """SAKBOC official rules, amended 2004: the default ruleset."""
 
-RULESETS: dict[str, Ruleset] = {SAKBOC_2004.name: SAKBOC_2004}
+SAKBOC_2004_NOTES = SAKBOC_2004.replace(
+    name="sakboc-2004-notes",
+    title="SAKBOC 2004 with the Notes' reading of going on in old play (Notes §VI, SAKBOC 8.19, 8.24)",
+    old_play_going_on="roem-ritual",
+)
+"""SAKBOC 2004 where DOMAIN.md and the seeds disagree on old play, read as the seeds do (see
+:attr:`Ruleset.old_play_going_on`); chosen by a union or a hand record by name."""
+
+RULESETS: dict[str, Ruleset] = {SAKBOC_2004.name: SAKBOC_2004, SAKBOC_2004_NOTES.name: SAKBOC_2004_NOTES}
 """Registry of rulesets by name; add with :func:`register_ruleset`."""
 
 

@@ -84,7 +84,9 @@ def may_go_on(side: SideCount, *, old_play: bool, ruleset: Ruleset = SAKBOC_2004
     """True if the side's telman may go on now (counts 100 and the trick rules are met).
 
     * 100 counted (Notes §IV), with sturk limited as in :func:`going_on_count` (SAKBOC 8.12);
-    * in old play a trick must have been picked up in this hand (SAKBOC 8.19);
+    * in old play a trick must have been picked up in this hand (SAKBOC 8.19) when the ruleset reads it
+      so (``old_play_going_on == "trick-first"``, the default); under the Notes' reading the roem ritual
+      decides, which needs the hand's events: :func:`engine.adjudicate.adjudicate` checks it;
     * in new play, after two fifties, a trick must have been picked up (SAKBOC 8.21).
 
     Outright roemte are not decided here: see :func:`outright_strokes`.
@@ -92,7 +94,7 @@ def may_go_on(side: SideCount, *, old_play: bool, ruleset: Ruleset = SAKBOC_2004
     if going_on_count(side, old_play=old_play, ruleset=ruleset) < ruleset.going_on_target:
         return False
     if side.tricks_taken == 0:
-        if old_play and ruleset.old_play_trick_before_going_on:
+        if old_play and ruleset.old_play_going_on == "trick-first":
             return False
         if not old_play and side.two_fifties and ruleset.two_fifties_need_trick:
             return False

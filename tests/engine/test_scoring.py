@@ -45,7 +45,7 @@ def test_old_play_sturk_counts_only_after_a_trick_but_defends_at_once() -> None:
     assert going_on_count(side, old_play=True) == 85
     assert going_on_count(side, old_play=False) == 105
     assert defence_count(side) == 105
-    relaxed = SAKBOC_2004.replace(name="t", old_play_trick_before_going_on=False)
+    relaxed = SAKBOC_2004.replace(name="t", old_play_going_on="roem-ritual")
     assert not may_go_on(side, old_play=True, ruleset=relaxed)
     assert may_go_on(SideCount(tally=85, sturk=20, tricks_taken=1), old_play=True, ruleset=relaxed)
 
