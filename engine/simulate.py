@@ -636,10 +636,11 @@ def _random_deal_numbers(rng: random.Random) -> tuple[int, int, int]:
 
 
 # --------------------------------------------------------------------------------------------------
-# Uniform card choice. Per trick one ``getrandbits(39)`` gives, by rejection, r uniform below 840**4
-# (redrawn with probability 9.4%); its base-840 digits are four independent uniform numbers below 840.
-# 840 = lcm(1..8), so for any number n <= 8 of legal cards, digit % n is exactly uniform below n, and
-# r % n == (r % 840) % n: the k-th legal card (in card order) with k = r % n, then r //= 840.
+# Uniform card choice. For each trick but the last (where every play is forced), one ``getrandbits(39)``
+# gives, by rejection, r uniform below 840**4 (redrawn with probability 9.4%); its base-840 digits are four
+# independent uniform numbers below 840. 840 = lcm(1..8), so for any number n <= 8 of legal cards,
+# digit % n is exactly uniform below n, and r % n == (r % 840) % n: the player takes the k-th legal card
+# (in card order) with k = r % n, then r //= 840 for the next player.
 
 _RADIX = 840
 _TRICK_BITS = 39
@@ -927,7 +928,6 @@ def play_random_hands(
     hand_total = ruleset.hand_total
     two = min(2, ruleset.max_strokes_at_once)
     outright_strokes_ = min(ruleset.outright_strokes, ruleset.max_strokes_at_once)
-    followers = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))
     tks = [0] * 8
     wins = [0] * 8
     total0 = 0
@@ -957,9 +957,9 @@ def play_random_hands(
         m1 = x >> 32 & full
         m2 = x >> 64 & full
         m3 = x >> 96
-        h = [m0, m1, m2, m3]
+        h0, h1, h2, h3 = m0, m1, m2, m3
         dealer = q & 3
-        m = h[dealer]
+        m = m0 if dealer == 0 else m1 if dealer == 1 else m2 if dealer == 2 else m3
         trump = suit_of[(blo[m & 65535] + bhi[m >> 16])[q >> 2 & 7]]
         leader = (dealer + 1) & 3
         # --- roem (Notes §II, §III, §VI): each seat's best call, the first of the highest stands ---
@@ -1017,103 +1017,353 @@ def play_random_hands(
         boer = tt.boer
         won0 = 0
         win = leader
-        for t in range(8):
+        for t in range(7):
             r = getrandbits(39)
             while r >= trick_limit:
                 r = getrandbits(39)
-            m = h[leader]
-            c = blo[m & 65535] + bhi[m >> 16]
-            b = c[r % (8 - t)]
-            r //= 840
-            h[leader] = m ^ b
-            tk = b
-            pw, lm = lead[b]
-            best = pw[b]
-            win = leader
-            s1, s2, s3 = followers[leader]
-            if lm == tm:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
-                m = h[s1]
-                legal = m & tm
-                if legal == boer or not legal:
-                    legal = m
-                c = blo[legal & 65535] + bhi[legal >> 16]
-                b = c[r % len(c)]
+            # unrolled by leader so that the four hands stay in local variables
+            if leader == 0:
+                c = blo[h0 & 65535] + bhi[h0 >> 16]
+                b = c[r % (8 - t)]
                 r //= 840
-                h[s1] = m ^ b
-                tk |= b
-                p = pw[b]
-                if p > best:
-                    best = p
-                    win = s1
-                m = h[s2]
-                legal = m & tm
-                if legal == boer or not legal:
-                    legal = m
-                c = blo[legal & 65535] + bhi[legal >> 16]
-                b = c[r % len(c)]
+                h0 ^= b
+                tk = b
+                pw, lm = lead[b]
+                best = pw[b]
+                win = 0
+                if lm == tm:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
+                    legal = h1 & tm
+                    if legal == boer or not legal:
+                        legal = h1
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b = c[r % len(c)]
+                    r //= 840
+                    h1 ^= b
+                    tk |= b
+                    p = pw[b]
+                    if p > best:
+                        best = p
+                        win = 1
+                    legal = h2 & tm
+                    if legal == boer or not legal:
+                        legal = h2
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b = c[r % len(c)]
+                    r //= 840
+                    h2 ^= b
+                    tk |= b
+                    p = pw[b]
+                    if p > best:
+                        best = p
+                        win = 2
+                    legal = h3 & tm
+                    if legal == boer or not legal:
+                        legal = h3
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b = c[r % len(c)]
+                    h3 ^= b
+                    tk |= b
+                    if pw[b] > best:
+                        win = 3
+                else:  # side suit led: follow or trump, never undertrump unless only trumps (SAKBOC 3.3, 3.4)
+                    fa = lm | tm  # following: the suit led or a trump above every trump on the trick
+                    fb = full  # void: a side card or a trump above; holding only trumps: any of them
+                    legal = h1 & fa if h1 & lm else h1
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b = c[r % len(c)]
+                    r //= 840
+                    h1 ^= b
+                    tk |= b
+                    p = pw[b]
+                    if p > best:
+                        best = p
+                        win = 1
+                        if p > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
+                            o = above[b]
+                            fa = lm | o
+                            fb = notm | o
+                    legal = h2 & fa if h2 & lm else h2 & fb if h2 & notm else h2
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b = c[r % len(c)]
+                    r //= 840
+                    h2 ^= b
+                    tk |= b
+                    p = pw[b]
+                    if p > best:
+                        best = p
+                        win = 2
+                        if p > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
+                            o = above[b]
+                            fa = lm | o
+                            fb = notm | o
+                    legal = h3 & fa if h3 & lm else h3 & fb if h3 & notm else h3
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b = c[r % len(c)]
+                    h3 ^= b
+                    tk |= b
+                    if pw[b] > best:
+                        win = 3
+            elif leader == 1:
+                c = blo[h1 & 65535] + bhi[h1 >> 16]
+                b = c[r % (8 - t)]
                 r //= 840
-                h[s2] = m ^ b
-                tk |= b
-                p = pw[b]
-                if p > best:
-                    best = p
-                    win = s2
-                m = h[s3]
-                legal = m & tm
-                if legal == boer or not legal:
-                    legal = m
-                c = blo[legal & 65535] + bhi[legal >> 16]
-                b = c[r % len(c)]
-                h[s3] = m ^ b
-                tk |= b
-                if pw[b] > best:
-                    win = s3
-            else:  # side suit led: follow or trump, never undertrump unless only trumps (3.3, 3.4)
-                fa = lm | tm  # following: the suit led or a trump above the highest trump played
-                fb = full  # void: a side card or a trump above; holding only trumps: any of them
-                m = h[s1]
-                legal = m & fa if m & lm else m & fb if m & notm else m
-                c = blo[legal & 65535] + bhi[legal >> 16]
-                b = c[r % len(c)]
+                h1 ^= b
+                tk = b
+                pw, lm = lead[b]
+                best = pw[b]
+                win = 1
+                if lm == tm:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
+                    legal = h2 & tm
+                    if legal == boer or not legal:
+                        legal = h2
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b = c[r % len(c)]
+                    r //= 840
+                    h2 ^= b
+                    tk |= b
+                    p = pw[b]
+                    if p > best:
+                        best = p
+                        win = 2
+                    legal = h3 & tm
+                    if legal == boer or not legal:
+                        legal = h3
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b = c[r % len(c)]
+                    r //= 840
+                    h3 ^= b
+                    tk |= b
+                    p = pw[b]
+                    if p > best:
+                        best = p
+                        win = 3
+                    legal = h0 & tm
+                    if legal == boer or not legal:
+                        legal = h0
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b = c[r % len(c)]
+                    h0 ^= b
+                    tk |= b
+                    if pw[b] > best:
+                        win = 0
+                else:  # side suit led: follow or trump, never undertrump unless only trumps (SAKBOC 3.3, 3.4)
+                    fa = lm | tm  # following: the suit led or a trump above every trump on the trick
+                    fb = full  # void: a side card or a trump above; holding only trumps: any of them
+                    legal = h2 & fa if h2 & lm else h2
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b = c[r % len(c)]
+                    r //= 840
+                    h2 ^= b
+                    tk |= b
+                    p = pw[b]
+                    if p > best:
+                        best = p
+                        win = 2
+                        if p > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
+                            o = above[b]
+                            fa = lm | o
+                            fb = notm | o
+                    legal = h3 & fa if h3 & lm else h3 & fb if h3 & notm else h3
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b = c[r % len(c)]
+                    r //= 840
+                    h3 ^= b
+                    tk |= b
+                    p = pw[b]
+                    if p > best:
+                        best = p
+                        win = 3
+                        if p > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
+                            o = above[b]
+                            fa = lm | o
+                            fb = notm | o
+                    legal = h0 & fa if h0 & lm else h0 & fb if h0 & notm else h0
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b = c[r % len(c)]
+                    h0 ^= b
+                    tk |= b
+                    if pw[b] > best:
+                        win = 0
+            elif leader == 2:
+                c = blo[h2 & 65535] + bhi[h2 >> 16]
+                b = c[r % (8 - t)]
                 r //= 840
-                h[s1] = m ^ b
-                tk |= b
-                p = pw[b]
-                if p > best:
-                    best = p
-                    win = s1
-                    if p > 16:
-                        o = above[b]
-                        fa = lm | o
-                        fb = notm | o
-                m = h[s2]
-                legal = m & fa if m & lm else m & fb if m & notm else m
-                c = blo[legal & 65535] + bhi[legal >> 16]
-                b = c[r % len(c)]
+                h2 ^= b
+                tk = b
+                pw, lm = lead[b]
+                best = pw[b]
+                win = 2
+                if lm == tm:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
+                    legal = h3 & tm
+                    if legal == boer or not legal:
+                        legal = h3
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b = c[r % len(c)]
+                    r //= 840
+                    h3 ^= b
+                    tk |= b
+                    p = pw[b]
+                    if p > best:
+                        best = p
+                        win = 3
+                    legal = h0 & tm
+                    if legal == boer or not legal:
+                        legal = h0
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b = c[r % len(c)]
+                    r //= 840
+                    h0 ^= b
+                    tk |= b
+                    p = pw[b]
+                    if p > best:
+                        best = p
+                        win = 0
+                    legal = h1 & tm
+                    if legal == boer or not legal:
+                        legal = h1
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b = c[r % len(c)]
+                    h1 ^= b
+                    tk |= b
+                    if pw[b] > best:
+                        win = 1
+                else:  # side suit led: follow or trump, never undertrump unless only trumps (SAKBOC 3.3, 3.4)
+                    fa = lm | tm  # following: the suit led or a trump above every trump on the trick
+                    fb = full  # void: a side card or a trump above; holding only trumps: any of them
+                    legal = h3 & fa if h3 & lm else h3
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b = c[r % len(c)]
+                    r //= 840
+                    h3 ^= b
+                    tk |= b
+                    p = pw[b]
+                    if p > best:
+                        best = p
+                        win = 3
+                        if p > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
+                            o = above[b]
+                            fa = lm | o
+                            fb = notm | o
+                    legal = h0 & fa if h0 & lm else h0 & fb if h0 & notm else h0
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b = c[r % len(c)]
+                    r //= 840
+                    h0 ^= b
+                    tk |= b
+                    p = pw[b]
+                    if p > best:
+                        best = p
+                        win = 0
+                        if p > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
+                            o = above[b]
+                            fa = lm | o
+                            fb = notm | o
+                    legal = h1 & fa if h1 & lm else h1 & fb if h1 & notm else h1
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b = c[r % len(c)]
+                    h1 ^= b
+                    tk |= b
+                    if pw[b] > best:
+                        win = 1
+            else:
+                c = blo[h3 & 65535] + bhi[h3 >> 16]
+                b = c[r % (8 - t)]
                 r //= 840
-                h[s2] = m ^ b
-                tk |= b
-                p = pw[b]
-                if p > best:
-                    best = p
-                    win = s2
-                    if p > 16:
-                        o = above[b]
-                        fa = lm | o
-                        fb = notm | o
-                m = h[s3]
-                legal = m & fa if m & lm else m & fb if m & notm else m
-                c = blo[legal & 65535] + bhi[legal >> 16]
-                b = c[r % len(c)]
-                h[s3] = m ^ b
-                tk |= b
-                if pw[b] > best:
-                    win = s3
+                h3 ^= b
+                tk = b
+                pw, lm = lead[b]
+                best = pw[b]
+                win = 3
+                if lm == tm:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
+                    legal = h0 & tm
+                    if legal == boer or not legal:
+                        legal = h0
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b = c[r % len(c)]
+                    r //= 840
+                    h0 ^= b
+                    tk |= b
+                    p = pw[b]
+                    if p > best:
+                        best = p
+                        win = 0
+                    legal = h1 & tm
+                    if legal == boer or not legal:
+                        legal = h1
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b = c[r % len(c)]
+                    r //= 840
+                    h1 ^= b
+                    tk |= b
+                    p = pw[b]
+                    if p > best:
+                        best = p
+                        win = 1
+                    legal = h2 & tm
+                    if legal == boer or not legal:
+                        legal = h2
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b = c[r % len(c)]
+                    h2 ^= b
+                    tk |= b
+                    if pw[b] > best:
+                        win = 2
+                else:  # side suit led: follow or trump, never undertrump unless only trumps (SAKBOC 3.3, 3.4)
+                    fa = lm | tm  # following: the suit led or a trump above every trump on the trick
+                    fb = full  # void: a side card or a trump above; holding only trumps: any of them
+                    legal = h0 & fa if h0 & lm else h0
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b = c[r % len(c)]
+                    r //= 840
+                    h0 ^= b
+                    tk |= b
+                    p = pw[b]
+                    if p > best:
+                        best = p
+                        win = 0
+                        if p > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
+                            o = above[b]
+                            fa = lm | o
+                            fb = notm | o
+                    legal = h1 & fa if h1 & lm else h1 & fb if h1 & notm else h1
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b = c[r % len(c)]
+                    r //= 840
+                    h1 ^= b
+                    tk |= b
+                    p = pw[b]
+                    if p > best:
+                        best = p
+                        win = 1
+                        if p > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
+                            o = above[b]
+                            fa = lm | o
+                            fb = notm | o
+                    legal = h2 & fa if h2 & lm else h2 & fb if h2 & notm else h2
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b = c[r % len(c)]
+                    h2 ^= b
+                    tk |= b
+                    if pw[b] > best:
+                        win = 2
             tks[t] = tk
             wins[t] = win
             if not win & 1:
                 won0 |= tk
             leader = win
+        # the last trick: every player has one card left, so every play is forced (no random number drawn)
+        pw = lead[h0 if leader == 0 else h1 if leader == 1 else h2 if leader == 2 else h3][0]
+        p0 = pw[h0]
+        p1 = pw[h1]
+        p2 = pw[h2]
+        p3 = pw[h3]
+        best = max(p0, p1, p2, p3)
+        win = 0 if p0 == best else 1 if p1 == best else 2 if p2 == best else 3
+        tk = h0 | h1 | h2 | h3
+        tks[7] = tk
+        wins[7] = win
+        if not win & 1:
+            won0 |= tk
         # --- scoring: card points, standing call, sturk, going on (SAKBOC 7.3, 8.17, 8.21; Notes §V, §VI) ---
         bp = tt.byte_points
         sc0 = bp[0][won0 & 255] + bp[1][won0 >> 8 & 255] + bp[2][won0 >> 16 & 255] + bp[3][won0 >> 24]
@@ -1238,9 +1488,11 @@ def _reference_random_hands(count: int, seed: int, ruleset: Ruleset) -> FastStat
         sturk = [0, 0]
 
         for t in range(8):
-            r = rng.getrandbits(_TRICK_BITS)
-            while r >= _TRICK_LIMIT:
+            r = 0  # the last trick's plays are forced: no random number is drawn for it
+            if t < 7:
                 r = rng.getrandbits(_TRICK_BITS)
+                while r >= _TRICK_LIMIT:
+                    r = rng.getrandbits(_TRICK_BITS)
             trick: list[int] = []
             for k in range(4):
                 s = (leader + k) % 4
