@@ -650,12 +650,12 @@ _TRICK_LIMIT = _RADIX**4
 @functools.cache
 def _bit_tuples() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     """For every 16-bit mask x: the bits of x (low half) and of ``x << 16`` (high half), ascending."""
+    bits = [1 << i for i in range(32)]  # one shared object per bit keeps the tables small in the cache
     lo: list[tuple[int, ...]] = [()]
     for x in range(1, 1 << 16):
         low = x & -x
-        lo.append((low, *lo[x ^ low]))
-    bits_hi = [1 << (16 + i) for i in range(16)]
-    hi = [tuple(bits_hi[b.bit_length() - 1] for b in t) for t in lo]
+        lo.append((bits[low.bit_length() - 1], *lo[x ^ low]))
+    hi = [tuple(bits[16 + b.bit_length() - 1] for b in t) for t in lo]
     return tuple(lo), tuple(hi)
 
 
@@ -768,9 +768,10 @@ _SIZE_SLOTS = ((1, 0), (2, 0), (0, 1), (0, 2))  # trump suit -> size16 variants 
 class _TrumpTables:
     """Per-trump tables keyed by a card's *bit* (``1 << card``), so the hot loop never needs card ints."""
 
-    lead: dict[int, tuple[dict[int, int], int]]  # bit -> (power by bit for that led suit, led suit mask)
+    lead: dict[int, tuple[dict[int, int], int, int]]  # bit -> (power by bit for its suit led, suit mask, power)
     above: dict[int, int]  # trump bit -> mask of higher trumps
     byte_points: tuple[tuple[int, ...], ...]  # [suit][8-bit mask] -> card points
+    points16: tuple[tuple[int, ...], tuple[int, ...]]  # card points of the low / high 16 bits of a mask
     boer: int
     suit_mask: int
 
@@ -781,13 +782,17 @@ def _trump_tables(ruleset: Ruleset) -> tuple[_TrumpTables, ...]:
     out = []
     for trump in range(4):
         powers = [{1 << c: t.power[trump * 4 + led][c] for c in range(32)} for led in range(4)]
-        lead = {1 << c: (powers[c >> 3], SUIT_MASKS[c >> 3]) for c in range(32)}
+        lead = {1 << c: (powers[c >> 3], SUIT_MASKS[c >> 3], powers[c >> 3][1 << c]) for c in range(32)}
         above = {1 << c: t.above[trump][c] for c in range(32) if c >> 3 == trump}
         byte_points = tuple(
             tuple(sum(t.points[trump][suit * 8 + r] for r in range(8) if byte >> r & 1) for byte in range(256))
             for suit in range(4)
         )
-        out.append(_TrumpTables(lead, above, byte_points, t.boer[trump], SUIT_MASKS[trump]))
+        points16 = (
+            tuple(byte_points[0][x & 255] + byte_points[1][x >> 8] for x in range(1 << 16)),
+            tuple(byte_points[2][x & 255] + byte_points[3][x >> 8] for x in range(1 << 16)),
+        )
+        out.append(_TrumpTables(lead, above, byte_points, points16, t.boer[trump], SUIT_MASKS[trump]))
     return tuple(out)
 
 
@@ -811,7 +816,7 @@ def _going_on(
     sturk_seat: int,
     trump: int,
     ruleset: Ruleset,
-    bp: Sequence[Sequence[int]],
+    points16: tuple[Sequence[int], Sequence[int]],
     fifties: Sequence[int],
 ) -> tuple[int, int] | None:
     """Replay a played-out hand's tricks to find who goes on first and with how many strokes.
@@ -822,60 +827,84 @@ def _going_on(
     fifties a trick must have been picked up (SAKBOC 8.21). Strokes: 2 if the opponents count under
     ``under_fifty``, roem and sturk included (Notes §VI), else 1; never more than 2 (SAKBOC 7.3).
     ``keys`` are the seats' packed call keys (by seat), ``tricks`` the 8 trick masks, ``winners`` their
-    winners, ``sturk_seat`` the seat holding K and Q of trumps (-1 if none), ``bp`` the card points of
-    8-bit suit masks for this trump (``[suit][mask]``), ``fifties`` the number of fifties of a suit mask.
+    winners, ``sturk_seat`` the seat holding K and Q of trumps (-1 if none), ``points16`` the card points
+    of the low and high 16 bits of a mask for this trump, ``fifties`` the number of fifties of a suit mask.
     """
     target = ruleset.going_on_target
     under = ruleset.under_fifty
     two = min(2, ruleset.max_strokes_at_once)
-    count = [0, 0]  # tricks, standing call and sturk so far
-    taken = [0, 0]
-    blocked = [False, False]  # two fifties and no trick yet (SAKBOC 8.21)
+    c0 = c1 = 0  # tricks, standing call and sturk so far
+    b0 = b1 = False  # two fifties and no trick picked up yet (SAKBOC 8.21)
     best = max(keys)
     if 0 < best < _OUTRIGHT:
         seat = (leader + 3 - (best & 3)) & 3
-        h = hands[seat]
-        count[seat & 1] = best >> 8
-        nf = fifties[h & 255] + fifties[h >> 8 & 255] + fifties[h >> 16 & 255] + fifties[h >> 24]
-        blocked[seat & 1] = nf >= 2 and ruleset.two_fifties_need_trick
+        pts = best >> 8
+        blocked = False
+        if pts >= 2 * ruleset.fifty_points and ruleset.two_fifties_need_trick:
+            h = hands[seat]
+            blocked = fifties[h & 255] + fifties[h >> 8 & 255] + fifties[h >> 16 & 255] + fifties[h >> 24] >= 2
+        if seat & 1:
+            c1 = pts
+            b1 = blocked
+        else:
+            c0 = pts
+            b0 = blocked
+    lo, hi = points16
     pair = 6 << (8 * trump)
-    lead = leader
-    b0, b1, b2, b3 = bp
+    bonus = ruleset.last_trick_bonus  # vyf laas trek (Notes §III)
     for t in range(8):
         tk = tricks[t]
-        if sturk_seat >= 0 and tk & pair:
+        pts = lo[tk & 65535] + hi[tk >> 16]
+        if t == 7:
+            pts += bonus
+        if tk & pair and sturk_seat >= 0:
             team = sturk_seat & 1
+            lead = winners[t - 1] if t else leader
             k = (sturk_seat - lead) & 3
             sturk_seat = -1
-            count[team] += ruleset.sturk_points
+            if team:
+                c1 += ruleset.sturk_points
+            else:
+                c0 += ruleset.sturk_points
             if k < 3:  # roemed before the trick is complete: may go on at once (Notes §VI)
-                c = count
+                x0, x1 = c0, c1
                 if t == 0:  # the first round is not over: only the calls made so far count
-                    c = _provisional(count, best, max(keys[(lead + j) & 3] for j in range(k + 1)), lead)
-                if c[team] >= target and (taken[team] or not blocked[team]):
-                    return (team, two if c[1 - team] < under else 1)
-        w = winners[t] & 1
-        count[w] += b0[tk & 255] + b1[tk >> 8 & 255] + b2[tk >> 16 & 255] + b3[tk >> 24]
-        if t == 7:
-            count[w] += ruleset.last_trick_bonus  # vyf laas trek (Notes §III)
-        taken[w] += 1
-        if count[w] >= target:  # the winners first: they have just picked up a trick
-            return (w, two if count[1 - w] < under else 1)
-        o = 1 - w
-        if count[o] >= target and (taken[o] or not blocked[o]):
-            return (o, two if count[w] < under else 1)
-        lead = winners[t]
+                    x0, x1 = _provisional(c0, c1, best, max(keys[(lead + j) & 3] for j in range(k + 1)), lead)
+                mine, theirs, blocked = (x1, x0, b1) if team else (x0, x1, b0)
+                if mine >= target and (not blocked or any(w & 1 == team for w in winners[:t])):
+                    return (team, two if theirs < under else 1)
+            else:  # roemed with the trick's last card: the trick counts first, the winners go first
+                w = winners[t] & 1
+                if w:
+                    c1 += pts
+                else:
+                    c0 += pts
+                for side in (w, 1 - w):
+                    mine, theirs, blocked = (c1, c0, b1) if side else (c0, c1, b0)
+                    if mine >= target and (side == w or not blocked or any(x & 1 == side for x in winners[:t])):
+                        return (side, two if theirs < under else 1)
+                continue
+        # the winners first: they have just picked up a trick; the other side's count has not changed
+        # since it was last checked (a side blocked by two fifties stays blocked until it wins a trick)
+        if winners[t] & 1:
+            c1 += pts
+            if c1 >= target:
+                return (1, two if c0 < under else 1)
+        else:
+            c0 += pts
+            if c0 >= target:
+                return (0, two if c1 < under else 1)
     return None
 
 
-def _provisional(count: list[int], best: int, now: int, leader: int) -> list[int]:
+def _provisional(c0: int, c1: int, best: int, now: int, leader: int) -> tuple[int, int]:
     """Counts during the first round: the final standing call replaced by the one standing ``now``."""
-    c = list(count)
+    c = [c0, c1]
     if 0 < best < _OUTRIGHT:
         c[((leader + 3 - (best & 3)) & 3) & 1] -= best >> 8
     if 0 < now < _OUTRIGHT:
         c[((leader + 3 - (now & 3)) & 3) & 1] += now >> 8
-    return c
+    return (c[0], c[1])
 
 
 def play_random_hands(
@@ -961,7 +990,7 @@ def play_random_hands(
         dealer = q & 3
         m = m0 if dealer == 0 else m1 if dealer == 1 else m2 if dealer == 2 else m3
         trump = suit_of[(blo[m & 65535] + bhi[m >> 16])[q >> 2 & 7]]
-        leader = (dealer + 1) & 3
+        leader = leader0 = (dealer + 1) & 3
         # --- roem (Notes §II, §III, §VI): each seat's best call, the first of the highest stands ---
         k0 = k1 = k2 = k3 = 0
         v0 = p16[m0 & 65535] + p16[m0 >> 16]
@@ -1027,325 +1056,278 @@ def play_random_hands(
                 b = c[r % (8 - t)]
                 r //= 840
                 h0 ^= b
-                tk = b
-                pw, lm = lead[b]
-                best = pw[b]
+                pw, lm, best = lead[b]
                 win = 0
                 if lm == tm:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
                     legal = h1 & tm
                     if legal == boer or not legal:
                         legal = h1
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b = c[r % len(c)]
+                    b1 = c[r % len(c)]
                     r //= 840
-                    h1 ^= b
-                    tk |= b
-                    p = pw[b]
-                    if p > best:
-                        best = p
+                    h1 ^= b1
+                    if pw[b1] > best:
+                        best = pw[b1]
                         win = 1
                     legal = h2 & tm
                     if legal == boer or not legal:
                         legal = h2
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b = c[r % len(c)]
+                    b2 = c[r % len(c)]
                     r //= 840
-                    h2 ^= b
-                    tk |= b
-                    p = pw[b]
-                    if p > best:
-                        best = p
+                    h2 ^= b2
+                    if pw[b2] > best:
+                        best = pw[b2]
                         win = 2
                     legal = h3 & tm
                     if legal == boer or not legal:
                         legal = h3
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b = c[r % len(c)]
-                    h3 ^= b
-                    tk |= b
-                    if pw[b] > best:
+                    b3 = c[r % len(c)]
+                    h3 ^= b3
+                    if pw[b3] > best:
                         win = 3
                 else:  # side suit led: follow or trump, never undertrump unless only trumps (SAKBOC 3.3, 3.4)
                     fa = lm | tm  # following: the suit led or a trump above every trump on the trick
                     fb = full  # void: a side card or a trump above; holding only trumps: any of them
                     legal = h1 & fa if h1 & lm else h1
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b = c[r % len(c)]
+                    b1 = c[r % len(c)]
                     r //= 840
-                    h1 ^= b
-                    tk |= b
-                    p = pw[b]
-                    if p > best:
-                        best = p
+                    h1 ^= b1
+                    if pw[b1] > best:
+                        best = pw[b1]
                         win = 1
-                        if p > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
-                            o = above[b]
+                        if best > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
+                            o = above[b1]
                             fa = lm | o
                             fb = notm | o
                     legal = h2 & fa if h2 & lm else h2 & fb if h2 & notm else h2
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b = c[r % len(c)]
+                    b2 = c[r % len(c)]
                     r //= 840
-                    h2 ^= b
-                    tk |= b
-                    p = pw[b]
-                    if p > best:
-                        best = p
+                    h2 ^= b2
+                    if pw[b2] > best:
+                        best = pw[b2]
                         win = 2
-                        if p > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
-                            o = above[b]
+                        if best > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
+                            o = above[b2]
                             fa = lm | o
                             fb = notm | o
                     legal = h3 & fa if h3 & lm else h3 & fb if h3 & notm else h3
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b = c[r % len(c)]
-                    h3 ^= b
-                    tk |= b
-                    if pw[b] > best:
+                    b3 = c[r % len(c)]
+                    h3 ^= b3
+                    if pw[b3] > best:
                         win = 3
             elif leader == 1:
                 c = blo[h1 & 65535] + bhi[h1 >> 16]
                 b = c[r % (8 - t)]
                 r //= 840
                 h1 ^= b
-                tk = b
-                pw, lm = lead[b]
-                best = pw[b]
+                pw, lm, best = lead[b]
                 win = 1
                 if lm == tm:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
                     legal = h2 & tm
                     if legal == boer or not legal:
                         legal = h2
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b = c[r % len(c)]
+                    b1 = c[r % len(c)]
                     r //= 840
-                    h2 ^= b
-                    tk |= b
-                    p = pw[b]
-                    if p > best:
-                        best = p
+                    h2 ^= b1
+                    if pw[b1] > best:
+                        best = pw[b1]
                         win = 2
                     legal = h3 & tm
                     if legal == boer or not legal:
                         legal = h3
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b = c[r % len(c)]
+                    b2 = c[r % len(c)]
                     r //= 840
-                    h3 ^= b
-                    tk |= b
-                    p = pw[b]
-                    if p > best:
-                        best = p
+                    h3 ^= b2
+                    if pw[b2] > best:
+                        best = pw[b2]
                         win = 3
                     legal = h0 & tm
                     if legal == boer or not legal:
                         legal = h0
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b = c[r % len(c)]
-                    h0 ^= b
-                    tk |= b
-                    if pw[b] > best:
+                    b3 = c[r % len(c)]
+                    h0 ^= b3
+                    if pw[b3] > best:
                         win = 0
                 else:  # side suit led: follow or trump, never undertrump unless only trumps (SAKBOC 3.3, 3.4)
                     fa = lm | tm  # following: the suit led or a trump above every trump on the trick
                     fb = full  # void: a side card or a trump above; holding only trumps: any of them
                     legal = h2 & fa if h2 & lm else h2
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b = c[r % len(c)]
+                    b1 = c[r % len(c)]
                     r //= 840
-                    h2 ^= b
-                    tk |= b
-                    p = pw[b]
-                    if p > best:
-                        best = p
+                    h2 ^= b1
+                    if pw[b1] > best:
+                        best = pw[b1]
                         win = 2
-                        if p > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
-                            o = above[b]
+                        if best > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
+                            o = above[b1]
                             fa = lm | o
                             fb = notm | o
                     legal = h3 & fa if h3 & lm else h3 & fb if h3 & notm else h3
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b = c[r % len(c)]
+                    b2 = c[r % len(c)]
                     r //= 840
-                    h3 ^= b
-                    tk |= b
-                    p = pw[b]
-                    if p > best:
-                        best = p
+                    h3 ^= b2
+                    if pw[b2] > best:
+                        best = pw[b2]
                         win = 3
-                        if p > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
-                            o = above[b]
+                        if best > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
+                            o = above[b2]
                             fa = lm | o
                             fb = notm | o
                     legal = h0 & fa if h0 & lm else h0 & fb if h0 & notm else h0
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b = c[r % len(c)]
-                    h0 ^= b
-                    tk |= b
-                    if pw[b] > best:
+                    b3 = c[r % len(c)]
+                    h0 ^= b3
+                    if pw[b3] > best:
                         win = 0
             elif leader == 2:
                 c = blo[h2 & 65535] + bhi[h2 >> 16]
                 b = c[r % (8 - t)]
                 r //= 840
                 h2 ^= b
-                tk = b
-                pw, lm = lead[b]
-                best = pw[b]
+                pw, lm, best = lead[b]
                 win = 2
                 if lm == tm:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
                     legal = h3 & tm
                     if legal == boer or not legal:
                         legal = h3
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b = c[r % len(c)]
+                    b1 = c[r % len(c)]
                     r //= 840
-                    h3 ^= b
-                    tk |= b
-                    p = pw[b]
-                    if p > best:
-                        best = p
+                    h3 ^= b1
+                    if pw[b1] > best:
+                        best = pw[b1]
                         win = 3
                     legal = h0 & tm
                     if legal == boer or not legal:
                         legal = h0
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b = c[r % len(c)]
+                    b2 = c[r % len(c)]
                     r //= 840
-                    h0 ^= b
-                    tk |= b
-                    p = pw[b]
-                    if p > best:
-                        best = p
+                    h0 ^= b2
+                    if pw[b2] > best:
+                        best = pw[b2]
                         win = 0
                     legal = h1 & tm
                     if legal == boer or not legal:
                         legal = h1
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b = c[r % len(c)]
-                    h1 ^= b
-                    tk |= b
-                    if pw[b] > best:
+                    b3 = c[r % len(c)]
+                    h1 ^= b3
+                    if pw[b3] > best:
                         win = 1
                 else:  # side suit led: follow or trump, never undertrump unless only trumps (SAKBOC 3.3, 3.4)
                     fa = lm | tm  # following: the suit led or a trump above every trump on the trick
                     fb = full  # void: a side card or a trump above; holding only trumps: any of them
                     legal = h3 & fa if h3 & lm else h3
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b = c[r % len(c)]
+                    b1 = c[r % len(c)]
                     r //= 840
-                    h3 ^= b
-                    tk |= b
-                    p = pw[b]
-                    if p > best:
-                        best = p
+                    h3 ^= b1
+                    if pw[b1] > best:
+                        best = pw[b1]
                         win = 3
-                        if p > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
-                            o = above[b]
+                        if best > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
+                            o = above[b1]
                             fa = lm | o
                             fb = notm | o
                     legal = h0 & fa if h0 & lm else h0 & fb if h0 & notm else h0
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b = c[r % len(c)]
+                    b2 = c[r % len(c)]
                     r //= 840
-                    h0 ^= b
-                    tk |= b
-                    p = pw[b]
-                    if p > best:
-                        best = p
+                    h0 ^= b2
+                    if pw[b2] > best:
+                        best = pw[b2]
                         win = 0
-                        if p > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
-                            o = above[b]
+                        if best > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
+                            o = above[b2]
                             fa = lm | o
                             fb = notm | o
                     legal = h1 & fa if h1 & lm else h1 & fb if h1 & notm else h1
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b = c[r % len(c)]
-                    h1 ^= b
-                    tk |= b
-                    if pw[b] > best:
+                    b3 = c[r % len(c)]
+                    h1 ^= b3
+                    if pw[b3] > best:
                         win = 1
             else:
                 c = blo[h3 & 65535] + bhi[h3 >> 16]
                 b = c[r % (8 - t)]
                 r //= 840
                 h3 ^= b
-                tk = b
-                pw, lm = lead[b]
-                best = pw[b]
+                pw, lm, best = lead[b]
                 win = 3
                 if lm == tm:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
                     legal = h0 & tm
                     if legal == boer or not legal:
                         legal = h0
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b = c[r % len(c)]
+                    b1 = c[r % len(c)]
                     r //= 840
-                    h0 ^= b
-                    tk |= b
-                    p = pw[b]
-                    if p > best:
-                        best = p
+                    h0 ^= b1
+                    if pw[b1] > best:
+                        best = pw[b1]
                         win = 0
                     legal = h1 & tm
                     if legal == boer or not legal:
                         legal = h1
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b = c[r % len(c)]
+                    b2 = c[r % len(c)]
                     r //= 840
-                    h1 ^= b
-                    tk |= b
-                    p = pw[b]
-                    if p > best:
-                        best = p
+                    h1 ^= b2
+                    if pw[b2] > best:
+                        best = pw[b2]
                         win = 1
                     legal = h2 & tm
                     if legal == boer or not legal:
                         legal = h2
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b = c[r % len(c)]
-                    h2 ^= b
-                    tk |= b
-                    if pw[b] > best:
+                    b3 = c[r % len(c)]
+                    h2 ^= b3
+                    if pw[b3] > best:
                         win = 2
                 else:  # side suit led: follow or trump, never undertrump unless only trumps (SAKBOC 3.3, 3.4)
                     fa = lm | tm  # following: the suit led or a trump above every trump on the trick
                     fb = full  # void: a side card or a trump above; holding only trumps: any of them
                     legal = h0 & fa if h0 & lm else h0
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b = c[r % len(c)]
+                    b1 = c[r % len(c)]
                     r //= 840
-                    h0 ^= b
-                    tk |= b
-                    p = pw[b]
-                    if p > best:
-                        best = p
+                    h0 ^= b1
+                    if pw[b1] > best:
+                        best = pw[b1]
                         win = 0
-                        if p > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
-                            o = above[b]
+                        if best > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
+                            o = above[b1]
                             fa = lm | o
                             fb = notm | o
                     legal = h1 & fa if h1 & lm else h1 & fb if h1 & notm else h1
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b = c[r % len(c)]
+                    b2 = c[r % len(c)]
                     r //= 840
-                    h1 ^= b
-                    tk |= b
-                    p = pw[b]
-                    if p > best:
-                        best = p
+                    h1 ^= b2
+                    if pw[b2] > best:
+                        best = pw[b2]
                         win = 1
-                        if p > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
-                            o = above[b]
+                        if best > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
+                            o = above[b2]
                             fa = lm | o
                             fb = notm | o
                     legal = h2 & fa if h2 & lm else h2 & fb if h2 & notm else h2
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b = c[r % len(c)]
-                    h2 ^= b
-                    tk |= b
-                    if pw[b] > best:
+                    b3 = c[r % len(c)]
+                    h2 ^= b3
+                    if pw[b3] > best:
                         win = 2
+            tk = b | b1 | b2 | b3
             tks[t] = tk
             wins[t] = win
             if not win & 1:
@@ -1365,8 +1347,8 @@ def play_random_hands(
         if not win & 1:
             won0 |= tk
         # --- scoring: card points, standing call, sturk, going on (SAKBOC 7.3, 8.17, 8.21; Notes §V, §VI) ---
-        bp = tt.byte_points
-        sc0 = bp[0][won0 & 255] + bp[1][won0 >> 8 & 255] + bp[2][won0 >> 16 & 255] + bp[3][won0 >> 24]
+        plo, phi = tt.points16
+        sc0 = plo[won0 & 65535] + phi[won0 >> 16]
         if not win & 1:
             sc0 += last_bonus
         total0 += sc0
@@ -1409,7 +1391,7 @@ def play_random_hands(
         else:
             continue
         got = _going_on(
-            tks, wins, (dealer + 1) & 3, (k0, k1, k2, k3), (m0, m1, m2, m3), sturk_seat, trump, ruleset, bp, fifties
+            tks, wins, leader0, (k0, k1, k2, k3), (m0, m1, m2, m3), sturk_seat, trump, ruleset, tt.points16, fifties
         )
         if got is not None:
             if got[0]:
