@@ -669,6 +669,8 @@ def _bit_tuples() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], .
 
 _OUTRIGHT = 1 << 20
 _VYF = 1 << 12
+_FOUR_BITS = sum(2 << (16 + 2 * r) for r in range(4))  # see _RoemTables.points16
+_OUTRIGHT_BITS = _FOUR_BITS | (0xFFFF ^ (_VYF - 1))
 
 
 def _runs8(byte: int) -> list[tuple[int, int]]:
@@ -688,7 +690,10 @@ def _runs8(byte: int) -> list[tuple[int, int]]:
 
 @dataclass(frozen=True)
 class _RoemTables:
-    points16: tuple[int, ...]  # 16-bit mask -> twenty/fifty points of both suits, + _VYF per vyf-eenderse
+    points16: tuple[int, ...]
+    """16-bit mask (two suits) -> twenty/fifty points, + _VYF per vyf-eenderse, + 1 << (16 + 2 * rank) for
+    each rank A, K, Q, J held in both suits: the sum over a hand's two halves has 2 in that 2-bit field
+    exactly when the hand holds four of a kind (``& _FOUR_BITS``)."""
     size16: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # plain, trumps in low byte, in high byte
     vyf_top: tuple[int, ...]  # 8-bit mask -> top of its vyf-eenderse run, or -1
     fifties: tuple[int, ...]  # 8-bit mask -> number of fifties
@@ -719,7 +724,10 @@ def _roem_tables(ruleset: Ruleset) -> _RoemTables:
         size8.append(2 * (8 - top) if top < 8 else 0)
         vyf_top.append(vt)
         fifties.append(nf)
-    points16 = tuple(pts8[x & 255] + pts8[x >> 8] for x in range(1 << 16))
+    points16 = tuple(
+        pts8[x & 255] + pts8[x >> 8] + sum(1 << (16 + 2 * r) for r in range(4) if x >> r & x >> (8 + r) & 1)
+        for x in range(1 << 16)
+    )
     plain = tuple(max(size8[x & 255], size8[x >> 8]) for x in range(1 << 16))
     low_t = tuple(max(size8[x & 255] + (size8[x & 255] > 0), size8[x >> 8]) for x in range(1 << 16))
     high_t = tuple(max(size8[x & 255], size8[x >> 8] + (size8[x >> 8] > 0)) for x in range(1 << 16))
@@ -750,10 +758,11 @@ def _outright_key(hand: int, trump: int, rt: _RoemTables) -> int:
 def _seat_key(hand: int, trump: int, priority: int, rt: _RoemTables) -> int:
     """The packed key (see above) of the best call ``hand`` can make with its first card, 0 if none."""
     v = rt.points16[hand & 65535] + rt.points16[hand >> 16]
-    if v >= _VYF or hand & hand >> 8 & hand >> 16 & hand >> 24 & 15:
+    if v & _OUTRIGHT_BITS:
         o = _outright_key(hand, trump, rt)
         if o:
             return _OUTRIGHT + o * 4 + priority
+    v &= _VYF - 1  # twenties and fifties
     if not v:
         return 0
     lo_t, hi_t = _SIZE_SLOTS[trump]
@@ -948,7 +957,8 @@ def play_random_hands(
     fifties = rt.fifties
     sizes = tuple((rt.size16[lo], rt.size16[hi]) for lo, hi in _SIZE_SLOTS)
     suit_of = {1 << c: c >> 3 for c in range(32)}
-    fours = 0x0F | 0x0F << 32 | 0x0F << 64 | 0x0F << 96  # four of a kind (J A K Q) in any player's word
+    outright_bits = _OUTRIGHT_BITS
+    gate = 0xFFFF | _FOUR_BITS  # some seat may hold a roemte
     getrandbits = rng.getrandbits
     last_bonus = ruleset.last_trick_bonus
     target = ruleset.going_on_target
@@ -997,32 +1007,32 @@ def play_random_hands(
         v1 = p16[m1 & 65535] + p16[m1 >> 16]
         v2 = p16[m2 & 65535] + p16[m2 >> 16]
         v3 = p16[m3 & 65535] + p16[m3 >> 16]
-        if v0 | v1 | v2 | v3 or x & x >> 8 & x >> 16 & x >> 24 & fours:
+        if (v0 | v1 | v2 | v3) & gate:
             zl, zh = sizes[trump]
-            if v0 >= _VYF or m0 & m0 >> 8 & m0 >> 16 & m0 >> 24 & 15:
+            if v0 & outright_bits:  # vyf-eenderse or four of a kind: rare
                 k0 = _seat_key(m0, trump, (leader - 1) & 3, rt)
-            elif v0:
+            elif v0 & 0xFFFF:
                 a = zl[m0 & 65535]
                 b = zh[m0 >> 16]
-                k0 = (v0 * 64 + (a if a > b else b)) * 4 + ((leader - 1) & 3)
-            if v1 >= _VYF or m1 & m1 >> 8 & m1 >> 16 & m1 >> 24 & 15:
+                k0 = ((v0 & 0xFFFF) * 64 + (a if a > b else b)) * 4 + ((leader - 1) & 3)
+            if v1 & outright_bits:  # vyf-eenderse or four of a kind: rare
                 k1 = _seat_key(m1, trump, (leader - 2) & 3, rt)
-            elif v1:
+            elif v1 & 0xFFFF:
                 a = zl[m1 & 65535]
                 b = zh[m1 >> 16]
-                k1 = (v1 * 64 + (a if a > b else b)) * 4 + ((leader - 2) & 3)
-            if v2 >= _VYF or m2 & m2 >> 8 & m2 >> 16 & m2 >> 24 & 15:
+                k1 = ((v1 & 0xFFFF) * 64 + (a if a > b else b)) * 4 + ((leader - 2) & 3)
+            if v2 & outright_bits:  # vyf-eenderse or four of a kind: rare
                 k2 = _seat_key(m2, trump, (leader - 3) & 3, rt)
-            elif v2:
+            elif v2 & 0xFFFF:
                 a = zl[m2 & 65535]
                 b = zh[m2 >> 16]
-                k2 = (v2 * 64 + (a if a > b else b)) * 4 + ((leader - 3) & 3)
-            if v3 >= _VYF or m3 & m3 >> 8 & m3 >> 16 & m3 >> 24 & 15:
+                k2 = ((v2 & 0xFFFF) * 64 + (a if a > b else b)) * 4 + ((leader - 3) & 3)
+            if v3 & outright_bits:  # vyf-eenderse or four of a kind: rare
                 k3 = _seat_key(m3, trump, leader & 3, rt)
-            elif v3:
+            elif v3 & 0xFFFF:
                 a = zl[m3 & 65535]
                 b = zh[m3 >> 16]
-                k3 = (v3 * 64 + (a if a > b else b)) * 4 + (leader & 3)
+                k3 = ((v3 & 0xFFFF) * 64 + (a if a > b else b)) * 4 + (leader & 3)
             sk = max(k0, k1, k2, k3)
         else:
             sk = 0
