@@ -13,7 +13,10 @@ Everything is reproducible: the same seed gives the same deals, cards, roem and 
   With ``policy="random"`` nobody roems or goes on and all 8 tricks are played.
 * :func:`play_boem` plays hands (through ou jol) until a side has 5 strokes; :func:`play_session`
   plays boems back to back for a time budget at a few minutes a hand (a 75-minute half).
-* :func:`play_random_hands` is the fast loop behind ``bench/engine_hands.py``.
+* :func:`play_random_hands` is the fast loop behind ``bench/engine_hands.py``: exactly uniform deals
+  (no shuffle: a uniform deal number decoded through the suits' count tables), uniformly random legal
+  cards, the first-round roem competition, sturk and going on; ``_reference_random_hands`` is the same
+  model written card by card with engine.play / engine.roem / engine.scoring, and the tests hold them equal.
 
 Each hand can be emitted as a hand record dict (``HandResult.record``, format "klawerjas-hand"
 version 1, see the engine contract) that ``engine.adjudicate`` replays as clean. Outright roemte are
@@ -923,8 +926,10 @@ def play_random_hands(
     uniform dealer and the trump of the dealer's face-up card), uniformly random legal cards for all 8
     tricks, each seat's best roemte, the first-round competition (SAKBOC 8.2-8.4, 8.9; Notes §VI), sturk
     (Notes §VI), card points and who goes on first with how many strokes (new play; SAKBOC 7.3, 8.17,
-    8.21; Notes §V, §VI). Every hand is played out to the last trick (the work is that of a complete
-    hand) and going on is recorded at the first moment a side may go on; ``card_points`` total 146 a hand.
+    8.21; Notes §V, §VI). Every hand is a new game (no ou jol carried) and is played out to the last trick
+    (the work is that of a complete hand); going on is recorded at the first moment a side may go on: when
+    a trick is closed (its winners first) or when sturk is roemed before a trick's last card (Notes §VI).
+    ``card_points`` therefore total 146 a hand.
 
     The model of the first round: every player roems the best call the hand holds with the first card
     (SAKBOC 4.3) when it outranks the standing call (``engine.roem.outranks``), partners included (8.4,
@@ -939,6 +944,7 @@ def play_random_hands(
 
     :param count: number of hands.
     :param seed: seed of the ``random.Random`` that draws deals and cards.
+    :returns: the totals as a :class:`FastStats`.
     """
     if _generic or not _sakboc_flags(ruleset):
         return _reference_random_hands(count, seed, ruleset)
