@@ -823,6 +823,7 @@ def _going_on(
     tricks: Sequence[int],
     winners: Sequence[int],
     leader: int,
+    best: int,
     keys: Sequence[int],
     hands: Sequence[int],
     sturk_seat: int,
@@ -838,7 +839,8 @@ def _going_on(
     first, then the other side) and when sturk is roemed before a trick's last card (Notes §VI). After two
     fifties a trick must have been picked up (SAKBOC 8.21). Strokes: 2 if the opponents count under
     ``under_fifty``, roem and sturk included (Notes §VI), else 1; never more than 2 (SAKBOC 7.3).
-    ``keys`` are the seats' packed call keys (by seat), ``tricks`` the 8 trick masks, ``winners`` their
+    ``best`` is the standing call's packed key (0 if none), ``keys`` the seats' (by seat), ``tricks`` the 8
+    trick masks in order, ``winners`` their
     winners, ``sturk_seat`` the seat holding K and Q of trumps (-1 if none), ``points16`` the card points
     of the low and high 16 bits of a mask for this trump, ``fifties`` the number of fifties of a suit mask.
     """
@@ -847,7 +849,6 @@ def _going_on(
     two = min(2, ruleset.max_strokes_at_once)
     c0 = c1 = 0  # tricks, standing call and sturk so far
     b0 = b1 = False  # two fifties and no trick picked up yet (SAKBOC 8.21)
-    best = max(keys)
     if 0 < best < _OUTRIGHT:
         seat = (leader + 3 - (best & 3)) & 3
         pts = best >> 8
@@ -973,8 +974,8 @@ def play_random_hands(
     hand_total = ruleset.hand_total
     two = min(2, ruleset.max_strokes_at_once)
     outright_strokes_ = min(ruleset.outright_strokes, ruleset.max_strokes_at_once)
-    tks = [0] * 8
-    wins = [0] * 8
+    tks = [0] * 9
+    wins = [0] * 9
     total0 = 0
     roem_hands = 0
     roem0 = roem1 = 0
@@ -1062,14 +1063,14 @@ def play_random_hands(
         boer = tt.boer
         won0 = 0
         win = leader
-        for t in range(7):
+        for n in (8, 7, 6, 5, 4, 3, 2):  # cards in each hand; the trick's leader is the last winner
             r = getrandbits(39)
             while r >= trick_limit:
                 r = getrandbits(39)
             # unrolled by leader so that the four hands stay in local variables
-            if leader == 0:
+            if win == 0:
                 c = blo[h0 & 65535] + bhi[h0 >> 16]
-                b = c[r % (8 - t)]
+                b = c[r % n]
                 r //= 840
                 h0 ^= b
                 pw, lm, best = lead[b]
@@ -1136,9 +1137,9 @@ def play_random_hands(
                     h3 ^= b3
                     if pw[b3] > best:
                         win = 3
-            elif leader == 1:
+            elif win == 1:
                 c = blo[h1 & 65535] + bhi[h1 >> 16]
-                b = c[r % (8 - t)]
+                b = c[r % n]
                 r //= 840
                 h1 ^= b
                 pw, lm, best = lead[b]
@@ -1205,9 +1206,9 @@ def play_random_hands(
                     h0 ^= b3
                     if pw[b3] > best:
                         win = 0
-            elif leader == 2:
+            elif win == 2:
                 c = blo[h2 & 65535] + bhi[h2 >> 16]
-                b = c[r % (8 - t)]
+                b = c[r % n]
                 r //= 840
                 h2 ^= b
                 pw, lm, best = lead[b]
@@ -1276,7 +1277,7 @@ def play_random_hands(
                         win = 1
             else:
                 c = blo[h3 & 65535] + bhi[h3 >> 16]
-                b = c[r % (8 - t)]
+                b = c[r % n]
                 r //= 840
                 h3 ^= b
                 pw, lm, best = lead[b]
@@ -1344,13 +1345,12 @@ def play_random_hands(
                     if pw[b3] > best:
                         win = 2
             tk = b | b1 | b2 | b3
-            tks[t] = tk
-            wins[t] = win
+            tks[n] = tk  # indexed by the cards each hand held: trick 1 at [8], the last trick at [1]
+            wins[n] = win
             if not win & 1:
                 won0 |= tk
-            leader = win
         # the last trick: every player has one card left, so every play is forced (no random number drawn)
-        pw = lead[h0 if leader == 0 else h1 if leader == 1 else h2 if leader == 2 else h3][0]
+        pw = lead[h0 if win == 0 else h1 if win == 1 else h2 if win == 2 else h3][0]
         p0 = pw[h0]
         p1 = pw[h1]
         p2 = pw[h2]
@@ -1358,8 +1358,8 @@ def play_random_hands(
         best = max(p0, p1, p2, p3)
         win = 0 if p0 == best else 1 if p1 == best else 2 if p2 == best else 3
         tk = h0 | h1 | h2 | h3
-        tks[7] = tk
-        wins[7] = win
+        tks[1] = tk
+        wins[1] = win
         if not win & 1:
             won0 |= tk
         # --- scoring: card points, standing call, sturk, going on (SAKBOC 7.3, 8.17, 8.21; Notes §V, §VI) ---
@@ -1407,7 +1407,8 @@ def play_random_hands(
         else:
             continue
         got = _going_on(
-            tks, wins, leader0, (k0, k1, k2, k3), (m0, m1, m2, m3), sturk_seat, trump, ruleset, tt.points16, fifties
+            tks[8:0:-1], wins[8:0:-1], leader0, sk, (k0, k1, k2, k3), (m0, m1, m2, m3), sturk_seat, trump, ruleset,
+            tt.points16, fifties,
         )
         if got is not None:
             if got[0]:
