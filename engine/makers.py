@@ -149,7 +149,7 @@ def declared_melds(names: Sequence[str], cards: int, rs: Ruleset) -> list[Meld] 
                 continue
             if (need is not None and m.suit >= 0 and m.length >= need) or (need is None and m.name == name):
                 used.add(k)
-                out.append(Meld(name, m.suit, m.top, m.length, meld_points(name, rs)))
+                out.append(Meld(name, m.suit, m.top, need or m.length, meld_points(name, rs)))
                 break
         else:
             return None
@@ -592,7 +592,7 @@ class _MakersReplay:
         trump = self.trump
 
         def key(d: tuple[int, int, list[Meld]]) -> tuple[int, int, int, int]:
-            best = max((m.length >= 4, -m.top, m.suit == trump) for m in d[2])
+            best = max((m.name == "fifty", -m.top, m.suit == trump) for m in d[2])
             return (int(best[0]), best[1], int(best[2]), -d[0])
 
         top = max(self.declarations, key=key)

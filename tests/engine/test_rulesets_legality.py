@@ -36,7 +36,6 @@ def test_reference_agrees_with_fast_path(rs: Ruleset) -> None:
     assert not bad[:5]
 
 
-
 def _mask(rs: Ruleset, hand: str, trick: str, trump: int) -> int:
     return legal_mask(parse_hand(hand), parse_cards(trick), trump, rs)
 
