@@ -34,8 +34,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from engine.cards import CARD_NAMES, SUIT_MASKS, cards_of
-from engine.play import legal_mask, play_tables, trick_points
+from engine.cards import CARD_NAMES, KING, QUEEN, SUIT_MASKS, cards_of
+from engine.play import legal_mask, play_tables, trick_points, trick_winner
 from engine.roem import RoemCall, best_call, call_key, forbids_sizing, needs_size, outranks, sturk_due
 from engine.ruleset import SAKBOC_2004, Ruleset
 from engine.scoring import BoemState, GameState, SideCount, may_go_on, outright_strokes, strokes_for
@@ -108,7 +108,7 @@ def deal(rng: random.Random, dealer: int, ruleset: Ruleset = SAKBOC_2004) -> Dea
             for c in deck[pos : pos + n]:
                 hands[seat] |= 1 << c
             pos += n
-    return Deal(dealer, cut, pattern, (hands[0], hands[1], hands[2], hands[3]), deck[31])
+    return Deal(dealer, cut, pattern, (hands[0], hands[1], hands[2], hands[3]), deck[31 - ruleset.upcard_from_end])
 
 
 @dataclass(frozen=True)
@@ -160,9 +160,17 @@ def play_hand(
     :param names: player names by seat, for the record.
     :param telmen: the telman's seat of team 0 (seat 0 or 2) and of team 1 (seat 1 or 3).
     :raises ValueError: if ``telmen`` does not name one seat per team.
+
+    For the relatives (``ruleset.hand_scoring == "makers"``: Rotterdam, Amsterdam, the Wikipedia
+    variant, Klammern) the hand is bid, played and melded by :mod:`engine.makers`' rules instead: the
+    bot takes a suit it holds well (else passes; when all pass it obeys ``all_pass``), claims every
+    roem in the tricks its side wins (Dutch), declares its melds with its first card, announces
+    stuk/Bella with the first of K/Q of trumps; ``"random"`` bids the same way but melds nothing.
     """
     if telmen[0] % 2 != 0 or telmen[1] % 2 != 1:
         raise ValueError(f"telmen {telmen!r}: need a seat of team 0 (0 or 2) and of team 1 (1 or 3)")
+    if ruleset.hand_scoring == "makers":
+        return _play_makers_hand(d, rng, state or GameState(), ruleset, policy=policy, names=names, telmen=telmen)
     state = state or GameState()
     trump = d.trump
     old_play = state.old_play
@@ -330,6 +338,112 @@ def play_hand(
         state_after,
         next_dealer,
         record,
+    )
+
+
+def _bid_strength(hand: int, suit: int, tables: Any) -> int:
+    """Bot's taste for a trump suit: trump points held plus 10 a card (the Jack and Nine count most)."""
+    pts = tables.points[suit]
+    byte = hand >> (suit * 8) & 0xFF
+    return sum(pts[suit * 8 + r] + 10 for r in range(8) if byte >> r & 1)
+
+
+def _play_makers_hand(
+    d: Deal,
+    rng: random.Random,
+    state: GameState,
+    ruleset: Ruleset,
+    *,
+    policy: Policy,
+    names: Sequence[str],
+    telmen: tuple[int, int],
+) -> HandResult:
+    """One hand of a makers game (:mod:`engine.makers`), bid, played and (``"bot"``) melded by the rules."""
+    from engine.makers import declared_melds, hand_melds, trick_roem
+
+    bot = policy == "bot"
+    tables = play_tables(ruleset)
+    hands = list(d.hands)
+    events: list[dict[str, Any]] = []
+    order = [(d.dealer + 1 + k) % 4 for k in range(4)]
+    upsuit = d.trump_card >> 3
+    maker = trump = -1
+    # --- bidding (engine.makers): take a suit worth 55 or more, else pass
+    for r, kind in enumerate(ruleset.bid_rounds):
+        for seat in order:
+            if maker >= 0:
+                events.append({"type": "pass", "seat": seat})
+                continue
+            suits = [upsuit] if kind == "upcard" else [s for s in range(4) if kind == "any" or s != upsuit]
+            best = max(suits, key=lambda s: _bid_strength(hands[seat], s, tables))
+            if _bid_strength(hands[seat], best, tables) >= 55 - 10 * r:
+                maker, trump = seat, best
+                events.append({"type": "bid", "seat": seat, "suit": "SHDC"[best]})
+            else:
+                events.append({"type": "pass", "seat": seat})
+        if maker >= 0:
+            if ruleset.bid_overcall_suit < 0 or r == 0 or trump == ruleset.bid_overcall_suit:
+                events = events[: next(i for i, e in enumerate(events) if e["type"] == "bid") + 1]
+            break
+    if maker < 0 and ruleset.all_pass != "redeal":
+        maker = d.dealer if ruleset.all_pass == "dealer-chooses" else order[0]
+        trump = max(range(4), key=lambda s: _bid_strength(hands[maker], s, tables))
+        events.append({"type": "bid", "seat": maker, "suit": "SHDC"[trump]})
+    tricks: list[tuple[int, tuple[int, ...], int, int]] = []
+    tp = [0, 0]
+    roem = [0, 0]
+    leader = d.leader
+    if maker >= 0:
+        points = tables.points[trump]
+        declared = ruleset.roem_style in ("declared", "first-trick-best")
+        kq = 1 << (trump * 8 + KING) | 1 << (trump * 8 + QUEEN)
+        has_kq = [h & kq == kq for h in hands]
+        for t in range(8):
+            trick: list[int] = []
+            for k in range(4):
+                seat = (leader + k) % 4
+                legal = legal_mask(hands[seat], trick, trump, ruleset)
+                opts = cards_of(legal)
+                c = opts[rng.randrange(len(opts))] if len(opts) > 1 else opts[0]
+                hands[seat] &= ~(1 << c)
+                trick.append(c)
+                events.append({"type": "play", "seat": seat, "card": CARD_NAMES[c]})
+                if bot and declared and t == 0:
+                    melds = [m.name for m in hand_melds(d.hands[seat], ruleset)][:4]
+                    if melds and declared_melds(melds, d.hands[seat], ruleset) is not None:
+                        events.append({"type": "roem", "seat": seat, "call": _call_json(melds)})
+                if bot and declared and has_kq[seat] and (1 << c) & kq:
+                    has_kq[seat] = False
+                    events.append({"type": "roem", "seat": seat, "call": "sturk"})
+                    roem[seat & 1] += ruleset.sturk_points
+            w = (leader + trick_winner(trick, trump, ruleset)) % 4
+            pts = sum(points[c] for c in trick) + (ruleset.last_trick_bonus if t == 7 else 0)
+            tp[w & 1] += pts
+            if bot and ruleset.roem_style == "trick":
+                found = trick_roem(trick, trump, ruleset)
+                if found:
+                    events.append({"type": "roem", "seat": w, "call": _call_json(found)})
+            tricks.append((leader, tuple(trick), w, pts))
+            leader = w
+    record: dict[str, Any] = {
+        "format": "klawerjas-hand",
+        "version": 1,
+        "ruleset": ruleset.name,
+        "seats": [
+            {"seat": i, "name": names[i], "role": "telman" if i in telmen else "byspeler"} for i in range(4)
+        ],
+        "dealer": d.dealer,
+        "cut": d.cut,
+        "deal_pattern": "-".join(str(n) for n in d.pattern),
+        "hands": [[CARD_NAMES[c] for c in cards_of(h)] for h in d.hands],
+        "state_before": state.to_record(),
+        "events": events,
+    }
+    if ruleset.upcard:
+        record["trump_card"] = CARD_NAMES[d.trump_card]
+    next_dealer = d.dealer if maker < 0 else (d.dealer + 1) % 4
+    return HandResult(
+        d, state, tuple(events), tuple(tricks), (tp[0], tp[1]), (roem[0], roem[1]), None, state, next_dealer, record
     )
 
 
