@@ -300,7 +300,7 @@ class Verdict:
     """The adjudication of one hand record.
 
     :ivar ruleset: the ruleset name applied.
-    :ivar trump: the trump suit (0..3); :ivar leader: the seat that leads the first trick.
+    :ivar trump: the trump suit (0..3; 4 no trumps; -1 none made); :ivar leader: the seat that leads the first trick.
     :ivar tricks: the tricks (the last may be incomplete if the record stops early).
     :ivar teams: :class:`TeamTotals` for team 0 and team 1.
     :ivar offences: every offence the record shows, in event order (setup offences first).
@@ -327,6 +327,9 @@ class Verdict:
     old_play_next: bool
     next_dealer_team: int | None
     notes: tuple[str, ...] = field(default=())
+    result: Any = None
+    """The relatives (``hand_scoring == "makers"``): the :class:`engine.makers.HandScore` (makers, nat,
+    pit, points, small and match points, the game's target); None for SAKBOC."""
 
     @property
     def clean(self) -> bool:
@@ -342,7 +345,7 @@ class Verdict:
         """JSON-ready form of the whole verdict (cards as notation, offences as codes)."""
         return {
             "ruleset": self.ruleset,
-            "trump": "SHDC"[self.trump],
+            "trump": ("S", "H", "D", "C", "no-trumps")[self.trump] if self.trump >= 0 else None,
             "leader": self.leader,
             "clean": self.clean,
             "complete": self.complete,
@@ -355,6 +358,7 @@ class Verdict:
             "old_play_next": self.old_play_next,
             "next_dealer_team": self.next_dealer_team,
             "notes": list(self.notes),
+            **({"result": self.result.to_dict()} if self.result is not None else {}),
         }
 
 
@@ -1144,6 +1148,11 @@ def adjudicate(record: HandRecord | Mapping[str, Any] | str | bytes, ruleset: Ru
             ruleset = ruleset_by_name(rec.ruleset)
         except UnknownRulesetError as e:
             raise HandRecordError([f"ruleset: {e}"]) from None
+    if ruleset.hand_scoring == "makers":
+        from engine.makers import adjudicate_makers
+
+        verdict: Verdict = adjudicate_makers(rec, ruleset)
+        return verdict
     r = _Replay(rec, ruleset)
     r.setup()
     for i, ev in enumerate(rec.events):
@@ -1159,8 +1168,10 @@ def adjudicate(record: HandRecord | Mapping[str, Any] | str | bytes, ruleset: Ru
             r.good_enough(i, ev)
         elif isinstance(ev, GoOnEvent):
             r.go_on(i, ev)
-        else:
+        elif isinstance(ev, StrafEvent):
             r.straf(i, ev)
+        else:
+            r.notes.append(f"events[{i}]: a {ev.type} event has no meaning in {ruleset.name}; ignored")
     if r.trick_plays and len(r.trick_plays) < 4:
         r.tricks.append(Trick(r.round, r.trick_leader, tuple(r.trick_plays), None, 0, r.round == 7))
     complete = len(r.tricks) == 8 and r.tricks[-1].winner is not None

@@ -1,6 +1,8 @@
 """Command line: ``python -m engine adjudicate FILE.json`` (or ``-`` for standard input).
 
 Prints the verdict of :func:`engine.adjudicate.adjudicate` for a person, or as JSON with ``--json``.
+The record's ``"ruleset"`` chooses the rules; ``--ruleset NAME`` applies another registered ruleset
+(``rotterdam``, ``amsterdam``, ``wikipedia-klaverjas``, ``klammern``, ``sakboc-2004`` ...).
 Exit status: 0 when the hand is clean, 1 when offences were found, 2 for a bad record or bad usage (the
 problems, each naming where it is, go to standard error).
 
@@ -11,6 +13,7 @@ status: ``return engine.cli.main(["adjudicate", path])``.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from collections.abc import Sequence
@@ -19,6 +22,7 @@ from typing import TextIO
 from engine.adjudicate import Verdict, adjudicate
 from engine.cards import CARD_NAMES
 from engine.record import HandRecord, HandRecordError, parse_record
+from engine.ruleset import RULESETS, UnknownRulesetError, ruleset_by_name
 
 __all__ = ["EXIT_BAD_RECORD", "EXIT_CLEAN", "EXIT_OFFENCES", "format_verdict", "main"]
 
@@ -29,7 +33,7 @@ EXIT_OFFENCES = 1
 EXIT_BAD_RECORD = 2
 """Exit status: the record is malformed (or the command line is wrong)."""
 
-_SUITS = ("spades", "hearts", "diamonds", "clubs")
+_SUITS = ("spades", "hearts", "diamonds", "clubs", "no trumps")
 
 
 class _UsageError(Exception):
@@ -52,6 +56,11 @@ def _parser() -> _Parser:
     a = sub.add_parser("adjudicate", help="replay a hand record and print the verdict")
     a.add_argument("file", help="hand-record JSON file, or - for standard input")
     a.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    a.add_argument(
+        "--ruleset",
+        metavar="NAME",
+        help=f"apply this ruleset instead of the record's ({', '.join(sorted(RULESETS))})",
+    )
     return p
 
 
@@ -64,9 +73,13 @@ def format_verdict(rec: HandRecord, verdict: Verdict) -> str:
     """Return the verdict as readable text for a person (referee, player)."""
     lines: list[str] = []
     add = lines.append
+    res = verdict.result
+    trumps = _SUITS[verdict.trump] if verdict.trump >= 0 else "not made"
+    turned = f" ({CARD_NAMES[rec.trump_card]} turned by seat {rec.dealer})" if rec.trump_card is not None else ""
+    made_by = f", made by seat {res.maker}" if res is not None and res.maker is not None else ""
     add(
-        f"Ruleset {verdict.ruleset}; trumps {_SUITS[verdict.trump]} ({CARD_NAMES[rec.trump_card]} turned by seat "
-        f"{rec.dealer}); seat {verdict.leader} leads" + ("; old play (ou jol)" if rec.state_before.old_play else "")
+        f"Ruleset {verdict.ruleset}; trumps {trumps}{turned}{made_by}; seat {verdict.leader} leads"
+        + ("; old play (ou jol)" if rec.state_before.old_play else "")
     )
     add("")
     add("Tricks")
@@ -92,7 +105,17 @@ def format_verdict(rec: HandRecord, verdict: Verdict) -> str:
                 f"  events[{g.event}] team {g.team} went on {g.strokes}, allowed {g.allowed}: {verdict_word} -- "
                 f"{g.reason} [{', '.join(g.rules)}]"
             )
-    if verdict.complete or not verdict.going_on:
+    if res is not None:
+        add("")
+        add("Hand score")
+        add(f"  {res.reason} [{', '.join(res.rules)}]")
+        add(
+            f"  points: team 0 {res.points[0]}, team 1 {res.points[1]}"
+            + (f"; small points {res.small_points[0]}:{res.small_points[1]}" if any(res.small_points) else "")
+            + f"; game {res.scores_after[0]}:{res.scores_after[1]} after {res.hands_played} hand(s)"
+            + (f"; game over, team {res.game_winner} wins" if res.game_over and res.game_winner is not None else "")
+        )
+    elif verdict.complete or not verdict.going_on:
         add("")
         add("At the end of the record")
         for g in verdict.end_check:
@@ -161,6 +184,14 @@ def main(
             with open(args.file, "rb") as f:
                 text = f.read()
         rec = parse_record(text)
+        if args.ruleset is not None:
+            try:
+                override = ruleset_by_name(args.ruleset)
+            except UnknownRulesetError as e:
+                print(f"--ruleset: {e}", file=stderr)
+                return EXIT_BAD_RECORD
+            rec = dataclasses.replace(rec, ruleset=override.name)
+            rec = parse_record(rec.to_dict())
         verdict = adjudicate(rec)
     except OSError as e:
         print(f"{name}: cannot read: {e.strerror or e}", file=stderr)

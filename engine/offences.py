@@ -65,6 +65,9 @@ class Offence(StrEnum):
     * ``three_strokes``: pulling on 3 strokes (7.3).
     * ``byspeler_punishes_counting``: a byspeler punishing a counting offence (6.8, Notes §VII).
     * ``wrong_straf``: punishing where there is no offence (Notes §VII).
+    * ``illegal_bid``: the relatives' bidding: out of turn, a suit the round does not offer, after the
+      bidding ended (cited to the ruleset's own section, e.g. "Klammern §Deal and trumps").
+    * ``illegal_double``: Contra/Re out of order or too late (Klammern §First trick).
 
     The referee's judgement (a record cannot show them, DOMAIN.md interpretation 5): ``signs``
     (talking or signs, 1.16), ``slacking`` (4.6), ``tapping`` (failure to play in time, 5.1),
@@ -95,6 +98,8 @@ class Offence(StrEnum):
     THREE_STROKES = "three_strokes"
     BYSPELER_PUNISHES_COUNTING = "byspeler_punishes_counting"
     WRONG_STRAF = "wrong_straf"
+    ILLEGAL_BID = "illegal_bid"
+    ILLEGAL_DOUBLE = "illegal_double"
     # the referee's judgement
     SIGNS = "signs"
     SLACKING = "slacking"
@@ -176,6 +181,11 @@ OFFENCE_INFO: dict[Offence, OffenceInfo] = {
         "SAKBOC 6.8; Notes §VII", "byspeler punished a counting offence (only the telman may)"
     ),
     Offence.WRONG_STRAF: _i("Notes §VII", "punished where there was no offence"),
+    Offence.ILLEGAL_BID: _i(
+        "Rotterdam §The Deal; Wikipedia §Playing the game; Klammern §Deal and trumps",
+        "bid or passed out of turn, or bid what the round does not offer",
+    ),
+    Offence.ILLEGAL_DOUBLE: _i("Klammern §First trick", "doubled (Contra/Re) out of order or too late"),
     Offence.SIGNS: _i("SAKBOC 1.16; Notes §VII", "talking or signs to a partner", recordable=False),
     Offence.SLACKING: _i("SAKBOC 4.6; Notes §VII", "slacking cards", recordable=False),
     Offence.TAPPING: _i("SAKBOC 5.1; Notes §VII", "failed to play in time (tapped out)", recordable=False),

@@ -56,7 +56,8 @@ class PlayTables:
     """Lookup tables for one ruleset, built once by :func:`play_tables`.
 
     * ``power[trump * 4 + led][card]``: trick-taking strength of ``card`` when ``led`` was led;
-      0 for a card that cannot win (off-suit, not trump), trumps above every side card.
+      0 for a card that cannot win (off-suit, not trump), trumps above every side card. ``trump`` may be
+      :data:`~engine.ruleset.NO_TRUMPS` (4): every suit is a side suit.
     * ``points[trump][card]``: card points (trump or side values).
     * ``above[trump][card]``: for a trump card, the mask of the trumps ranked above it.
     * ``boer[trump]``: the mask of the Boer (jack of trumps).
@@ -69,6 +70,7 @@ class PlayTables:
 
 
 _TABLES: dict[Ruleset, PlayTables] = {}
+_TRUMP_MASKS = (*SUIT_MASKS, 0)  # index NO_TRUMPS (4): no trumps
 
 
 def play_tables(ruleset: Ruleset = SAKBOC_2004) -> PlayTables:
@@ -83,7 +85,7 @@ def play_tables(ruleset: Ruleset = SAKBOC_2004) -> PlayTables:
     for i, r in enumerate(ruleset.side_order):
         side_strength[r] = 8 - i  # 1..8
     power = []
-    for trump in range(4):
+    for trump in range(5):
         for led in range(4):
             row = []
             for c in range(32):
@@ -97,10 +99,10 @@ def play_tables(ruleset: Ruleset = SAKBOC_2004) -> PlayTables:
             power.append(tuple(row))
     points = tuple(
         tuple(ruleset.trump_points[c & 7] if c >> 3 == trump else ruleset.side_points[c & 7] for c in range(32))
-        for trump in range(4)
+        for trump in range(5)
     )
     above = []
-    for trump in range(4):
+    for trump in range(5):
         row = []
         for c in range(32):
             m = 0
@@ -110,7 +112,7 @@ def play_tables(ruleset: Ruleset = SAKBOC_2004) -> PlayTables:
                         m |= 1 << (trump * 8 + r)
             row.append(m)
         above.append(tuple(row))
-    boer = tuple(1 << (trump * 8 + JACK) for trump in range(4))
+    boer = tuple(1 << (trump * 8 + JACK) if trump < 4 else 0 for trump in range(5))
     t = PlayTables(tuple(power), points, tuple(above), boer)
     _TABLES[ruleset] = t
     return t
@@ -121,18 +123,23 @@ def legal_mask(hand: int, trick: Sequence[int], trump: int, ruleset: Ruleset = S
 
     :param hand: mask of the cards the player holds.
     :param trick: the cards already played to the current trick, in order of play (0..3 cards).
-    :param trump: the trump suit (0..3).
+    :param trump: the trump suit (0..3), or 4 (:data:`~engine.ruleset.NO_TRUMPS`).
     :param ruleset: flags ``trump_may_replace_follow`` (3.3), ``trump_jack_exempt`` (3.2),
         ``forbid_undertrump``/``undertrump_if_only_trumps`` (3.4), ``must_trump_when_void`` and
-        ``must_overtrump`` (Dutch rules) decide.
+        ``must_overtrump`` (Dutch rules), ``partner_winning_frees`` (Amsterdam) and
+        ``may_discard_when_cannot_overtrump`` (Klammern §Play) decide.
     :returns: a submask of ``hand``; never 0 when ``hand`` is not 0.
     """
     if not trick or not hand:
         return hand
     tables = play_tables(ruleset)
-    tm = SUIT_MASKS[trump]
+    tm = _TRUMP_MASKS[trump]
     hand_t = hand & tm
     led = trick[0] >> 3
+    if ruleset.partner_winning_frees and len(trick) >= 2 and trick_winner(trick, trump, ruleset) == len(trick) - 2:
+        # Amsterdam: the partner is winning: follow suit if able, else any card (no duty to (over)trump)
+        follow_p = hand & SUIT_MASKS[led]
+        return follow_p if follow_p else hand
     # highest trump on the trick so far, as the mask of trumps above it (all trumps if none)
     over_mask = tm
     best = -1
@@ -161,6 +168,8 @@ def legal_mask(hand: int, trick: Sequence[int], trump: int, ruleset: Ruleset = S
         if ruleset.undertrump_if_only_trumps or not over:
             return hand if not ruleset.must_overtrump or not over else over
         return over
+    if ruleset.may_discard_when_cannot_overtrump and hand_t and not over:
+        return hand  # Klammern §Play: cannot overtrump: undertrump or discard
     if ruleset.must_trump_when_void and hand_t:
         return trumps_ok if trumps_ok else side
     return side | trumps_ok

@@ -38,6 +38,7 @@ from typing import Any, Literal
 
 from engine.cards import CARD_NAMES, RANKS, CardParseError, parse_card
 from engine.offences import Offence, UnknownOffenceError, offence_from_code
+from engine.ruleset import RULESETS, Ruleset
 
 __all__ = [
     "EXAMPLE_RECORD",
@@ -74,9 +75,15 @@ ROEM_CALLS = (
     "four-aces",
     "four-kings",
     "four-queens",
+    "four-tens",
     "sturk",
 )
-"""Roem call names (Notes §II, SAKBOC 8.8, 8.13, 8.17); a combination is a list of them."""
+"""Roem call names (Notes §II, SAKBOC 8.8, 8.13, 8.17); a combination is a list of them. ``four-tens``
+is for the relatives (Rotterdam §Bonus Points, Wikipedia §Rules 4); ``sturk`` is also the Dutch *stuk*
+and the German *Bella*, ``twenty`` the German *Terz*."""
+
+BID_SUITS = ("S", "H", "D", "C", "no-trumps")
+"""What a ``bid`` event may name: a suit letter, or ``no-trumps`` (index 4, :data:`engine.ruleset.NO_TRUMPS`)."""
 
 Role = Literal["telman", "byspeler"]
 GoodEnoughAnswer = Literal["good", "not-good"]
@@ -124,6 +131,11 @@ class StateBefore:
     tallies: tuple[int, int] = (0, 0)
     roem: tuple[int, int] = (0, 0)
     strokes: tuple[int, int] = (0, 0)
+    scores: tuple[int, int] = (0, 0)
+    """Games scored over many hands (the relatives, ``hand_scoring == "makers"``): each team's score in
+    the game so far, in the ruleset's unit (points, or Klammern match points)."""
+    hands_played: int = 0
+    """Hands already played in the game (Rotterdam: a game is 16 hands)."""
 
 
 @dataclass(frozen=True)
@@ -211,7 +223,48 @@ class StrafEvent:
         return self.claimant
 
 
-Event = PlayEvent | RoemEvent | SizeEvent | SizeAnswerEvent | GoodEnoughEvent | GoOnEvent | StrafEvent
+@dataclass(frozen=True)
+class BidEvent:
+    """``{"type": "bid", "seat": 1, "suit": "H"}``: a seat makes trumps (takes the turned card's suit,
+    names a suit, or ``"no-trumps"``); ``suit`` is 0..3, or 4 for no trumps. Relatives only
+    (``trump_choice == "bidding"``)."""
+
+    seat: int
+    suit: int
+    note: str = ""
+    type: Literal["bid"] = "bid"
+
+
+@dataclass(frozen=True)
+class PassEvent:
+    """``{"type": "pass", "seat": 1}``: a seat passes in the bidding (relatives only)."""
+
+    seat: int
+    note: str = ""
+    type: Literal["pass"] = "pass"
+
+
+@dataclass(frozen=True)
+class DoubleEvent:
+    """``{"type": "double", "seat": 1}``: Contra by a defender, then Re by a maker (Klammern)."""
+
+    seat: int
+    note: str = ""
+    type: Literal["double"] = "double"
+
+
+Event = (
+    PlayEvent
+    | RoemEvent
+    | SizeEvent
+    | SizeAnswerEvent
+    | GoodEnoughEvent
+    | GoOnEvent
+    | StrafEvent
+    | BidEvent
+    | PassEvent
+    | DoubleEvent
+)
 """Any event of a hand record."""
 
 
@@ -226,7 +279,8 @@ class HandRecord:
     :ivar deal_pattern: cards per round, e.g. ``(3, 3, 2)`` (None when not recorded).
     :ivar hands: the cards dealt to each seat, as masks (index = seat).
     :ivar hand_cards: the same cards as tuples of card ints in recorded order.
-    :ivar trump_card: the dealer's face-up last card; its suit is trump.
+    :ivar trump_card: the dealer's face-up last card; its suit is trump. In bidding games the turned
+        card offered first (Wikipedia, Klammern), or None where no card is turned (Rotterdam).
     :ivar state_before: old play carry and boem position before the hand.
     :ivar events: the ordered events.
     :ivar meta: free-form information (match, table, hand number...), not interpreted.
@@ -239,14 +293,19 @@ class HandRecord:
     deal_pattern: tuple[int, ...] | None
     hands: tuple[int, int, int, int]
     hand_cards: tuple[tuple[int, ...], ...]
-    trump_card: int
+    trump_card: int | None
     state_before: StateBefore = StateBefore()
     events: tuple[Event, ...] = ()
     meta: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def trump(self) -> int:
-        """The trump suit (0..3): the suit of the trump card."""
+        """The trump suit (0..3): the suit of the trump card.
+
+        :raises ValueError: if no card was turned (bidding games: trump comes from the ``bid`` events).
+        """
+        if self.trump_card is None:
+            raise ValueError("no trump card: trump is made by the bid events")
         return self.trump_card >> 3
 
     @property
@@ -273,7 +332,7 @@ class HandRecord:
             "cut": self.cut,
             "deal_pattern": "-".join(map(str, self.deal_pattern)) if self.deal_pattern else None,
             "hands": [[CARD_NAMES[c] for c in cards] for cards in self.hand_cards],
-            "trump_card": CARD_NAMES[self.trump_card],
+            "trump_card": None if self.trump_card is None else CARD_NAMES[self.trump_card],
             "state_before": {
                 "old_play": self.state_before.old_play,
                 "tallies": list(self.state_before.tallies),
@@ -282,6 +341,12 @@ class HandRecord:
             },
             "events": [event_to_dict(e) for e in self.events],
         }
+        if self.trump_card is None:
+            del out["trump_card"]
+        if self.state_before.scores != (0, 0):
+            out["state_before"]["scores"] = list(self.state_before.scores)
+        if self.state_before.hands_played:
+            out["state_before"]["hands_played"] = self.state_before.hands_played
         if self.meta:
             out["meta"] = dict(self.meta)
         return out
@@ -304,6 +369,12 @@ def event_to_dict(event: Event) -> dict[str, Any]:
             d["answer"] = event.answer
     elif isinstance(event, GoOnEvent):
         d = {"type": "go_on", "seat": event.seat, "strokes": event.strokes}
+    elif isinstance(event, BidEvent):
+        d = {"type": "bid", "seat": event.seat, "suit": BID_SUITS[event.suit]}
+    elif isinstance(event, PassEvent):
+        d = {"type": "pass", "seat": event.seat}
+    elif isinstance(event, DoubleEvent):
+        d = {"type": "double", "seat": event.seat}
     else:
         d = {"type": "straf", "claimant": event.claimant, "accused": event.accused, "offence": event.offence.value}
         if event.event is not None:
@@ -341,6 +412,9 @@ _EVENT_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "good_enough": (frozenset({"seat", "asked"}), frozenset({"answer"})),
     "go_on": (frozenset({"seat", "strokes"}), frozenset()),
     "straf": (frozenset({"claimant", "accused", "offence"}), frozenset({"event"})),
+    "bid": (frozenset({"seat", "suit"}), frozenset()),
+    "pass": (frozenset({"seat"}), frozenset()),
+    "double": (frozenset({"seat"}), frozenset()),
 }
 _PATTERN = re.compile(r"^[1-8](-[1-8]){0,7}$")
 
@@ -394,8 +468,10 @@ def parse_record(data: Mapping[str, Any] | str | bytes) -> HandRecord:
     for key in data:
         if key not in _TOP_FIELDS:
             p.add(str(key), "unknown field")
+    rs = RULESETS.get(data["ruleset"]) if isinstance(data.get("ruleset"), str) else None
+    turned = rs is None or rs.trump_choice == "turned-card" or rs.upcard
     for key in _REQUIRED:
-        if key not in data:
+        if key not in data and (key != "trump_card" or turned):
             p.add(key, "missing")
     if "version" in data and (not _is_int(data["version"]) or data["version"] != VERSION):
         p.add("version", f"{data['version']!r}, expected {VERSION} (this engine reads version {VERSION})")
@@ -426,7 +502,7 @@ def parse_record(data: Mapping[str, Any] | str | bytes) -> HandRecord:
     hands, hand_cards = _parse_hands(data.get("hands"), p) if "hands" in data else (None, None)
 
     trump_card: int | None = None
-    if "trump_card" in data:
+    if "trump_card" in data and not (data["trump_card"] is None and not turned):
         tc = data["trump_card"]
         try:
             if not isinstance(tc, str):
@@ -450,12 +526,12 @@ def parse_record(data: Mapping[str, Any] | str | bytes) -> HandRecord:
         if not isinstance(data["events"], list):
             p.add("events", "expected a list")
         else:
-            events = _parse_events(data["events"], p, seats, hands)
+            events = _parse_events(data["events"], p, seats, hands, rs)
 
     if p.items:
         raise HandRecordError(p.items)
     assert seats is not None and dealer is not None and hands is not None and hand_cards is not None
-    assert trump_card is not None
+    assert trump_card is not None or not turned
     return HandRecord(
         ruleset=ruleset,
         seats=seats,
@@ -577,7 +653,7 @@ def _parse_state(v: object, p: _Problems) -> StateBefore:
         p.add("state_before", "expected an object")
         return StateBefore()
     for key in v:
-        if key not in ("old_play", "tallies", "roem", "strokes"):
+        if key not in ("old_play", "tallies", "roem", "strokes", "scores", "hands_played"):
             p.add(f"state_before.{key}", "unknown field")
     old = v.get("old_play", False)
     if not isinstance(old, bool):
@@ -591,7 +667,12 @@ def _parse_state(v: object, p: _Problems) -> StateBefore:
             p.add("state_before.tallies", "must be [0, 0] when old_play is false (nothing carries over)")
         if roem != (0, 0):
             p.add("state_before.roem", "must be [0, 0] when old_play is false (nothing carries over)")
-    return StateBefore(old, tallies, roem, strokes)
+    scores = _pair(v.get("scores", [0, 0]), "state_before.scores", p, 0, None) or (0, 0)
+    hands_played = v.get("hands_played", 0)
+    if not _is_int(hands_played) or hands_played < 0:
+        p.add("state_before.hands_played", f"{hands_played!r} is not a number of hands")
+        hands_played = 0
+    return StateBefore(old, tallies, roem, strokes, scores, int(hands_played))
 
 
 def _parse_events(
@@ -599,6 +680,7 @@ def _parse_events(
     p: _Problems,
     seats: tuple[Seat, Seat, Seat, Seat] | None,
     hands: tuple[int, int, int, int] | None,
+    rs: Ruleset | None = None,
 ) -> list[Event]:
     events: list[Event] = []
     played = [0, 0, 0, 0]
@@ -629,6 +711,15 @@ def _parse_events(
             p.add(f"{where}.note", "expected a string")
             bad = True
         if bad:
+            continue
+        if etype in ("bid", "pass") and rs is not None and rs.trump_choice != "bidding":
+            p.add(f"{where}.type", f"ruleset {rs.name!r} has no bidding (the turned card gives trump)")
+            continue
+        if etype == "double" and rs is not None and not rs.doubling:
+            p.add(f"{where}.type", f"ruleset {rs.name!r} has no doubling")
+            continue
+        if etype in ("bid", "pass") and any(played):
+            p.add(where, f"a {etype} event after play began (the bidding comes before the first card)")
             continue
         if ended_at is not None and etype != "straf":
             p.add(where, f"a {etype} event after the hand ended at events[{ended_at}] (only straf claims may follow)")
@@ -679,6 +770,19 @@ def _parse_event(
     seat = _seat(e["seat"], f"{where}.seat", p)
     if seat is None:
         return None
+    if etype == "bid":
+        suit = e["suit"]
+        name = suit.strip().upper() if isinstance(suit, str) else None
+        if name in ("NO-TRUMPS", "NT", "NO TRUMPS", "SANS"):
+            name = "no-trumps"
+        if name not in BID_SUITS:
+            p.add(f"{where}.suit", f"{suit!r} is not a suit (S H D C) or 'no-trumps'")
+            return None
+        return BidEvent(seat, BID_SUITS.index(name), note)
+    if etype == "pass":
+        return PassEvent(seat, note)
+    if etype == "double":
+        return DoubleEvent(seat, note)
     if etype == "play":
         tok = e["card"]
         try:

@@ -74,6 +74,13 @@ def why_illegal(
 
     led_suit = _suit(trick[0])
     my_trumps = [c for c in hand if _suit(c) == trump]
+    if ruleset.partner_winning_frees and len(trick) >= 2 and _slow_winner(trick, trump, ruleset) == len(trick) - 2:
+        # Amsterdam: the partner is winning the trick: follow suit if able, otherwise anything.
+        my_led_p = [c for c in hand if _suit(c) == led_suit]
+        if my_led_p and _suit(card) != led_suit:
+            held = ", ".join(CARD_NAMES[c] for c in my_led_p)
+            return ("follow suit", f"held {held} when {SUIT_WORDS[led_suit]} were led, and played {CARD_NAMES[card]}")
+        return None
     trumps_led = led_suit == trump
     plays_trump = _suit(card) == trump
 
@@ -103,7 +110,14 @@ def why_illegal(
                 else f"held {held} when {word} were led, and played {CARD_NAMES[card]}",
             )
     if not my_led and not plays_trump and my_trumps and ruleset.must_trump_when_void:
-        return ("must trump when void", f"void in {SUIT_WORDS[led_suit]} and held trumps")
+        on_trick = [_trump_strength(c, ruleset) for c in trick if _suit(c) == trump]
+        can_beat = [c for c in my_trumps if not on_trick or _trump_strength(c, ruleset) > max(on_trick)]
+        if not (ruleset.may_discard_when_cannot_overtrump and not can_beat):
+            held = ", ".join(CARD_NAMES[c] for c in (can_beat or my_trumps))
+            return (
+                "must trump when void",
+                f"void in {SUIT_WORDS[led_suit]}, held trumps ({held}) and played {CARD_NAMES[card]}",
+            )
 
     if plays_trump:
         # SAKBOC 3.4: no under-trumping on a side-suit trick already trumped higher,
@@ -138,6 +152,16 @@ def _dutch_overtrump_check(
     if can_beat and _trump_strength(card, ruleset) < best:
         return ("must overtrump", f"could beat the trump on the trick with {CARD_NAMES[can_beat[0]]}")
     return None
+
+
+def _slow_winner(trick: Sequence[int], trump: int, ruleset: Ruleset) -> int:
+    """Index of the winning card: the highest trump, else the highest card of the suit led."""
+    trumps = [i for i, c in enumerate(trick) if _suit(c) == trump]
+    if trumps:
+        return max(trumps, key=lambda i: _trump_strength(trick[i], ruleset))
+    led = [i for i, c in enumerate(trick) if _suit(c) == _suit(trick[0])]
+    order = list(ruleset.side_order)
+    return min(led, key=lambda i: order.index(_rank(trick[i])))
 
 
 def is_legal(card: int, hand: Sequence[int], trick: Sequence[int], trump: int, ruleset: Ruleset = SAKBOC_2004) -> bool:

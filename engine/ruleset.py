@@ -27,6 +27,11 @@ __all__ = [
     "RULESETS",
     "SAKBOC_2004",
     "SAKBOC_2004_NOTES",
+    "AMSTERDAM",
+    "KLAMMERN",
+    "NO_TRUMPS",
+    "ROTTERDAM",
+    "WIKIPEDIA_KLAVERJAS",
     "Ruleset",
     "UnknownRulesetError",
     "register_ruleset",
@@ -34,6 +39,13 @@ __all__ = [
 ]
 
 NewGameDealer = Literal["last-trick-winner", "next-seat"]
+HandScoring = Literal["going-on", "makers"]
+TrumpChoice = Literal["turned-card", "bidding"]
+BidRound = Literal["upcard", "other", "any"]
+AllPass = Literal["dealer-chooses", "forehand-chooses", "redeal"]
+RoemStyle = Literal["first-round-calls", "trick", "declared", "first-trick-best"]
+RevokePenalty = Literal["straf", "opponents-take-all", "score-as-it-stands"]
+ScoreUnit = Literal["points", "match-points"]
 OldPlayGoingOn = Literal["trick-first", "roem-ritual"]
 StrafFourPoints = Literal["three-or-four-strokes-opponents-none", "three-or-four-strokes-clear"]
 
@@ -90,6 +102,71 @@ class Ruleset:
     """SAKBOC 3.4: no lower trump on a side-suit trick already trumped higher ..."""
     undertrump_if_only_trumps: bool = True
     """... unless the player holds only trumps (SAKBOC 3.4)."""
+    partner_winning_frees: bool = False
+    """Amsterdam: a player void in the suit led whose partner is winning the trick need not trump or
+    overtrump (any card); with trumps led, any trump. SAKBOC and Rotterdam: False."""
+    may_discard_when_cannot_overtrump: bool = False
+    """Klammern §Play: void in the suit led and unable to overtrump a trump on the trick, a player may
+    undertrump or discard. With ``must_trump_when_void`` and ``must_overtrump``."""
+
+    # --- the shape of a hand (issue 9): SAKBOC defaults; the relatives set these ---
+    hand_scoring: HandScoring = "going-on"
+    """``"going-on"``: SAKBOC's count to 100 and strokes on a boem (this module's other fields).
+    ``"makers"``: one side makes trumps and must take more points than the other (tricks and roem), or
+    the other side takes everything (nat/beet, "bait"); see :mod:`engine.makers`."""
+    trump_choice: TrumpChoice = "turned-card"
+    """``"turned-card"``: the dealer's face-up card gives trump (SAKBOC). ``"bidding"``: ``bid``/``pass``
+    events in turn from forehand, in the rounds :attr:`bid_rounds`."""
+    upcard: bool = False
+    """Bidding games that turn a card whose suit is offered first (record field ``trump_card``)."""
+    upcard_from_end: int = 0
+    """Which card of the deal is turned: 0 the dealer's last card (SAKBOC, Wikipedia), 1 the card before
+    it (Klammern: the middle of the dealer's last three)."""
+    bid_rounds: tuple[BidRound, ...] = ()
+    """Bidding rounds, each once round the table from forehand to the dealer: ``"upcard"`` (only the
+    turned card's suit may be taken), ``"other"`` (any suit but that), ``"any"``."""
+    bid_no_trumps_round: int = -1
+    """The round (index into :attr:`bid_rounds`) in which "no trumps" may be bid; -1: never."""
+    bid_overcall_suit: int = -1
+    """Klammern "Besser": in a round after the first, once a suit is taken the later players may take
+    this suit over it (clubs); -1: the first take ends the bidding."""
+    all_pass: AllPass = "dealer-chooses"
+    """When every round passes: the dealer must choose (Rotterdam), forehand must choose any suit
+    (Wikipedia), or the cards are thrown in (Klammern)."""
+    doubling: bool = False
+    """Klammern Contra/Re: ``double`` events by a defender, then a maker, before the second trick."""
+    roem_style: RoemStyle = "first-round-calls"
+    """How melds are made and compete: SAKBOC's first-round calls (:mod:`engine.roem`); ``"trick"``
+    (Dutch: combinations among a trick's four cards, claimed by the side that wins it); ``"declared"``
+    (held combinations declared with one's first card, all count); ``"first-trick-best"`` (Klammern:
+    declared in the first trick; only the side with the highest meld scores, all its melds)."""
+    four_of_a_kind: tuple[tuple[int, int], ...] = ()
+    """Four of a kind scored as points in makers games: (rank, points) pairs. SAKBOC: () (its four of
+    a kind go on strokes outright, :attr:`outright_roemte`)."""
+    pit_bonus: int = 0
+    """Bonus roem for taking every trick (Rotterdam "pit"/"mars": 100)."""
+    revoke_penalty: RevokePenalty = "straf"
+    """What an upheld revoke claim does: SAKBOC's straf (2 or 4 points on the boem);
+    ``"opponents-take-all"`` (the offenders' opponents score the pack and :attr:`revoke_roem`; a claim
+    not proved gives the same to the accused); ``"score-as-it-stands"`` (Klammern: the deal ends and is
+    scored on the tricks and melds so far, without the last-trick bonus)."""
+    revoke_roem: int = 0
+    """Roem added to the pack's points by ``"opponents-take-all"`` (Rotterdam: 162 + 100)."""
+    small_points: tuple[int, int] = (0, 0)
+    """Klammern small points per deal: (makers who make it, defenders when the makers fail), doubled by
+    Contra and again by Re."""
+    game_hands: int = 0
+    """Hands in a game (Rotterdam: a "boom" of 16); 0: not counted."""
+    game_target: int = 0
+    """Score that wins the game (Wikipedia: 1001 points; Klammern league: 51 match points); 0: none."""
+    score_unit: ScoreUnit = "points"
+    """What :attr:`game_target` counts: hand points, or Klammern match points (10 points each, a
+    remainder of 5 rounded up)."""
+    source: str = "SAKBOC"
+    """How rules are cited: ``"SAKBOC 3.3"``, or the seed's section: ``"Rotterdam §Play"``."""
+    citations: tuple[tuple[str, str], ...] = ()
+    """Citations of the relatives by topic: ``play``, ``revoke``, ``bidding``, ``roem``, ``scoring``,
+    ``deal``, ``doubling``; see :meth:`cite`."""
 
     # --- roem (SAKBOC 8; Notes §II, §III, §VI) ---
     twenty_points: int = 20
@@ -156,6 +233,10 @@ class Ruleset:
     )
     """Interpretation 5: offences a record cannot show; the engine records them, the referee decides."""
 
+    def cite(self, topic: str) -> tuple[str, ...]:
+        """Rule citations for ``topic`` in this ruleset (``("Rotterdam §Play",)``); () if none."""
+        return tuple(c for t, c in self.citations if t == topic)
+
     # --- derived totals ---
     @property
     def hand_total(self) -> int:
@@ -178,7 +259,129 @@ SAKBOC_2004_NOTES = SAKBOC_2004.replace(
 """SAKBOC 2004 where DOMAIN.md and the seeds disagree on old play, read as the seeds do (see
 :attr:`Ruleset.old_play_going_on`); chosen by a union or a hand record by name."""
 
-RULESETS: dict[str, Ruleset] = {SAKBOC_2004.name: SAKBOC_2004, SAKBOC_2004_NOTES.name: SAKBOC_2004_NOTES}
+NO_TRUMPS = 4
+"""The trump "suit" of a no-trumps hand (Wikipedia klaverjas): every suit ranks and counts as a side suit."""
+
+_DUTCH = dict(
+    trump_order=(JACK, NINE, ACE, TEN, KING, QUEEN, EIGHT, SEVEN),
+    side_order=(ACE, TEN, KING, QUEEN, JACK, NINE, EIGHT, SEVEN),
+    trump_points=(11, 4, 3, 20, 10, 14, 0, 0),
+    side_points=(11, 4, 3, 2, 10, 0, 0, 0),
+    last_trick_bonus=10,
+    trump_may_replace_follow=False,
+    trump_jack_exempt=False,
+    must_trump_when_void=True,
+    must_overtrump=True,
+    forbid_undertrump=False,
+    undertrump_if_only_trumps=True,
+    hand_scoring="makers",
+    trump_choice="bidding",
+    min_cut=0,
+    max_cut=32,
+    deal_patterns=((3, 2, 3),),
+)
+
+ROTTERDAM = Ruleset(
+    name="rotterdam",
+    title="Dutch klaverjassen, Rotterdam rules (as played in New Zealand; seed 002)",
+    **_DUTCH,  # type: ignore[arg-type]
+    bid_rounds=("any",),
+    all_pass="dealer-chooses",
+    roem_style="trick",
+    four_of_a_kind=((JACK, 200), (ACE, 100), (KING, 100), (QUEEN, 100), (TEN, 100)),
+    pit_bonus=100,
+    revoke_penalty="opponents-take-all",
+    revoke_roem=100,
+    game_hands=16,
+    source="Rotterdam",
+    citations=(
+        ("play", "Rotterdam §Play (Rotterdam Rules 1-3)"),
+        ("revoke", "Rotterdam §Reneging"),
+        ("bidding", "Rotterdam §The Deal"),
+        ("deal", "Rotterdam §The Deal"),
+        ("roem", "Rotterdam §Bonus Points"),
+        ("scoring", "Rotterdam §Scoring"),
+    ),
+)
+"""Rotterdam klaverjassen (seed 002): must follow, else must trump, and every trump must beat the trumps
+on the trick if able, the partner's too (§Play); roem in the trick; 162 a hand; nat; pit 100."""
+
+AMSTERDAM = ROTTERDAM.replace(
+    name="amsterdam",
+    title="Dutch klaverjassen, Amsterdam rules (seed 002 names the variant; play per issue 9)",
+    partner_winning_frees=True,
+    citations=(
+        ("play", "Amsterdam (seed 002 §Introduction; issue 9): partner winning frees from trumping"),
+        ("play", "Rotterdam §Play (Rotterdam Rules 1-3)"),
+        ("revoke", "Rotterdam §Reneging"),
+        ("bidding", "Rotterdam §The Deal"),
+        ("deal", "Rotterdam §The Deal"),
+        ("roem", "Rotterdam §Bonus Points"),
+        ("scoring", "Rotterdam §Scoring"),
+    ),
+)
+"""Amsterdam klaverjassen: Rotterdam's game, but a player whose partner is winning the trick need not
+trump or overtrump (seed 002 names Amsterdam without its rules; the difference is issue 9's)."""
+
+WIKIPEDIA_KLAVERJAS = Ruleset(
+    name="wikipedia-klaverjas",
+    title="Klaverjas as described by Wikipedia (seed 003): trump from a turned card in two rounds",
+    **_DUTCH,  # type: ignore[arg-type]
+    upcard=True,
+    bid_rounds=("upcard", "other"),
+    bid_no_trumps_round=1,
+    all_pass="forehand-chooses",
+    roem_style="declared",
+    four_of_a_kind=((JACK, 100), (ACE, 100), (KING, 100), (QUEEN, 100), (TEN, 100)),
+    revoke_penalty="opponents-take-all",
+    game_target=1001,
+    source="Wikipedia",
+    citations=(
+        ("play", "Wikipedia §Rules 1-3"),
+        ("revoke", "Wikipedia §Rules 1-3"),
+        ("bidding", "Wikipedia §Playing the game"),
+        ("deal", "Wikipedia §Playing the game"),
+        ("roem", "Wikipedia §Rules 4 (other combinations)"),
+        ("scoring", "Wikipedia §Playing the game (Bait)"),
+    ),
+)
+"""The Wikipedia klaverjas variant (seed 003): the turned card's suit offered first, then any other suit
+or no trumps, then forehand must choose; melds held; bait; sets of 1001 points."""
+
+KLAMMERN = Ruleset(
+    name="klammern",
+    title="Klammern (seed 004): upcard from the dealer's last three, Kleines/Besser, Contra/Re",
+    **_DUTCH,  # type: ignore[arg-type]
+    upcard=True,
+    upcard_from_end=1,
+    bid_rounds=("upcard", "other"),
+    bid_overcall_suit=3,
+    all_pass="redeal",
+    doubling=True,
+    may_discard_when_cannot_overtrump=True,
+    roem_style="first-trick-best",
+    revoke_penalty="score-as-it-stands",
+    small_points=(1, 2),
+    game_target=51,
+    score_unit="match-points",
+    source="Klammern",
+    citations=(
+        ("play", "Klammern §Play"),
+        ("revoke", "Klammern §Revoking"),
+        ("bidding", "Klammern §Deal and trumps"),
+        ("deal", "Klammern §Deal and trumps"),
+        ("roem", "Klammern §First trick"),
+        ("roem", "Klammern §Bella"),
+        ("scoring", "Klammern §Scoring"),
+        ("doubling", "Klammern §First trick (Contra, Re)"),
+    ),
+)
+"""Klammern (seed 004): follow, else trump, else overtrump; unable to overtrump, undertrump or discard;
+Terz and Fifty compared by height in the first trick; Bella; Contra/Re; small points; match points."""
+
+RULESETS: dict[str, Ruleset] = {
+    r.name: r for r in (SAKBOC_2004, SAKBOC_2004_NOTES, ROTTERDAM, AMSTERDAM, WIKIPEDIA_KLAVERJAS, KLAMMERN)
+}
 """Registry of rulesets by name; add with :func:`register_ruleset`."""
 
 

@@ -13,7 +13,10 @@ Everything is reproducible: the same seed gives the same deals, cards, roem and 
   With ``policy="random"`` nobody roems or goes on and all 8 tricks are played.
 * :func:`play_boem` plays hands (through ou jol) until a side has 5 strokes; :func:`play_session`
   plays boems back to back for a time budget at a few minutes a hand (a 75-minute half).
-* :func:`play_random_hands` is the fast loop behind ``bench/engine_hands.py``.
+* :func:`play_random_hands` is the fast loop behind ``bench/engine_hands.py``: exactly uniform deals
+  (no shuffle: a uniform deal number decoded through the suits' count tables), uniformly random legal
+  cards, the first-round roem competition, sturk and going on; ``_reference_random_hands`` is the same
+  model written card by card with engine.play / engine.roem / engine.scoring, and the tests hold them equal.
 
 Each hand can be emitted as a hand record dict (``HandResult.record``, format "klawerjas-hand"
 version 1, see the engine contract) that ``engine.adjudicate`` replays as clean. Outright roemte are
@@ -23,13 +26,16 @@ recorded as a ``roem`` event *before* the roemer plays a card (SAKBOC 8.7), foll
 
 from __future__ import annotations
 
+import bisect
+import functools
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from engine.cards import CARD_NAMES, SUIT_MASKS, cards_of
-from engine.play import legal_mask, play_tables
+from engine.cards import CARD_NAMES, KING, QUEEN, SUIT_MASKS, cards_of
+from engine.play import legal_mask, play_tables, trick_points, trick_winner
 from engine.roem import RoemCall, best_call, call_key, forbids_sizing, needs_size, outranks, sturk_due
 from engine.ruleset import SAKBOC_2004, Ruleset
 from engine.scoring import BoemState, GameState, SideCount, may_go_on, outright_strokes, strokes_for
@@ -102,7 +108,7 @@ def deal(rng: random.Random, dealer: int, ruleset: Ruleset = SAKBOC_2004) -> Dea
             for c in deck[pos : pos + n]:
                 hands[seat] |= 1 << c
             pos += n
-    return Deal(dealer, cut, pattern, (hands[0], hands[1], hands[2], hands[3]), deck[31])
+    return Deal(dealer, cut, pattern, (hands[0], hands[1], hands[2], hands[3]), deck[31 - ruleset.upcard_from_end])
 
 
 @dataclass(frozen=True)
@@ -154,9 +160,17 @@ def play_hand(
     :param names: player names by seat, for the record.
     :param telmen: the telman's seat of team 0 (seat 0 or 2) and of team 1 (seat 1 or 3).
     :raises ValueError: if ``telmen`` does not name one seat per team.
+
+    For the relatives (``ruleset.hand_scoring == "makers"``: Rotterdam, Amsterdam, the Wikipedia
+    variant, Klammern) the hand is bid, played and melded by :mod:`engine.makers`' rules instead: the
+    bot takes a suit it holds well (else passes; when all pass it obeys ``all_pass``), claims every
+    roem in the tricks its side wins (Dutch), declares its melds with its first card, announces
+    stuk/Bella with the first of K/Q of trumps; ``"random"`` bids the same way but melds nothing.
     """
     if telmen[0] % 2 != 0 or telmen[1] % 2 != 1:
         raise ValueError(f"telmen {telmen!r}: need a seat of team 0 (0 or 2) and of team 1 (1 or 3)")
+    if ruleset.hand_scoring == "makers":
+        return _play_makers_hand(d, rng, state or GameState(), ruleset, policy=policy, names=names, telmen=telmen)
     state = state or GameState()
     trump = d.trump
     old_play = state.old_play
@@ -327,6 +341,112 @@ def play_hand(
     )
 
 
+def _bid_strength(hand: int, suit: int, tables: Any) -> int:
+    """Bot's taste for a trump suit: trump points held plus 10 a card (the Jack and Nine count most)."""
+    pts = tables.points[suit]
+    byte = hand >> (suit * 8) & 0xFF
+    return sum(pts[suit * 8 + r] + 10 for r in range(8) if byte >> r & 1)
+
+
+def _play_makers_hand(
+    d: Deal,
+    rng: random.Random,
+    state: GameState,
+    ruleset: Ruleset,
+    *,
+    policy: Policy,
+    names: Sequence[str],
+    telmen: tuple[int, int],
+) -> HandResult:
+    """One hand of a makers game (:mod:`engine.makers`), bid, played and (``"bot"``) melded by the rules."""
+    from engine.makers import declared_melds, hand_melds, trick_roem
+
+    bot = policy == "bot"
+    tables = play_tables(ruleset)
+    hands = list(d.hands)
+    events: list[dict[str, Any]] = []
+    order = [(d.dealer + 1 + k) % 4 for k in range(4)]
+    upsuit = d.trump_card >> 3
+    maker = trump = -1
+    # --- bidding (engine.makers): take a suit worth 55 or more, else pass
+    for r, kind in enumerate(ruleset.bid_rounds):
+        for seat in order:
+            if maker >= 0:
+                events.append({"type": "pass", "seat": seat})
+                continue
+            suits = [upsuit] if kind == "upcard" else [s for s in range(4) if kind == "any" or s != upsuit]
+            best = max(suits, key=lambda s: _bid_strength(hands[seat], s, tables))
+            if _bid_strength(hands[seat], best, tables) >= 55 - 10 * r:
+                maker, trump = seat, best
+                events.append({"type": "bid", "seat": seat, "suit": "SHDC"[best]})
+            else:
+                events.append({"type": "pass", "seat": seat})
+        if maker >= 0:
+            if ruleset.bid_overcall_suit < 0 or r == 0 or trump == ruleset.bid_overcall_suit:
+                events = events[: next(i for i, e in enumerate(events) if e["type"] == "bid") + 1]
+            break
+    if maker < 0 and ruleset.all_pass != "redeal":
+        maker = d.dealer if ruleset.all_pass == "dealer-chooses" else order[0]
+        trump = max(range(4), key=lambda s: _bid_strength(hands[maker], s, tables))
+        events.append({"type": "bid", "seat": maker, "suit": "SHDC"[trump]})
+    tricks: list[tuple[int, tuple[int, ...], int, int]] = []
+    tp = [0, 0]
+    roem = [0, 0]
+    leader = d.leader
+    if maker >= 0:
+        points = tables.points[trump]
+        declared = ruleset.roem_style in ("declared", "first-trick-best")
+        kq = 1 << (trump * 8 + KING) | 1 << (trump * 8 + QUEEN)
+        has_kq = [h & kq == kq for h in hands]
+        for t in range(8):
+            trick: list[int] = []
+            for k in range(4):
+                seat = (leader + k) % 4
+                legal = legal_mask(hands[seat], trick, trump, ruleset)
+                opts = cards_of(legal)
+                c = opts[rng.randrange(len(opts))] if len(opts) > 1 else opts[0]
+                hands[seat] &= ~(1 << c)
+                trick.append(c)
+                events.append({"type": "play", "seat": seat, "card": CARD_NAMES[c]})
+                if bot and declared and t == 0:
+                    melds = [m.name for m in hand_melds(d.hands[seat], ruleset)][:4]
+                    if melds and declared_melds(melds, d.hands[seat], ruleset) is not None:
+                        events.append({"type": "roem", "seat": seat, "call": _call_json(melds)})
+                if bot and declared and has_kq[seat] and (1 << c) & kq:
+                    has_kq[seat] = False
+                    events.append({"type": "roem", "seat": seat, "call": "sturk"})
+                    roem[seat & 1] += ruleset.sturk_points
+            w = (leader + trick_winner(trick, trump, ruleset)) % 4
+            pts = sum(points[c] for c in trick) + (ruleset.last_trick_bonus if t == 7 else 0)
+            tp[w & 1] += pts
+            if bot and ruleset.roem_style == "trick":
+                found = trick_roem(trick, trump, ruleset)
+                if found:
+                    events.append({"type": "roem", "seat": w, "call": _call_json(found)})
+            tricks.append((leader, tuple(trick), w, pts))
+            leader = w
+    record: dict[str, Any] = {
+        "format": "klawerjas-hand",
+        "version": 1,
+        "ruleset": ruleset.name,
+        "seats": [
+            {"seat": i, "name": names[i], "role": "telman" if i in telmen else "byspeler"} for i in range(4)
+        ],
+        "dealer": d.dealer,
+        "cut": d.cut,
+        "deal_pattern": "-".join(str(n) for n in d.pattern),
+        "hands": [[CARD_NAMES[c] for c in cards_of(h)] for h in d.hands],
+        "state_before": state.to_record(),
+        "events": events,
+    }
+    if ruleset.upcard:
+        record["trump_card"] = CARD_NAMES[d.trump_card]
+    next_dealer = d.dealer if maker < 0 else (d.dealer + 1) % 4
+    return HandResult(
+        d, state, tuple(events), tuple(tricks), (tp[0], tp[1]), (roem[0], roem[1]), None, state, next_dealer, record
+    )
+
+
 @dataclass(frozen=True)
 class BoemResult:
     """A boem played to 5 strokes (or stopped by a time budget).
@@ -438,85 +558,368 @@ def play_session(
 
 @dataclass(frozen=True)
 class FastStats:
-    """Totals from :func:`play_random_hands`.
+    """Totals from :func:`play_random_hands` (team 0 = seats 0 & 2, team 1 = seats 1 & 3).
 
     :ivar hands: hands played.
-    :ivar card_points: card points per team summed over the hands (each hand totals 146).
-    :ivar roem_hands: hands in which some player held a roemte.
-    :ivar went_on: hands in which a side counted 100 (going on), by team.
+    :ivar card_points: card points per team summed over the hands (all 8 tricks; each hand totals 146).
+    :ivar roem_hands: hands in which some player held a roemte to call with the first card (a sequence or
+        an outright roemte; sturk alone does not count).
+    :ivar went_on: hands in which the team went on (counted 100, or roemed an outright roemte).
+    :ivar roem: roem per team summed over the hands: the call standing after the first round (SAKBOC 8.3;
+        outright roemte count 0 points, SAKBOC 8.17) plus sturk (Notes §VI).
+    :ivar strokes: strokes per team from going on (1 or 2 each time; SAKBOC 7.3, 8.17; Notes §V, §VI).
     """
 
     hands: int
     card_points: tuple[int, int]
     roem_hands: int
     went_on: tuple[int, int]
-
-
+    roem: tuple[int, int] = (0, 0)
+    strokes: tuple[int, int] = (0, 0)
 
 
 # --------------------------------------------------------------------------------------------------
-# The fast loop (bench/engine_hands.py). Tables are built once per ruleset; the hot function binds
-# everything to locals and plays each card with a handful of int operations (no per-card objects).
+# Exact random deals without a shuffle.
+#
+# A deal is 4 hands of 8 cards. Group the cards by suit: a deal is the same thing as, for every suit,
+# an *arrangement* of its 8 ranks over the 4 players (who holds which rank), such that every player ends
+# with 8 cards. Write c_s = (c_s0, .., c_s3) for how many cards of suit s each player holds (the columns
+# of a 4x4 table whose rows and columns all sum to 8). For a fixed table the arrangements of the suits
+# are independent and suit s has multinomial(8; c_s) = 8! / prod(c_sp!) of them.
+#
+# We number all 32! / 8!^4 deals 0 .. W-1 and decode a uniform number R in that range:
+#   1. the (spades, hearts) column pair (c_0, c_1) is found by bisecting R in the cumulative counts of deals
+#      per pair, in a fixed order; R minus the pair's start is then uniform below M0 * M1 * T, where
+#      Mi = multinomial(8; c_i) and T = the number of ways to deal diamonds and clubs to what the players
+#      still lack (the "state" cap = 8 - c_0 - c_1, per player);
+#   2. mixed radix: j0 = R % M0 (spades arrangement), then j1 = (R // M0) % M1 (hearts), then R // (M0 M1)
+#      is uniform below T;
+#   3. within the state the diamonds column c_2 is found by bisecting again (clubs are then forced:
+#      c_3 = cap - c_2), and the remainder gives j2 = R % M2 and j3 = R // M2.
+# Every step splits an integer range into consecutive blocks whose sizes are exactly the numbers of
+# deals they stand for, so decoding is a bijection from range(W) onto the deals (``_deal_index`` is its
+# inverse; the tests round-trip both ways and check that the block sizes add up to W). A uniform R
+# therefore gives an exactly uniform deal. R comes from ``getrandbits(69)`` by rejection (draws at or above
+# 5920 * W are thrown away and redrawn), and the quotient q = x // W, uniform below 5920 = 32 * 185 and
+# independent of R, gives 5 more exact bits: the dealer (q & 3) and which of the dealer's 8 cards is the
+# face-up trump card (q >> 2 & 7).
+#
+# Why the face-up card may be drawn this way: a real deal shuffles (uniformly), cuts and deals in a fixed
+# pattern, so the 8 deck positions the dealer receives are fixed and the cards in them are a uniformly
+# random *ordered* 8-tuple; given the set (the dealer's hand) every order is equally likely, so the last
+# card dealt, the face-up one (SAKBOC 1.7, Notes §IV), is uniform among the dealer's 8 cards, whatever the
+# other hands are. The cut and the pattern only relabel deck positions, so they do not change the law
+# of the hands. Hence: uniform deal, uniform dealer, uniform card of the dealer's hand = the law of a
+# shuffled, cut and dealt pack with the dealer chosen at random.
 
-_BIT_INDEX = {1 << i: i for i in range(32)}
-_FROM = tuple(((1 << 32) - 1) >> k << k for k in range(32))  # cards with index >= k
+_DEAL_WAYS = math.factorial(32) // math.factorial(8) ** 4
+"""Number of distinct deals of 32 cards into four hands of 8 (99,561,092,450,391,000)."""
+_DEAL_BITS = 69
+_DEAL_LIMIT = ((1 << _DEAL_BITS) // _DEAL_WAYS) // 32 * 32 * _DEAL_WAYS
+_FULL = (1 << 32) - 1
 
 
-def _seq_table(ruleset: Ruleset) -> tuple[int, ...]:
-    """Per 8-bit suit mask: points of its twenties/fifties, plus 1000 for a vyf-eenderse."""
-    out = []
-    for byte in range(256):
-        v = 0
-        r = 0
-        while r < 8:
-            if byte >> r & 1:
-                start = r
-                while r < 8 and byte >> r & 1:
-                    r += 1
-                n = r - start
-                if n >= ruleset.vyf_eenderse_length:
-                    v += 1000
-                elif n == 4:
-                    v += ruleset.fifty_points
-                elif n == 3:
-                    v += ruleset.twenty_points
-            else:
-                r += 1
-        out.append(v)
-    return tuple(out)
+def _compositions(total: int, parts: int) -> list[tuple[int, ...]]:
+    """All tuples of ``parts`` non-negative ints summing to ``total``, in lexicographic order."""
+    if parts == 1:
+        return [(total,)]
+    return [(i, *rest) for i in range(total + 1) for rest in _compositions(total - i, parts - 1)]
 
 
 @dataclass(frozen=True)
-class _FastTables:
-    bases: tuple[tuple[int, int, int, int, int], ...]
-    perms: tuple[tuple[tuple[int, ...], ...], ...]  # [suit][perm] -> byte map, pre-shifted
-    seq: tuple[int, ...]
+class _DealTables:
+    """Tables for decoding a deal number (see the comment above)."""
+
+    cum1: list[int]  # start of each (c_0, c_1) pair's block; cum1[0] == 0
+    pairs: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]]  # (state, M0, M1, spade arr., heart arr.)
+    states: list[tuple[list[int], list[tuple[int, tuple[int, ...], tuple[int, ...]]]]]  # (starts, (M2, D, C))
+    arrangements: tuple[dict[tuple[int, ...], tuple[int, ...]], ...]  # [suit][counts] -> packed arrangements
+    pair_index: dict[tuple[tuple[int, ...], tuple[int, ...]], int]
+    state_index: dict[tuple[int, ...], int]
 
 
-def _fast_tables(rng: random.Random, ruleset: Ruleset, bases: int = 1024, perms: int = 256) -> _FastTables:
-    """Base deals (true seeded deals) and per-suit rank permutations used to vary them cheaply.
+@functools.cache
+def _deal_tables() -> _DealTables:
+    """Build the deal tables once per process (about 0.2 s).
 
-    A rank permutation within each suit is a bijection of the pack, so applied to a uniformly random
-    deal it gives a uniformly random deal; with 1024 bases and 256 permutations per suit a run draws
-    from about 4.4e12 distinct deals for one 42-bit random draw per hand.
+    An arrangement of one suit is packed as an int with bit ``player * 32 + suit * 8 + rank`` set for
+    each rank, so OR-ing the four suits' arrangements gives all four hands in one 128-bit int.
     """
-    base_list = []
-    for _ in range(bases):
-        d = deal(rng, 0, ruleset)
-        base_list.append((d.hands[0], d.hands[1], d.hands[2], d.hands[3], d.trump))
-    perm_tables = []
-    for suit in range(4):
-        per_suit = []
-        for _ in range(perms):
-            p = list(range(8))
-            rng.shuffle(p)
-            row = [0] * 256
-            for byte in range(1, 256):
-                low = byte & -byte
-                row[byte] = row[byte ^ low] | 1 << (p[low.bit_length() - 1] + 8 * suit)
-            per_suit.append(tuple(row))
-        perm_tables.append(tuple(per_suit))
-    return _FastTables(tuple(base_list), tuple(perm_tables), _seq_table(ruleset))
+    # all 4**8 owner assignments of ranks 0..7, grouped by count vector, in a fixed order
+    level: list[tuple[int, tuple[int, int, int, int]]] = [(0, (0, 0, 0, 0))]
+    for rank in range(8):
+        nxt = []
+        for packed, c in level:
+            for p in range(4):
+                cc = list(c)
+                cc[p] += 1
+                nxt.append((packed | 1 << (p * 32 + rank), (cc[0], cc[1], cc[2], cc[3])))
+        level = nxt
+    by_counts: dict[tuple[int, ...], list[int]] = {}
+    for packed, c in level:
+        by_counts.setdefault(c, []).append(packed)
+    arrangements = tuple({c: tuple(a << (8 * s) for a in lst) for c, lst in by_counts.items()} for s in range(4))
+    cols = _compositions(8, 4)
+    states: list[tuple[list[int], list[tuple[int, tuple[int, ...], tuple[int, ...]]]]] = []
+    state_index: dict[tuple[int, ...], int] = {}
+    state_total: list[int] = []
+    for cap in _compositions(16, 4):
+        if max(cap) > 8:
+            continue
+        starts: list[int] = []
+        opts: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+        total = 0
+        for c2 in cols:
+            c3 = tuple(a - b for a, b in zip(cap, c2, strict=True))
+            if min(c3) < 0:
+                continue
+            starts.append(total)
+            m2, m3 = len(arrangements[2][c2]), len(arrangements[3][c3])
+            opts.append((m2, arrangements[2][c2], arrangements[3][c3]))
+            total += m2 * m3
+        state_index[cap] = len(states)
+        states.append((starts, opts))
+        state_total.append(total)
+    cum1: list[int] = []
+    pairs: list[tuple[int, int, int, tuple[int, ...], tuple[int, ...]]] = []
+    pair_index: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+    total = 0
+    for c0 in cols:
+        for c1 in cols:
+            cap = tuple(8 - a - b for a, b in zip(c0, c1, strict=True))
+            if min(cap) < 0:
+                continue
+            st = state_index[cap]
+            a0, a1 = arrangements[0][c0], arrangements[1][c1]
+            pair_index[(c0, c1)] = len(pairs)
+            cum1.append(total)
+            pairs.append((st, len(a0), len(a1), a0, a1))
+            total += len(a0) * len(a1) * state_total[st]
+    if total != _DEAL_WAYS:  # pragma: no cover - a construction error, caught by the tests
+        raise AssertionError(f"deal blocks add up to {total}, not {_DEAL_WAYS}")
+    return _DealTables(cum1, pairs, states, arrangements, pair_index, state_index)
+
+
+def _decode_deal(number: int) -> tuple[int, int, int, int]:
+    """The four hand masks (by seat) of deal ``number`` in ``range(_DEAL_WAYS)``; readable version of the
+    decoding inlined in :func:`play_random_hands`."""
+    dt = _deal_tables()
+    i = bisect.bisect_right(dt.cum1, number) - 1
+    r = number - dt.cum1[i]
+    st, m0, m1, a0, a1 = dt.pairs[i]
+    r, j0 = divmod(r, m0)
+    r, j1 = divmod(r, m1)
+    starts, opts = dt.states[st]
+    i = bisect.bisect_right(starts, r) - 1
+    m2, a2, a3 = opts[i]
+    j3, j2 = divmod(r - starts[i], m2)
+    x = a0[j0] | a1[j1] | a2[j2] | a3[j3]
+    return (x & _FULL, x >> 32 & _FULL, x >> 64 & _FULL, x >> 96)
+
+
+def _deal_index(hands: Sequence[int]) -> int:
+    """Inverse of :func:`_decode_deal`: the number of the deal with these four hand masks.
+
+    :raises ValueError: if the masks are not four disjoint 8-card hands covering the pack.
+    """
+    if len(hands) != 4 or any(h.bit_count() != 8 for h in hands) or hands[0] | hands[1] | hands[2] | hands[3] != _FULL:
+        raise ValueError("not a deal of four 8-card hands")
+    dt = _deal_tables()
+    counts = [tuple((hands[p] >> (8 * s) & 255).bit_count() for p in range(4)) for s in range(4)]
+    j = []
+    for s in range(4):
+        packed = 0
+        for p in range(4):
+            packed |= (hands[p] >> (8 * s) & 255) << (p * 32 + 8 * s)
+        j.append(dt.arrangements[s][counts[s]].index(packed))
+    i = dt.pair_index[(counts[0], counts[1])]
+    st, m0, m1, _, _ = dt.pairs[i]
+    starts, opts = dt.states[st]
+    cap = tuple(8 - a - b for a, b in zip(counts[0], counts[1], strict=True))
+    k = [c2 for c2 in _compositions(8, 4) if min(a - b for a, b in zip(cap, c2, strict=True)) >= 0].index(counts[2])
+    m2 = opts[k][0]
+    inner = starts[k] + j[2] + m2 * j[3]
+    return dt.cum1[i] + j[0] + m0 * (j[1] + m1 * inner)
+
+
+def _random_deal_numbers(rng: random.Random) -> tuple[int, int, int]:
+    """Draw ``(deal number, dealer, face-up index)`` exactly uniformly with one ``getrandbits(69)``
+    (plus a redraw with probability 0.15%); see the comment above :data:`_DEAL_WAYS`."""
+    x = rng.getrandbits(_DEAL_BITS)
+    while x >= _DEAL_LIMIT:
+        x = rng.getrandbits(_DEAL_BITS)
+    q, number = divmod(x, _DEAL_WAYS)
+    return number, q & 3, q >> 2 & 7
+
+
+# --------------------------------------------------------------------------------------------------
+# Uniform card choice. For each trick but the last (where every play is forced), one ``getrandbits(39)``
+# gives, by rejection, r uniform below 840**4 (redrawn with probability 9.4%); its base-840 digits are four
+# independent uniform numbers below 840. 840 = lcm(1..8), so for any number n <= 8 of legal cards,
+# digit % n is exactly uniform below n, and r % n == (r % 840) % n: the player takes the k-th legal card
+# (in card order) with k = r % n, then r //= 840 for the next player.
+
+_RADIX = 840
+_TRICK_BITS = 39
+_TRICK_LIMIT = _RADIX**4
+
+
+@functools.cache
+def _bit_tuples() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """For every 16-bit mask x: the bits of x (low half) and of ``x << 16`` (high half), ascending."""
+    bits = [1 << i for i in range(32)]  # one shared object per bit keeps the tables small in the cache
+    lo: list[tuple[int, ...]] = [()]
+    for x in range(1, 1 << 16):
+        low = x & -x
+        lo.append((bits[low.bit_length() - 1], *lo[x ^ low]))
+    hi = [tuple(bits[16 + b.bit_length() - 1] for b in t) for t in lo]
+    return tuple(lo), tuple(hi)
+
+
+# --------------------------------------------------------------------------------------------------
+# Roem keys. A call's rank (engine.roem.call_key: outright class, then points, then size, then trumps)
+# is packed into one int, times 4 plus the caller's priority 3 - (position in the first round), so the
+# largest key of the four seats is the call that stands after the first round: a later call stands only
+# if it outranks (strictly) the standing one, so the first of the highest stands (SAKBOC 8.2-8.4, 8.9;
+# Notes §VI). Sequence calls: ((points * 64 + size) * 4 + priority) where size = 2 * (8 - top rank) + 1 if
+# that top is in trumps. Outright calls: _OUTRIGHT + ((class * 16 + 8 - top) * 2 + in trumps) * 4 + priority.
+
+_OUTRIGHT = 1 << 20
+_VYF = 1 << 12
+_FOUR_BITS = sum(2 << (16 + 2 * r) for r in range(4))  # see _RoemTables.points16
+_OUTRIGHT_BITS = _FOUR_BITS | (0xFFFF ^ (_VYF - 1))
+
+
+def _runs8(byte: int) -> list[tuple[int, int]]:
+    """Maximal runs (top rank index, length) in natural order in an 8-bit suit mask."""
+    out = []
+    r = 0
+    while r < 8:
+        if byte >> r & 1:
+            start = r
+            while r < 8 and byte >> r & 1:
+                r += 1
+            out.append((start, r - start))
+        else:
+            r += 1
+    return out
+
+
+@dataclass(frozen=True)
+class _RoemTables:
+    points16: tuple[int, ...]
+    """16-bit mask (two suits) -> twenty/fifty points, + _VYF per vyf-eenderse, + 1 << (16 + 2 * rank) for
+    each rank A, K, Q, J held in both suits: the sum over a hand's two halves has 2 in that 2-bit field
+    exactly when the hand holds four of a kind (``& _FOUR_BITS``)."""
+    size16: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # plain, trumps in low byte, in high byte
+    vyf_top: tuple[int, ...]  # 8-bit mask -> top of its vyf-eenderse run, or -1
+    fifties: tuple[int, ...]  # 8-bit mask -> number of fifties
+    four: tuple[tuple[int, int], ...]  # (rank, outright class) for four of a kind
+    vyf_class: int
+
+
+@functools.cache
+def _roem_tables(ruleset: Ruleset) -> _RoemTables:
+    pts8 = []
+    size8 = []
+    vyf_top = []
+    fifties = []
+    for byte in range(256):
+        p = 0
+        top = 8
+        vt = -1
+        nf = 0
+        for start, n in _runs8(byte):
+            if n >= ruleset.vyf_eenderse_length:
+                p += _VYF
+                vt = start
+            elif n >= 3:
+                p += ruleset.fifty_points if n == 4 else ruleset.twenty_points
+                nf += n == 4
+                top = min(top, start)
+        pts8.append(p)
+        size8.append(2 * (8 - top) if top < 8 else 0)
+        vyf_top.append(vt)
+        fifties.append(nf)
+    points16 = tuple(
+        pts8[x & 255] + pts8[x >> 8] + sum(1 << (16 + 2 * r) for r in range(4) if x >> r & x >> (8 + r) & 1)
+        for x in range(1 << 16)
+    )
+    plain = tuple(max(size8[x & 255], size8[x >> 8]) for x in range(1 << 16))
+    low_t = tuple(max(size8[x & 255] + (size8[x & 255] > 0), size8[x >> 8]) for x in range(1 << 16))
+    high_t = tuple(max(size8[x & 255], size8[x >> 8] + (size8[x >> 8] > 0)) for x in range(1 << 16))
+    order = ruleset.outright_roemte
+    cls = {name: 1 + len(order) - order.index(name) for name in order}
+    four = tuple((rank, cls[name]) for rank, name in ((3, "four-jacks"), (0, "four-aces"), (1, "four-kings"),
+                                                       (2, "four-queens")) if name in cls)
+    return _RoemTables(points16, (plain, low_t, high_t), tuple(vyf_top), tuple(fifties), four,
+                       cls.get("vyf-eenderse", 0))
+
+
+def _outright_key(hand: int, trump: int, rt: _RoemTables) -> int:
+    """The packed rank of the best outright roemte in ``hand`` (0 if none): engine.roem.call_key order
+    (SAKBOC 8.7, 8.17; ``Ruleset.outright_roemte``), without the priority."""
+    best = 0
+    x4 = hand & hand >> 8 & hand >> 16 & hand >> 24 & 15
+    for rank, cls in rt.four:
+        if x4 >> rank & 1:
+            best = max(best, (cls * 16 + 8 - rank) * 2)  # four of a kind is in no suit: never "in trumps"
+    if rt.vyf_class:
+        for suit in range(4):
+            top = rt.vyf_top[hand >> (8 * suit) & 255]
+            if top >= 0:
+                best = max(best, (rt.vyf_class * 16 + 8 - top) * 2 + (suit == trump))
+    return best
+
+
+def _seat_key(hand: int, trump: int, priority: int, rt: _RoemTables) -> int:
+    """The packed key (see above) of the best call ``hand`` can make with its first card, 0 if none."""
+    v = rt.points16[hand & 65535] + rt.points16[hand >> 16]
+    if v & _OUTRIGHT_BITS:
+        o = _outright_key(hand, trump, rt)
+        if o:
+            return _OUTRIGHT + o * 4 + priority
+    v &= _VYF - 1  # twenties and fifties
+    if not v:
+        return 0
+    lo_t, hi_t = _SIZE_SLOTS[trump]
+    size = max(rt.size16[lo_t][hand & 65535], rt.size16[hi_t][hand >> 16])
+    return (v * 64 + size) * 4 + priority
+
+
+_SIZE_SLOTS = ((1, 0), (2, 0), (0, 1), (0, 2))  # trump suit -> size16 variants for the low and high halves
+
+
+@dataclass(frozen=True)
+class _TrumpTables:
+    """Per-trump tables keyed by a card's *bit* (``1 << card``), so the hot loop never needs card ints."""
+
+    lead: dict[int, tuple[dict[int, int], int, int]]  # bit -> (power by bit for its suit led, suit mask, power)
+    above: dict[int, int]  # trump bit -> mask of higher trumps
+    byte_points: tuple[tuple[int, ...], ...]  # [suit][8-bit mask] -> card points
+    points16: tuple[tuple[int, ...], tuple[int, ...]]  # card points of the low / high 16 bits of a mask
+    boer: int
+    suit_mask: int
+
+
+@functools.cache
+def _trump_tables(ruleset: Ruleset) -> tuple[_TrumpTables, ...]:
+    t = play_tables(ruleset)
+    out = []
+    for trump in range(4):
+        powers = [{1 << c: t.power[trump * 4 + led][c] for c in range(32)} for led in range(4)]
+        lead = {1 << c: (powers[c >> 3], SUIT_MASKS[c >> 3], powers[c >> 3][1 << c]) for c in range(32)}
+        above = {1 << c: t.above[trump][c] for c in range(32) if c >> 3 == trump}
+        byte_points = tuple(
+            tuple(sum(t.points[trump][suit * 8 + r] for r in range(8) if byte >> r & 1) for byte in range(256))
+            for suit in range(4)
+        )
+        points16 = (
+            tuple(byte_points[0][x & 255] + byte_points[1][x >> 8] for x in range(1 << 16)),
+            tuple(byte_points[2][x & 255] + byte_points[3][x >> 8] for x in range(1 << 16)),
+        )
+        out.append(_TrumpTables(lead, above, byte_points, points16, t.boer[trump], SUIT_MASKS[trump]))
+    return tuple(out)
 
 
 def _sakboc_flags(ruleset: Ruleset) -> bool:
@@ -530,253 +933,719 @@ def _sakboc_flags(ruleset: Ruleset) -> bool:
     )
 
 
-@dataclass(frozen=True)
-class _TrumpTables:
-    """Per-trump tables keyed by a card's *bit* (``1 << card``), so the hot loop never needs card ints."""
+def _going_on(
+    tricks: Sequence[int],
+    winners: Sequence[int],
+    leader: int,
+    best: int,
+    keys: Sequence[int],
+    hands: Sequence[int],
+    sturk_seat: int,
+    trump: int,
+    ruleset: Ruleset,
+    points16: tuple[Sequence[int], Sequence[int]],
+    fifties: Sequence[int],
+) -> tuple[int, int] | None:
+    """Replay a played-out hand's tricks to find who goes on first and with how many strokes.
 
-    lead: dict[int, tuple[dict[int, int], int]]  # bit -> (power by bit for that led suit, led suit mask)
-    above: dict[int, int]  # trump bit -> mask of higher trumps
-    byte_points: tuple[tuple[int, ...], ...]  # [suit][8-bit mask] -> card points
-    boer: int
-    suit_mask: int
+    New play (SAKBOC 8; Notes §IV-§VI): a side goes on when it counts ``going_on_target`` (tricks picked
+    up, the call standing in the first round, sturk). It is checked when a trick is closed (the winners
+    first, then the other side) and when sturk is roemed before a trick's last card (Notes §VI). After two
+    fifties a trick must have been picked up (SAKBOC 8.21). Strokes: 2 if the opponents count under
+    ``under_fifty``, roem and sturk included (Notes §VI), else 1; never more than 2 (SAKBOC 7.3).
+    ``best`` is the standing call's packed key (0 if none), ``keys`` the seats' (by seat), ``tricks`` the 8
+    trick masks in order, ``winners`` their
+    winners, ``sturk_seat`` the seat holding K and Q of trumps (-1 if none), ``points16`` the card points
+    of the low and high 16 bits of a mask for this trump, ``fifties`` the number of fifties of a suit mask.
+    """
+    target = ruleset.going_on_target
+    under = ruleset.under_fifty
+    two = min(2, ruleset.max_strokes_at_once)
+    c0 = c1 = 0  # tricks, standing call and sturk so far
+    b0 = b1 = False  # two fifties and no trick picked up yet (SAKBOC 8.21)
+    if 0 < best < _OUTRIGHT:
+        seat = (leader + 3 - (best & 3)) & 3
+        pts = best >> 8
+        blocked = False
+        if pts >= 2 * ruleset.fifty_points and ruleset.two_fifties_need_trick:
+            h = hands[seat]
+            blocked = fifties[h & 255] + fifties[h >> 8 & 255] + fifties[h >> 16 & 255] + fifties[h >> 24] >= 2
+        if seat & 1:
+            c1 = pts
+            b1 = blocked
+        else:
+            c0 = pts
+            b0 = blocked
+    lo, hi = points16
+    pair = 6 << (8 * trump)
+    bonus = ruleset.last_trick_bonus  # vyf laas trek (Notes §III)
+    for t in range(8):
+        tk = tricks[t]
+        pts = lo[tk & 65535] + hi[tk >> 16]
+        if t == 7:
+            pts += bonus
+        if tk & pair and sturk_seat >= 0:
+            team = sturk_seat & 1
+            lead = winners[t - 1] if t else leader
+            k = (sturk_seat - lead) & 3
+            sturk_seat = -1
+            if team:
+                c1 += ruleset.sturk_points
+            else:
+                c0 += ruleset.sturk_points
+            if k < 3:  # roemed before the trick is complete: may go on at once (Notes §VI)
+                x0, x1 = c0, c1
+                if t == 0:  # the first round is not over: only the calls made so far count
+                    x0, x1 = _provisional(c0, c1, best, max(keys[(lead + j) & 3] for j in range(k + 1)), lead)
+                mine, theirs, blocked = (x1, x0, b1) if team else (x0, x1, b0)
+                if mine >= target and (not blocked or any(w & 1 == team for w in winners[:t])):
+                    return (team, two if theirs < under else 1)
+            else:  # roemed with the trick's last card: the trick counts first, the winners go first
+                w = winners[t] & 1
+                if w:
+                    c1 += pts
+                else:
+                    c0 += pts
+                for side in (w, 1 - w):
+                    mine, theirs, blocked = (c1, c0, b1) if side else (c0, c1, b0)
+                    if mine >= target and (side == w or not blocked or any(x & 1 == side for x in winners[:t])):
+                        return (side, two if theirs < under else 1)
+                continue
+        # the winners first: they have just picked up a trick; the other side's count has not changed
+        # since it was last checked (a side blocked by two fifties stays blocked until it wins a trick)
+        if winners[t] & 1:
+            c1 += pts
+            if c1 >= target:
+                return (1, two if c0 < under else 1)
+        else:
+            c0 += pts
+            if c0 >= target:
+                return (0, two if c1 < under else 1)
+    return None
 
 
-def _trump_tables(ruleset: Ruleset) -> tuple[_TrumpTables, ...]:
-    t = play_tables(ruleset)
-    out = []
-    for trump in range(4):
-        powers = [{1 << c: t.power[trump * 4 + led][c] for c in range(32)} for led in range(4)]
-        lead = {1 << c: (powers[c >> 3], SUIT_MASKS[c >> 3]) for c in range(32)}
-        above = {1 << c: t.above[trump][c] for c in range(32) if c >> 3 == trump}
-        byte_points = tuple(
-            tuple(sum(t.points[trump][suit * 8 + r] for r in range(8) if byte >> r & 1) for byte in range(256))
-            for suit in range(4)
-        )
-        out.append(_TrumpTables(lead, above, byte_points, t.boer[trump], SUIT_MASKS[trump]))
-    return tuple(out)
+def _provisional(c0: int, c1: int, best: int, now: int, leader: int) -> tuple[int, int]:
+    """Counts during the first round: the final standing call replaced by the one standing ``now``."""
+    c = [c0, c1]
+    if 0 < best < _OUTRIGHT:
+        c[((leader + 3 - (best & 3)) & 3) & 1] -= best >> 8
+    if 0 < now < _OUTRIGHT:
+        c[((leader + 3 - (now & 3)) & 3) & 1] += now >> 8
+    return (c[0], c[1])
 
 
 def play_random_hands(
     count: int, seed: int = 0, ruleset: Ruleset = SAKBOC_2004, *, _generic: bool = False
 ) -> FastStats:
-    """Play ``count`` random complete hands as fast as possible: deal, legal play of all 32 cards,
-    roem detection for every seat (sequences, four of a kind, sturk) and scoring (card points, the
-    standing roem, whether a side counts 100 and with how many strokes).
+    """Play ``count`` random complete hands as fast as possible: an exactly uniform random deal (with a
+    uniform dealer and the trump of the dealer's face-up card), uniformly random legal cards for all 8
+    tricks, each seat's best roemte, the first-round competition (SAKBOC 8.2-8.4, 8.9; Notes §VI), sturk
+    (Notes §VI), card points and who goes on first with how many strokes (new play; SAKBOC 7.3, 8.17,
+    8.21; Notes §V, §VI). Every hand is a new game (no ou jol carried) and is played out to the last trick
+    (the work is that of a complete hand); going on is recorded at the first moment a side may go on: when
+    a trick is closed (its winners first) or when sturk is roemed before a trick's last card (Notes §VI).
+    ``card_points`` therefore total 146 a hand.
+
+    The model of the first round: every player roems the best call the hand holds with the first card
+    (SAKBOC 4.3) when it outranks the standing call (``engine.roem.outranks``), partners included (8.4,
+    8.9), so the first of the highest calls stands. An outright roemte is roemed before playing
+    (SAKBOC 8.7) and its side goes on 2 strokes (8.17) unless a later opponent holds a higher one.
 
     Legality follows the ruleset's flags: the inlined loop covers the SAKBOC family (trump may replace
-    following, Boer exempt, no undertrump unless only trumps; SAKBOC 3.2-3.4); other flag sets use
-    :func:`engine.play.legal_mask` per card (``_generic=True`` forces that path, for cross-checks).
-    Cards are chosen at random among the legal ones (the first legal card at or after a random index,
-    wrapping), reproducibly: the same seed gives the same totals.
+    following, Boer exempt, no undertrump unless only trumps; SAKBOC 3.2-3.4); other flag sets, and
+    ``_generic=True`` (for cross-checks), use :func:`_reference_random_hands`, which plays the same
+    random numbers with :func:`engine.play.legal_mask`, :mod:`engine.roem` and :mod:`engine.scoring`.
+    The same seed gives the same totals. Tables are built once per process (about 0.5 s).
+
+    :param count: number of hands.
+    :param seed: seed of the ``random.Random`` that draws deals and cards.
+    :returns: the totals as a :class:`FastStats`.
     """
+    if _generic or not _sakboc_flags(ruleset):
+        return _reference_random_hands(count, seed, ruleset)
     rng = random.Random(seed)
-    ft = _fast_tables(rng, ruleset)
+    dt = _deal_tables()
+    blo, bhi = _bit_tuples()
+    rt = _roem_tables(ruleset)
     tts = _trump_tables(ruleset)
-    bases = ft.bases
-    base_bits = len(bases).bit_length() - 1  # len(bases) is a power of two
-    base_mask = (1 << base_bits) - 1
-    pa, pb, pc, pd = ft.perms
-    seq8 = ft.seq
-    seqv = [seq8[i & 255] + seq8[i >> 8] for i in range(65536)]  # two suits at a time
-    frm = _FROM
-    full = (1 << 32) - 1
+    cum1, pairs, states = dt.cum1, dt.pairs, dt.states
+    bisect_right = bisect.bisect_right
+    ways = _DEAL_WAYS
+    deal_limit = _DEAL_LIMIT
+    trick_limit = _TRICK_LIMIT
+    full = _FULL
+    p16 = rt.points16
+    fifties = rt.fifties
+    sizes = tuple((rt.size16[lo], rt.size16[hi]) for lo, hi in _SIZE_SLOTS)
+    suit_of = {1 << c: c >> 3 for c in range(32)}
+    outright_bits = _OUTRIGHT_BITS
+    gate = 0xFFFF | _FOUR_BITS  # some seat may hold a roemte
     getrandbits = rng.getrandbits
-    fast = _sakboc_flags(ruleset) and not _generic
-    bit_index = _BIT_INDEX
     last_bonus = ruleset.last_trick_bonus
     target = ruleset.going_on_target
     under = ruleset.under_fifty
     sturk_pts = ruleset.sturk_points
     hand_total = ruleset.hand_total
-    followers = ((1, 2, 3), (2, 3, 0), (3, 0, 1), (0, 1, 2))
+    two = min(2, ruleset.max_strokes_at_once)
+    outright_strokes_ = min(ruleset.outright_strokes, ruleset.max_strokes_at_once)
+    tks = [0] * 9
+    wins = [0] * 9
     total0 = 0
     roem_hands = 0
+    roem0 = roem1 = 0
     on0 = on1 = 0
+    st0 = st1 = 0
     for _ in range(count):
-        r = getrandbits(44)
-        m0, m1, m2, m3, trump = bases[r & base_mask]
-        r >>= base_bits
-        # vary the base deal by a random rank permutation in each suit (a bijection of the pack)
-        a, b_, c_, d_ = pa[r & 255], pb[r >> 8 & 255], pc[r >> 16 & 255], pd[r >> 24 & 255]
-        m0 = a[m0 & 255] | b_[m0 >> 8 & 255] | c_[m0 >> 16 & 255] | d_[m0 >> 24]
-        m1 = a[m1 & 255] | b_[m1 >> 8 & 255] | c_[m1 >> 16 & 255] | d_[m1 >> 24]
-        m2 = a[m2 & 255] | b_[m2 >> 8 & 255] | c_[m2 >> 16 & 255] | d_[m2 >> 24]
-        m3 = full ^ m0 ^ m1 ^ m2
-        dealer = r >> 32 & 3
-        # base deals have dealer 0 (holding the face-up trump card): turn the table to the dealer
-        if dealer == 0:
-            h = [m0, m1, m2, m3]
-        elif dealer == 1:
-            h = [m3, m0, m1, m2]
-        elif dealer == 2:
-            h = [m2, m3, m0, m1]
+        # --- deal: an exactly uniform deal number, dealer and face-up card (see _DEAL_WAYS) ---
+        x = getrandbits(69)
+        while x >= deal_limit:
+            x = getrandbits(69)
+        q, r = divmod(x, ways)
+        i = bisect_right(cum1, r) - 1
+        st, mo, mt, aa, ab = pairs[i]
+        r -= cum1[i]
+        x = aa[r % mo]
+        r //= mo
+        x |= ab[r % mt]
+        r //= mt
+        starts, opts = states[st]
+        i = bisect_right(starts, r) - 1
+        mo, aa, ab = opts[i]
+        r -= starts[i]
+        x |= aa[r % mo] | ab[r // mo]
+        m0 = x & full
+        m1 = x >> 32 & full
+        m2 = x >> 64 & full
+        m3 = x >> 96
+        h0, h1, h2, h3 = m0, m1, m2, m3
+        dealer = q & 3
+        m = m0 if dealer == 0 else m1 if dealer == 1 else m2 if dealer == 2 else m3
+        trump = suit_of[(blo[m & 65535] + bhi[m >> 16])[q >> 2 & 7]]
+        leader = leader0 = (dealer + 1) & 3
+        # --- roem (Notes §II, §III, §VI): each seat's best call, the first of the highest stands ---
+        k0 = k1 = k2 = k3 = 0
+        v0 = p16[m0 & 65535] + p16[m0 >> 16]
+        v1 = p16[m1 & 65535] + p16[m1 >> 16]
+        v2 = p16[m2 & 65535] + p16[m2 >> 16]
+        v3 = p16[m3 & 65535] + p16[m3 >> 16]
+        if (v0 | v1 | v2 | v3) & gate:
+            zl, zh = sizes[trump]
+            if v0 & outright_bits:  # vyf-eenderse or four of a kind: rare
+                k0 = _seat_key(m0, trump, (leader - 1) & 3, rt)
+            elif v0 & 0xFFFF:
+                a = zl[m0 & 65535]
+                b = zh[m0 >> 16]
+                k0 = ((v0 & 0xFFFF) * 64 + (a if a > b else b)) * 4 + ((leader - 1) & 3)
+            if v1 & outright_bits:  # vyf-eenderse or four of a kind: rare
+                k1 = _seat_key(m1, trump, (leader - 2) & 3, rt)
+            elif v1 & 0xFFFF:
+                a = zl[m1 & 65535]
+                b = zh[m1 >> 16]
+                k1 = ((v1 & 0xFFFF) * 64 + (a if a > b else b)) * 4 + ((leader - 2) & 3)
+            if v2 & outright_bits:  # vyf-eenderse or four of a kind: rare
+                k2 = _seat_key(m2, trump, (leader - 3) & 3, rt)
+            elif v2 & 0xFFFF:
+                a = zl[m2 & 65535]
+                b = zh[m2 >> 16]
+                k2 = ((v2 & 0xFFFF) * 64 + (a if a > b else b)) * 4 + ((leader - 3) & 3)
+            if v3 & outright_bits:  # vyf-eenderse or four of a kind: rare
+                k3 = _seat_key(m3, trump, leader & 3, rt)
+            elif v3 & 0xFFFF:
+                a = zl[m3 & 65535]
+                b = zh[m3 >> 16]
+                k3 = ((v3 & 0xFFFF) * 64 + (a if a > b else b)) * 4 + (leader & 3)
+            sk = max(k0, k1, k2, k3)
         else:
-            h = [m1, m2, m3, m0]
+            sk = 0
+        pair = 6 << (trump << 3)  # sturk: K and Q of trumps, roemed with the first of them (Notes §VI)
+        if m0 & pair == pair:
+            sturk_seat = 0
+        elif m1 & pair == pair:
+            sturk_seat = 1
+        elif m2 & pair == pair:
+            sturk_seat = 2
+        elif m3 & pair == pair:
+            sturk_seat = 3
+        else:
+            sturk_seat = -1
+        # --- play (SAKBOC 3.2-3.4): all 8 tricks, every card uniform among the legal ones ---
         tt = tts[trump]
-        # --- roem detection (Notes §II/§III): sequences per suit, four of a kind, sturk ---
-        sturk = 6 << (trump * 8)  # K and Q of trumps: roemed when the first is played (Notes §VI)
-        v0 = seqv[m0 & 65535] + seqv[m0 >> 16]
-        v1 = seqv[m1 & 65535] + seqv[m1 >> 16]
-        v2 = seqv[m2 & 65535] + seqv[m2 >> 16]
-        v3 = seqv[m3 & 65535] + seqv[m3 >> 16]
-        if m0 & (m0 >> 8) & (m0 >> 16) & (m0 >> 24) & 15:
-            v0 += 1000
-        if m1 & (m1 >> 8) & (m1 >> 16) & (m1 >> 24) & 15:
-            v1 += 1000
-        if m2 & (m2 >> 8) & (m2 >> 16) & (m2 >> 24) & 15:
-            v2 += 1000
-        if m3 & (m3 >> 8) & (m3 >> 16) & (m3 >> 24) & 15:
-            v3 += 1000
-        # the holder of sturk roems it with the first of K/Q of trumps: in a full hand, always
-        if m0 & sturk == sturk or m2 & sturk == sturk:
-            sturk_holder = dealer & 1
-        elif m1 & sturk == sturk or m3 & sturk == sturk:
-            sturk_holder = (dealer + 1) & 1
-        else:
-            sturk_holder = -1
-        # --- play (SAKBOC 3.2-3.4), all 8 tricks; cards handled as bits ---
         tm = tt.suit_mask
         notm = full ^ tm
         lead = tt.lead
         above = tt.above
         boer = tt.boer
-        leader = (dealer + 1) & 3
         won0 = 0
         win = leader
-        for _t in range(8):
-            r = getrandbits(20)
-            m = h[leader]
-            x = m & frm[r & 31] or m
-            b = x & -x
-            h[leader] = m ^ b
-            tk = b
-            pw, lm = lead[b]
-            best = pw[b]
-            win = leader
-            s1, s2, s3 = followers[leader]
-            if fast:
+        for n in (8, 7, 6, 5, 4, 3, 2):  # cards in each hand; the trick's leader is the last winner
+            r = getrandbits(39)
+            while r >= trick_limit:
+                r = getrandbits(39)
+            # unrolled by leader so that the four hands stay in local variables
+            if win == 0:
+                c = blo[h0 & 65535] + bhi[h0 >> 16]
+                b = c[r % n]
+                r //= 840
+                h0 ^= b
+                pw, lm, best = lead[b]
+                win = 0
                 if lm == tm:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
-                    m = h[s1]
-                    legal = m & tm
+                    legal = h1 & tm
                     if legal == boer or not legal:
-                        legal = m
-                    x = legal & frm[r >> 5 & 31] or legal
-                    b = x & -x
-                    h[s1] = m ^ b
-                    tk |= b
-                    p = pw[b]
-                    if p > best:
-                        best = p
-                        win = s1
-                    m = h[s2]
-                    legal = m & tm
+                        legal = h1
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b1 = c[r % len(c)]
+                    r //= 840
+                    h1 ^= b1
+                    if pw[b1] > best:
+                        best = pw[b1]
+                        win = 1
+                    legal = h2 & tm
                     if legal == boer or not legal:
-                        legal = m
-                    x = legal & frm[r >> 10 & 31] or legal
-                    b = x & -x
-                    h[s2] = m ^ b
-                    tk |= b
-                    p = pw[b]
-                    if p > best:
-                        best = p
-                        win = s2
-                    m = h[s3]
-                    legal = m & tm
+                        legal = h2
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b2 = c[r % len(c)]
+                    r //= 840
+                    h2 ^= b2
+                    if pw[b2] > best:
+                        best = pw[b2]
+                        win = 2
+                    legal = h3 & tm
                     if legal == boer or not legal:
-                        legal = m
-                    x = legal & frm[r >> 15 & 31] or legal
-                    b = x & -x
-                    h[s3] = m ^ b
-                    tk |= b
-                    if pw[b] > best:
-                        win = s3
-                else:  # side suit led: follow or trump, never undertrump unless only trumps (3.3, 3.4)
-                    over = tm
-                    m = h[s1]
-                    f = m & lm
-                    legal = f | (m & over) if f else (m & notm) | (m & over) if m & notm else m
-                    x = legal & frm[r >> 5 & 31] or legal
-                    b = x & -x
-                    h[s1] = m ^ b
-                    tk |= b
-                    p = pw[b]
-                    if p > best:
-                        best = p
-                        win = s1
-                        if p > 16:
-                            over = above[b]
-                    m = h[s2]
-                    f = m & lm
-                    legal = f | (m & over) if f else (m & notm) | (m & over) if m & notm else m
-                    x = legal & frm[r >> 10 & 31] or legal
-                    b = x & -x
-                    h[s2] = m ^ b
-                    tk |= b
-                    p = pw[b]
-                    if p > best:
-                        best = p
-                        win = s2
-                        if p > 16:
-                            over = above[b]
-                    m = h[s3]
-                    f = m & lm
-                    legal = f | (m & over) if f else (m & notm) | (m & over) if m & notm else m
-                    x = legal & frm[r >> 15 & 31] or legal
-                    b = x & -x
-                    h[s3] = m ^ b
-                    tk |= b
-                    if pw[b] > best:
-                        win = s3
+                        legal = h3
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b3 = c[r % len(c)]
+                    h3 ^= b3
+                    if pw[b3] > best:
+                        win = 3
+                else:  # side suit led: follow or trump, never undertrump unless only trumps (SAKBOC 3.3, 3.4)
+                    fa = lm | tm  # following: the suit led or a trump above every trump on the trick
+                    fb = full  # void: a side card or a trump above; holding only trumps: any of them
+                    legal = h1 & fa if h1 & lm else h1
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b1 = c[r % len(c)]
+                    r //= 840
+                    h1 ^= b1
+                    if pw[b1] > best:
+                        best = pw[b1]
+                        win = 1
+                        if best > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
+                            o = above[b1]
+                            fa = lm | o
+                            fb = notm | o
+                    legal = h2 & fa if h2 & lm else h2 & fb if h2 & notm else h2
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b2 = c[r % len(c)]
+                    r //= 840
+                    h2 ^= b2
+                    if pw[b2] > best:
+                        best = pw[b2]
+                        win = 2
+                        if best > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
+                            o = above[b2]
+                            fa = lm | o
+                            fb = notm | o
+                    legal = h3 & fa if h3 & lm else h3 & fb if h3 & notm else h3
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b3 = c[r % len(c)]
+                    h3 ^= b3
+                    if pw[b3] > best:
+                        win = 3
+            elif win == 1:
+                c = blo[h1 & 65535] + bhi[h1 >> 16]
+                b = c[r % n]
+                r //= 840
+                h1 ^= b
+                pw, lm, best = lead[b]
+                win = 1
+                if lm == tm:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
+                    legal = h2 & tm
+                    if legal == boer or not legal:
+                        legal = h2
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b1 = c[r % len(c)]
+                    r //= 840
+                    h2 ^= b1
+                    if pw[b1] > best:
+                        best = pw[b1]
+                        win = 2
+                    legal = h3 & tm
+                    if legal == boer or not legal:
+                        legal = h3
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b2 = c[r % len(c)]
+                    r //= 840
+                    h3 ^= b2
+                    if pw[b2] > best:
+                        best = pw[b2]
+                        win = 3
+                    legal = h0 & tm
+                    if legal == boer or not legal:
+                        legal = h0
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b3 = c[r % len(c)]
+                    h0 ^= b3
+                    if pw[b3] > best:
+                        win = 0
+                else:  # side suit led: follow or trump, never undertrump unless only trumps (SAKBOC 3.3, 3.4)
+                    fa = lm | tm  # following: the suit led or a trump above every trump on the trick
+                    fb = full  # void: a side card or a trump above; holding only trumps: any of them
+                    legal = h2 & fa if h2 & lm else h2
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b1 = c[r % len(c)]
+                    r //= 840
+                    h2 ^= b1
+                    if pw[b1] > best:
+                        best = pw[b1]
+                        win = 2
+                        if best > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
+                            o = above[b1]
+                            fa = lm | o
+                            fb = notm | o
+                    legal = h3 & fa if h3 & lm else h3 & fb if h3 & notm else h3
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b2 = c[r % len(c)]
+                    r //= 840
+                    h3 ^= b2
+                    if pw[b2] > best:
+                        best = pw[b2]
+                        win = 3
+                        if best > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
+                            o = above[b2]
+                            fa = lm | o
+                            fb = notm | o
+                    legal = h0 & fa if h0 & lm else h0 & fb if h0 & notm else h0
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b3 = c[r % len(c)]
+                    h0 ^= b3
+                    if pw[b3] > best:
+                        win = 0
+            elif win == 2:
+                c = blo[h2 & 65535] + bhi[h2 >> 16]
+                b = c[r % n]
+                r //= 840
+                h2 ^= b
+                pw, lm, best = lead[b]
+                win = 2
+                if lm == tm:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
+                    legal = h3 & tm
+                    if legal == boer or not legal:
+                        legal = h3
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b1 = c[r % len(c)]
+                    r //= 840
+                    h3 ^= b1
+                    if pw[b1] > best:
+                        best = pw[b1]
+                        win = 3
+                    legal = h0 & tm
+                    if legal == boer or not legal:
+                        legal = h0
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b2 = c[r % len(c)]
+                    r //= 840
+                    h0 ^= b2
+                    if pw[b2] > best:
+                        best = pw[b2]
+                        win = 0
+                    legal = h1 & tm
+                    if legal == boer or not legal:
+                        legal = h1
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b3 = c[r % len(c)]
+                    h1 ^= b3
+                    if pw[b3] > best:
+                        win = 1
+                else:  # side suit led: follow or trump, never undertrump unless only trumps (SAKBOC 3.3, 3.4)
+                    fa = lm | tm  # following: the suit led or a trump above every trump on the trick
+                    fb = full  # void: a side card or a trump above; holding only trumps: any of them
+                    legal = h3 & fa if h3 & lm else h3
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b1 = c[r % len(c)]
+                    r //= 840
+                    h3 ^= b1
+                    if pw[b1] > best:
+                        best = pw[b1]
+                        win = 3
+                        if best > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
+                            o = above[b1]
+                            fa = lm | o
+                            fb = notm | o
+                    legal = h0 & fa if h0 & lm else h0 & fb if h0 & notm else h0
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b2 = c[r % len(c)]
+                    r //= 840
+                    h0 ^= b2
+                    if pw[b2] > best:
+                        best = pw[b2]
+                        win = 0
+                        if best > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
+                            o = above[b2]
+                            fa = lm | o
+                            fb = notm | o
+                    legal = h1 & fa if h1 & lm else h1 & fb if h1 & notm else h1
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b3 = c[r % len(c)]
+                    h1 ^= b3
+                    if pw[b3] > best:
+                        win = 1
             else:
-                trick = [bit_index[b]]
-                for s, shift in ((s1, 5), (s2, 10), (s3, 15)):
-                    m = h[s]
-                    legal = legal_mask(m, trick, trump, ruleset)
-                    x = legal & frm[r >> shift & 31] or legal
-                    b = x & -x
-                    h[s] = m ^ b
-                    tk |= b
-                    trick.append(bit_index[b])
-                    p = pw[b]
-                    if p > best:
-                        best = p
-                        win = s
+                c = blo[h3 & 65535] + bhi[h3 >> 16]
+                b = c[r % n]
+                r //= 840
+                h3 ^= b
+                pw, lm, best = lead[b]
+                win = 3
+                if lm == tm:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
+                    legal = h0 & tm
+                    if legal == boer or not legal:
+                        legal = h0
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b1 = c[r % len(c)]
+                    r //= 840
+                    h0 ^= b1
+                    if pw[b1] > best:
+                        best = pw[b1]
+                        win = 0
+                    legal = h1 & tm
+                    if legal == boer or not legal:
+                        legal = h1
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b2 = c[r % len(c)]
+                    r //= 840
+                    h1 ^= b2
+                    if pw[b2] > best:
+                        best = pw[b2]
+                        win = 1
+                    legal = h2 & tm
+                    if legal == boer or not legal:
+                        legal = h2
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b3 = c[r % len(c)]
+                    h2 ^= b3
+                    if pw[b3] > best:
+                        win = 2
+                else:  # side suit led: follow or trump, never undertrump unless only trumps (SAKBOC 3.3, 3.4)
+                    fa = lm | tm  # following: the suit led or a trump above every trump on the trick
+                    fb = full  # void: a side card or a trump above; holding only trumps: any of them
+                    legal = h0 & fa if h0 & lm else h0
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b1 = c[r % len(c)]
+                    r //= 840
+                    h0 ^= b1
+                    if pw[b1] > best:
+                        best = pw[b1]
+                        win = 0
+                        if best > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
+                            o = above[b1]
+                            fa = lm | o
+                            fb = notm | o
+                    legal = h1 & fa if h1 & lm else h1 & fb if h1 & notm else h1
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b2 = c[r % len(c)]
+                    r //= 840
+                    h1 ^= b2
+                    if pw[b2] > best:
+                        best = pw[b2]
+                        win = 1
+                        if best > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
+                            o = above[b2]
+                            fa = lm | o
+                            fb = notm | o
+                    legal = h2 & fa if h2 & lm else h2 & fb if h2 & notm else h2
+                    c = blo[legal & 65535] + bhi[legal >> 16]
+                    b3 = c[r % len(c)]
+                    h2 ^= b3
+                    if pw[b3] > best:
+                        win = 2
+            tk = b | b1 | b2 | b3
+            tks[n] = tk  # indexed by the cards each hand held: trick 1 at [8], the last trick at [1]
+            wins[n] = win
             if not win & 1:
                 won0 |= tk
-            leader = win
-        bp = tt.byte_points
-        sc0 = bp[0][won0 & 255] + bp[1][won0 >> 8 & 255] + bp[2][won0 >> 16 & 255] + bp[3][won0 >> 24]
+        # the last trick: every player has one card left, so every play is forced (no random number drawn)
+        pw = lead[h0 if win == 0 else h1 if win == 1 else h2 if win == 2 else h3][0]
+        p0 = pw[h0]
+        p1 = pw[h1]
+        p2 = pw[h2]
+        p3 = pw[h3]
+        best = max(p0, p1, p2, p3)
+        win = 0 if p0 == best else 1 if p1 == best else 2 if p2 == best else 3
+        tk = h0 | h1 | h2 | h3
+        tks[1] = tk
+        wins[1] = win
+        if not win & 1:
+            won0 |= tk
+        # --- scoring: card points, standing call, sturk, going on (SAKBOC 7.3, 8.17, 8.21; Notes §V, §VI) ---
+        plo, phi = tt.points16
+        sc0 = plo[won0 & 65535] + phi[won0 >> 16]
         if not win & 1:
             sc0 += last_bonus
-        # --- scoring: the standing roem (the higher stands, SAKBOC 8.3), counts, going on ---
-        # v0..v3 are by base position; base position k sits at seat (k + dealer) % 4
-        if dealer & 1:
-            v0, v1, v2, v3 = v1, v0, v3, v2
-        t0 = v0 if v0 > v2 else v2
-        t1 = v1 if v1 > v3 else v3
         total0 += sc0
-        if t0 or t1:
-            roem_hands += 1
-            if t0 >= 1000 or t1 >= 1000:
-                if t0 >= t1:
-                    on0 += 2
-                else:
-                    on1 += 2
-                continue
-            if t0 > t1:
-                t1 = 0
-            elif t1 > t0:
-                t0 = 0
+        c0 = sc0
+        c1 = hand_total - sc0
+        if sturk_seat >= 0:
+            if sturk_seat & 1:
+                c1 += sturk_pts
+                roem1 += sturk_pts
             else:
-                t0 = t1 = 0
-        c0 = sc0 + t0
-        c1 = hand_total - sc0 + t1
-        if sturk_holder == 0:
-            c0 += sturk_pts
-        elif sturk_holder == 1:
-            c1 += sturk_pts
+                c0 += sturk_pts
+                roem0 += sturk_pts
+        if sk:
+            roem_hands += 1
+            team = ((dealer + 4 - (sk & 3)) & 3) & 1  # seat = leader + 3 - priority = dealer - priority
+            if sk >= _OUTRIGHT:  # SAKBOC 8.7, 8.17: roemed before a card is played; goes on outright
+                if team:
+                    on1 += 1
+                    st1 += outright_strokes_
+                else:
+                    on0 += 1
+                    st0 += outright_strokes_
+                continue
+            if team:
+                c1 += sk >> 8
+                roem1 += sk >> 8
+            else:
+                c0 += sk >> 8
+                roem0 += sk >> 8
         if c0 >= target:
-            on0 += 2 if c1 < under else 1
+            if c1 < under and won0:  # goes on at its first chance, the opponents under 50 throughout
+                on0 += 1
+                st0 += two
+                continue
         elif c1 >= target:
-            on1 += 2 if c0 < under else 1
-    return FastStats(count, (total0, count * hand_total - total0), roem_hands, (on0, on1))
+            if c0 < under and won0 != full:
+                on1 += 1
+                st1 += two
+                continue
+        else:
+            continue
+        got = _going_on(
+            tks[8:0:-1], wins[8:0:-1], leader0, sk, (k0, k1, k2, k3), (m0, m1, m2, m3), sturk_seat, trump, ruleset,
+            tt.points16, fifties,
+        )
+        if got is not None:
+            if got[0]:
+                on1 += 1
+                st1 += got[1]
+            else:
+                on0 += 1
+                st0 += got[1]
+    return FastStats(
+        count, (total0, count * hand_total - total0), roem_hands, (on0, on1), (roem0, roem1), (st0, st1)
+    )
+
+
+def _try_go_on(
+    team: int,
+    standing: tuple[int, RoemCall] | None,
+    tp: Sequence[int],
+    taken: Sequence[int],
+    sturk: Sequence[int],
+    ruleset: Ruleset,
+) -> tuple[int, int] | None:
+    """``(team, strokes)`` if ``team`` may go on now in new play (engine.scoring), else ``None``."""
+
+    def side(t: int) -> SideCount:
+        mine = standing is not None and standing[0] % 2 == t
+        return SideCount(
+            tricks_points=tp[t],
+            tricks_taken=taken[t],
+            roem=standing[1].points if standing is not None and mine else 0,
+            sturk=sturk[t],
+            two_fifties=standing is not None and mine and standing[1].names.count("fifty") >= 2,
+        )
+
+    if may_go_on(side(team), old_play=False, ruleset=ruleset):
+        return (team, strokes_for(side(1 - team), ruleset))
+    return None
+
+
+def _reference_random_hands(count: int, seed: int, ruleset: Ruleset) -> FastStats:
+    """The readable version of :func:`play_random_hands`: same random numbers, same model, built from
+    :func:`engine.play.legal_mask`, :mod:`engine.roem` (best_call, outranks, call_key, sturk_due) and
+    :mod:`engine.scoring` (may_go_on, strokes_for, outright_strokes) one card at a time."""
+    rng = random.Random(seed)
+    tables = play_tables(ruleset)
+    total0 = 0
+    roem_hands = 0
+    roem = [0, 0]
+    on = [0, 0]
+    strokes = [0, 0]
+    for _ in range(count):
+        number, dealer, face = _random_deal_numbers(rng)
+        hands = list(_decode_deal(number))
+        trump = cards_of(hands[dealer])[face] >> 3  # the dealer's face-up card (SAKBOC 1.7, Notes §IV)
+        dealt = tuple(hands)
+        calls = [best_call(h, trump, ruleset) for h in dealt]
+        if any(c is not None for c in calls):
+            roem_hands += 1
+        leader = (dealer + 1) % 4
+        order = [(leader + k) % 4 for k in range(4)]
+        went_on: tuple[int, int] | None = None
+        # SAKBOC 8.7, 8.17: an outright roemte is roemed before playing, unless a later opponent's is higher
+        for k, s in enumerate(order):
+            mine = calls[s]
+            if mine is None or mine.outright is None:
+                continue
+            rivals = [calls[o] for o in order[k + 1 :] if o % 2 != s % 2]
+            if not any(
+                r is not None and r.outright is not None and call_key(r, ruleset) > call_key(mine, ruleset)
+                for r in rivals
+            ):
+                went_on = (s % 2, outright_strokes(mine.outright, old_play=False, opponents=0, ruleset=ruleset))
+                break
+        standing: tuple[int, RoemCall] | None = None
+        tp = [0, 0]
+        taken = [0, 0]
+        sturk = [0, 0]
+
+        for t in range(8):
+            r = 0  # the last trick's plays are forced: no random number is drawn for it
+            if t < 7:
+                r = rng.getrandbits(_TRICK_BITS)
+                while r >= _TRICK_LIMIT:
+                    r = rng.getrandbits(_TRICK_BITS)
+            trick: list[int] = []
+            for k in range(4):
+                s = (leader + k) % 4
+                options = cards_of(legal_mask(hands[s], trick, trump, ruleset))
+                c = options[r % len(options)]  # r % n == (r % 840) % n: uniform, since n divides 840
+                r //= _RADIX
+                held = hands[s]
+                hands[s] = held ^ (1 << c)
+                trick.append(c)
+                called = False
+                mine = calls[s]
+                if t == 0 and mine is not None and outranks(mine, standing[1] if standing else None, ruleset):
+                    standing = (s, mine)  # the overcalled call is closed (SAKBOC 8.3)
+                    called = True
+                if sturk_due(c, held, trump):
+                    sturk[s % 2] += ruleset.sturk_points
+                    called = True
+                if called and k < 3 and went_on is None:
+                    went_on = _try_go_on(s % 2, standing, tp, taken, sturk, ruleset)
+            pw = tables.power[trump * 4 + (trick[0] >> 3)]
+            winner = (leader + max(range(4), key=lambda i: pw[trick[i]])) % 4
+            tp[winner % 2] += trick_points(trick, trump, ruleset, last=t == 7)
+            taken[winner % 2] += 1
+            for team in (winner % 2, 1 - winner % 2):
+                if went_on is None:
+                    went_on = _try_go_on(team, standing, tp, taken, sturk, ruleset)
+            leader = winner
+        total0 += tp[0]
+        for team in (0, 1):
+            roem[team] += sturk[team]
+        if standing is not None:
+            roem[standing[0] % 2] += standing[1].points
+        if went_on is not None:
+            on[went_on[0]] += 1
+            strokes[went_on[0]] += went_on[1]
+    return FastStats(
+        count,
+        (total0, count * ruleset.hand_total - total0),
+        roem_hands,
+        (on[0], on[1]),
+        (roem[0], roem[1]),
+        (strokes[0], strokes[1]),
+    )

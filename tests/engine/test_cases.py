@@ -19,7 +19,8 @@ import pytest
 
 from engine.adjudicate import adjudicate
 
-CASES = sorted((Path(__file__).parent / "cases").glob("*.json"))
+CASES = sorted((Path(__file__).parent / "cases").rglob("*.json"))
+"""SAKBOC cases in ``cases/``; the relatives' (issue 9) in ``cases/relatives/``, named ``<ruleset>_*.json``."""
 PREFIX_LISTS = {"tricks", "teams"}
 
 
@@ -41,6 +42,11 @@ def _subset(expected: Any, actual: Any, where: str) -> list[str]:
 
 def test_there_are_at_least_40_cases() -> None:
     assert len(CASES) >= 40
+
+
+@pytest.mark.parametrize("ruleset", ["rotterdam", "amsterdam", "wikipedia-klaverjas", "klammern"])
+def test_there_are_at_least_15_cases_per_relative(ruleset: str) -> None:
+    assert len([p for p in CASES if p.parent.name == "relatives" and p.stem.startswith(ruleset + "_")]) >= 15
 
 
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])

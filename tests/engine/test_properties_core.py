@@ -1,4 +1,4 @@
-"""Properties of the core (hypothesis): 146 points, legal sets never empty, reproducible bots."""
+"""Properties of the core (hypothesis): 146 points, legal sets never empty, reproducible bots, fast loop = reference."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.play import legal_mask
-from engine.simulate import deal, play_boem, play_hand
+from engine.ruleset import SAKBOC_2004
+from engine.simulate import deal, play_boem, play_hand, play_random_hands
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
@@ -48,3 +49,20 @@ def test_legal_set_never_empty(seed: int, plays: int) -> None:
 @given(seeds)
 def test_bot_boems_are_reproducible(seed: int) -> None:
     assert play_boem(seed).records == play_boem(seed).records
+
+
+@settings(max_examples=25, deadline=None)
+@given(seeds, st.integers(min_value=1, max_value=4))
+def test_fast_random_hands_equal_the_readable_reference(seed: int, count: int) -> None:
+    # same random numbers, same model: the inlined loop and the legal_mask/engine.roem/engine.scoring path
+    fast = play_random_hands(count, seed)
+    assert fast == play_random_hands(count, seed, _generic=True)
+    assert sum(fast.card_points) == 146 * count
+    assert sum(fast.went_on) <= count and fast.roem_hands <= count
+
+
+def test_other_legality_flags_use_the_reference_path() -> None:
+    dutch_like = SAKBOC_2004.replace(name="test-must-trump", must_trump_when_void=True, must_overtrump=True)
+    stats = play_random_hands(150, 2, dutch_like)
+    assert sum(stats.card_points) == 146 * 150
+    assert stats == play_random_hands(150, 2, dutch_like, _generic=True)

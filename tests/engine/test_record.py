@@ -207,8 +207,8 @@ def test_lenient_spellings_are_normalised() -> None:
 
 
 def test_unknown_ruleset_is_a_bad_record() -> None:
-    with pytest.raises(HandRecordError, match="ruleset: unknown ruleset 'rotterdam'"):
-        adjudicate(_set("ruleset", "rotterdam"))
+    with pytest.raises(HandRecordError, match="ruleset: unknown ruleset 'utrecht'"):
+        adjudicate(_set("ruleset", "utrecht"))
 
 
 def test_offence_codes() -> None:
@@ -217,6 +217,6 @@ def test_offence_codes() -> None:
         offence_from_code("cheating")
     for o in Offence:
         assert o.info.rules and o.info.description
-        assert o.info.rules[0].startswith(("SAKBOC ", "Notes §"))
+        assert o.info.rules[0].startswith(("SAKBOC ", "Notes §", "Rotterdam §", "Klammern §"))
     assert not Offence.SIGNS.info.recordable and Offence.VERSAK.info.recordable
     assert Offence.GO_ON_TOO_MANY.info.counting and not Offence.VERSAK.info.counting
