@@ -34,6 +34,7 @@ demo: $(VENV)/.installed-runtime
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
 test: $(VENV)/.installed-dev
+	@scripts/ensure-chromium
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed-dev
