@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "simple_history",
     "django_htmx",
     "klawerjas_league",
@@ -195,6 +196,11 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Unions, clubs, teams, fixtures, results and standings for SAKBOC Klawerjas leagues.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI served from our own static files (no CDN), so /api/docs/ works offline and under the CSP.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
 }
 
 LOGGING = {
