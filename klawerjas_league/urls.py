@@ -13,4 +13,5 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("api/", include("klawerjas_league.api_urls")),
+    path("referee/", include("referee.urls")),
 ]
