@@ -251,3 +251,9 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
 }
+
+# --- Celery beat: re-arm the match-clock timers from the database every minute (matches/tasks.py), so a
+# worker restart loses no deadline (interval due, grace expiry, full time).
+CELERY_BEAT_SCHEDULE = {
+    "match-clock-rearm": {"task": "matches.match_clock_rearm", "schedule": 60.0, "options": {"expires": 55}},
+}
