@@ -185,6 +185,9 @@ class Team(models.Model):
         Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="captained_teams"
     )
     players = models.ManyToManyField(Player, through="TeamMembership", related_name="teams")
+    seed = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Seeding in a knock-out cup, 1 = best; byes go to the top seeds."
+    )
     history = HistoricalRecords()
 
     class Meta:
