@@ -402,12 +402,16 @@ def _verdict_context(claim, hand: DisputedHand, form: RulingForm) -> dict[str, A
     engine_decision = services.engine_decision_of(outcome)
     if not form.is_bound and engine_decision:
         form.initial["decision"] = engine_decision
+    awarded_side = ""
+    if outcome and outcome.get("awarded_team") is not None:
+        awarded_side = hand.side_of_seat(outcome["awarded_team"])  # team t's first seat is seat t
     return {
         "claim": claim,
         "match": claim.match,
         "hand": hand,
         "view": selectors.verdict_view(record=hand.record, verdict=hand.verdict, home_seats=hand.home_seats),
         "outcome": outcome,
+        "awarded_side": awarded_side,
         "engine_decision": engine_decision,
         "ruling": getattr(claim, "ruling", None),
         "form": form,
