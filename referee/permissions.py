@@ -65,7 +65,7 @@ def match_rulings_readable(*, user, match_id: int) -> Match:
     official of its union, or a superuser; else raise Http404."""
     if not user.is_authenticated:
         raise Http404("No such match.")
-    matches = Match.objects.select_related("home", "away", "competition__union")
+    matches = Match.objects.select_related("home", "away", "competition__union", "referee", "marker")
     if not user.is_superuser:
         matches = matches.filter(
             _officiating(user)

@@ -387,7 +387,7 @@ def ruling_record(
             clause = "SAKBOC 6.8, Notes §VII"
         punished_side = claim.claimant_side
     ruling = Ruling(
-        claim=claim,
+        claim_id=claim.pk,  # not claim=: an unsaved ruling must not be cached on the claim if this fails
         decision=decision,
         engine_decision=engine_decision,
         overrule_reason=overrule_reason.strip(),

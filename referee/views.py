@@ -37,7 +37,7 @@ from referee.forms import (
     card_choice_label,
 )
 from referee.hand_check import HandCheck, card_label, hand_check
-from referee.models import DisputedHand, Side
+from referee.models import DisputedHand, Ruling, Side
 
 
 def _errors(error: ValidationError) -> list[str]:
@@ -413,7 +413,7 @@ def _verdict_context(claim, hand: DisputedHand, form: RulingForm) -> dict[str, A
         "outcome": outcome,
         "awarded_side": awarded_side,
         "engine_decision": engine_decision,
-        "ruling": getattr(claim, "ruling", None),
+        "ruling": Ruling.objects.filter(claim=claim).first(),
         "form": form,
     }
 
