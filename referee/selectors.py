@@ -11,7 +11,7 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet
 
 from matches.models import Boem, Match, MatchTable, Seat
-from referee.hand_check import card_label
+from referee.hand_check import SUIT_SYMBOLS, card_label
 from referee.models import Query, Role, Side, StrafClaim
 
 
@@ -227,7 +227,7 @@ def verdict_view(*, record: dict[str, Any], verdict: dict[str, Any], home_seats:
         "strafs": strafs,
         "going_on": verdict.get("going_on", []),
         "notes": verdict.get("notes", []),
-        "trump": verdict.get("trump", ""),
+        "trump": SUIT_SYMBOLS.get(verdict.get("trump", ""), ""),
         "complete": verdict.get("complete", False),
         "clean": verdict.get("clean", not offences),
     }
