@@ -1,0 +1,63 @@
+"""klawerjas-league rules engine: SAKBOC Klawerjas as a pure-Python, standard-library-only library.
+
+No Django (or any other framework) is imported here; a test proves it in a subprocess.
+
+Modules: :mod:`engine.cards` (encoding, notation), :mod:`engine.ruleset` (the Ruleset value,
+SAKBOC 2004 by default), :mod:`engine.play` (legal cards, trick winner, card points),
+:mod:`engine.roem` (roemte and competing roem), :mod:`engine.scoring` (going on, strokes, ou jol,
+boem), :mod:`engine.simulate` (deals, bot, hands, boems, sessions).
+"""
+
+from __future__ import annotations
+
+from engine.adjudicate import Verdict, adjudicate
+from engine.cards import CardParseError, format_card, format_hand, parse_card, parse_cards, parse_hand
+from engine.offences import Offence
+from engine.play import card_points, legal_mask, trick_points, trick_winner
+from engine.record import HandRecord, HandRecordError, load_record, parse_record
+from engine.roem import RoemCall, Roemte, best_call, call_from_names, outranks, roemte_in_hand
+from engine.ruleset import SAKBOC_2004, Ruleset, UnknownRulesetError, ruleset_by_name
+from engine.scoring import BoemState, GameState, SideCount, may_go_on, outright_strokes, strokes_for
+from engine.simulate import BoemResult, HandResult, deal, play_boem, play_hand, play_session
+
+__all__ = [
+    "SAKBOC_2004",
+    "BoemResult",
+    "BoemState",
+    "CardParseError",
+    "GameState",
+    "HandRecord",
+    "HandRecordError",
+    "HandResult",
+    "Offence",
+    "Roemte",
+    "RoemCall",
+    "Ruleset",
+    "SideCount",
+    "UnknownRulesetError",
+    "Verdict",
+    "adjudicate",
+    "best_call",
+    "call_from_names",
+    "card_points",
+    "deal",
+    "format_card",
+    "format_hand",
+    "legal_mask",
+    "load_record",
+    "may_go_on",
+    "outranks",
+    "outright_strokes",
+    "parse_card",
+    "parse_cards",
+    "parse_hand",
+    "parse_record",
+    "play_boem",
+    "play_hand",
+    "play_session",
+    "roemte_in_hand",
+    "ruleset_by_name",
+    "strokes_for",
+    "trick_points",
+    "trick_winner",
+]

@@ -1,0 +1,804 @@
+"""Hand records: one hand of Klawerjas as it happened at the table, as versioned JSON.
+
+A hand record (format ``"klawerjas-hand"``, version 1; documented in ``docs/hand-record.md`` with
+the JSON Schema ``engine/schema/hand-record-1.json``) holds the seats and roles, the dealer, the cut,
+the deal pattern, the four hands as dealt, the trump card and the ordered events of the hand: plays,
+roem calls, size questions and answers, "good enough?" questions, going on and straf claims.
+
+:func:`parse_record` validates a record by hand (standard library only) and returns frozen
+dataclasses. Everything wrong is collected and raised at once as a :class:`HandRecordError` whose
+:attr:`~HandRecordError.problems` each say *where*::
+
+    events[7].card: 'XZ' is not a card
+    hands[2]: 7 cards, expected 8
+    trump_card: 'AH' is not in the dealer's hand
+
+Only *impossible* records are malformed. Things that can really happen at a table (a cut of 1 card,
+a 4-4 deal, a revoke, a roem not held, going on 3 strokes) are offences for :mod:`engine.adjudicate`
+to find, not format errors.
+
+>>> rec = parse_record(EXAMPLE_RECORD)
+>>> rec.trump, rec.leader, len(rec.events)
+(3, 0, 4)
+>>> try:
+...     parse_record({"format": "klawerjas-hand", "version": 1, "hands": []})
+... except HandRecordError as e:
+...     print(e.problems[:2])
+('ruleset: missing', 'seats: missing')
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from engine.cards import CARD_NAMES, RANKS, CardParseError, parse_card
+from engine.offences import Offence, UnknownOffenceError, offence_from_code
+
+__all__ = [
+    "EXAMPLE_RECORD",
+    "FORMAT",
+    "ROEM_CALLS",
+    "VERSION",
+    "Event",
+    "GoOnEvent",
+    "GoodEnoughEvent",
+    "HandRecord",
+    "HandRecordError",
+    "PlayEvent",
+    "RoemEvent",
+    "Seat",
+    "SizeAnswerEvent",
+    "SizeEvent",
+    "StateBefore",
+    "StrafEvent",
+    "load_record",
+    "parse_record",
+    "team_of",
+]
+
+FORMAT = "klawerjas-hand"
+"""The ``format`` field of every hand record."""
+VERSION = 1
+"""The hand-record version this module reads and writes."""
+
+ROEM_CALLS = (
+    "twenty",
+    "fifty",
+    "vyf-eenderse",
+    "four-jacks",
+    "four-aces",
+    "four-kings",
+    "four-queens",
+    "sturk",
+)
+"""Roem call names (Notes §II, SAKBOC 8.8, 8.13, 8.17); a combination is a list of them."""
+
+Role = Literal["telman", "byspeler"]
+GoodEnoughAnswer = Literal["good", "not-good"]
+
+
+def team_of(seat: int) -> int:
+    """Return the team (0 for seats 0 and 2, 1 for seats 1 and 3) of a seat."""
+    return seat & 1
+
+
+class HandRecordError(ValueError):
+    """A hand record is malformed: not JSON, wrong shape, impossible cards or events.
+
+    :ivar problems: every problem found, each starting with where it is
+        (``"events[7].card: 'XZ' is not a card"``).
+    """
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        self.problems: tuple[str, ...] = tuple(problems)
+        more = f" (+{len(self.problems) - 1} more problems)" if len(self.problems) > 1 else ""
+        first = self.problems[0] if self.problems else "unknown problem"
+        super().__init__(f"malformed hand record: {first}{more}")
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player at the table: seat number (0..3, order of play), name and role."""
+
+    seat: int
+    name: str
+    role: Role
+
+
+@dataclass(frozen=True)
+class StateBefore:
+    """The position before the hand: old play (ou jol) carry and the boem.
+
+    :ivar old_play: True if this hand is old play (neither side reached 100 last hand).
+    :ivar tallies: card points carried over per team (old play only; else 0, 0).
+    :ivar roem: roem points carried over per team (old play only, SAKBOC 8.15; else 0, 0).
+    :ivar strokes: strokes each team has on the boem (0..4).
+    """
+
+    old_play: bool = False
+    tallies: tuple[int, int] = (0, 0)
+    roem: tuple[int, int] = (0, 0)
+    strokes: tuple[int, int] = (0, 0)
+
+
+@dataclass(frozen=True)
+class PlayEvent:
+    """``{"type": "play", "seat": 0, "card": "TD"}``: a seat plays a card (card int)."""
+
+    seat: int
+    card: int
+    note: str = ""
+    type: Literal["play"] = "play"
+
+
+@dataclass(frozen=True)
+class RoemEvent:
+    """``{"type": "roem", "seat": 0, "call": "twenty"}``: a seat roems; ``calls`` holds one name from
+    :data:`ROEM_CALLS`, or several for a combination (``("fifty", "twenty")``, SAKBOC 8.13)."""
+
+    seat: int
+    calls: tuple[str, ...]
+    note: str = ""
+    type: Literal["roem"] = "roem"
+
+
+@dataclass(frozen=True)
+class SizeEvent:
+    """``{"type": "size", "seat": 1, "asked": 0}``: seat 1 asks how big seat 0's roemte is (SAKBOC 8.2)."""
+
+    seat: int
+    asked: int
+    note: str = ""
+    type: Literal["size"] = "size"
+
+
+@dataclass(frozen=True)
+class SizeAnswerEvent:
+    """``{"type": "size_answer", "seat": 0, "top": "Q"}``: the sized seat names its roemte's highest
+    card (SAKBOC 8.2); ``top`` is a natural rank index (A=0 .. 7=7)."""
+
+    seat: int
+    top: int
+    note: str = ""
+    type: Literal["size_answer"] = "size_answer"
+
+
+@dataclass(frozen=True)
+class GoodEnoughEvent:
+    """``{"type": "good_enough", "seat": 0, "asked": [1], "answer": "good"}``: seat 0 asks seats ``asked``
+    whether its side's roemte is good enough to go on (SAKBOC 8.20-8.25); ``answer`` is ``"good"``,
+    ``"not-good"`` or None when not recorded."""
+
+    seat: int
+    asked: tuple[int, ...]
+    answer: GoodEnoughAnswer | None = None
+    note: str = ""
+    type: Literal["good_enough"] = "good_enough"
+
+
+@dataclass(frozen=True)
+class GoOnEvent:
+    """``{"type": "go_on", "seat": 0, "strokes": 2}``: the telman in ``seat`` goes on (pulls strokes)."""
+
+    seat: int
+    strokes: int
+    note: str = ""
+    type: Literal["go_on"] = "go_on"
+
+
+@dataclass(frozen=True)
+class StrafEvent:
+    """``{"type": "straf", "claimant": 1, "accused": 0, "offence": "versak", "event": 7}``: a straf claim.
+
+    ``event`` optionally names the index of the event the claim is about.
+    """
+
+    claimant: int
+    accused: int
+    offence: Offence
+    event: int | None = None
+    note: str = ""
+    type: Literal["straf"] = "straf"
+
+    @property
+    def seat(self) -> int:
+        """The claimant (every event has a ``seat``)."""
+        return self.claimant
+
+
+Event = PlayEvent | RoemEvent | SizeEvent | SizeAnswerEvent | GoodEnoughEvent | GoOnEvent | StrafEvent
+"""Any event of a hand record."""
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """One hand as it happened, parsed and validated by :func:`parse_record`.
+
+    :ivar ruleset: ruleset name (``"sakboc-2004"``).
+    :ivar seats: the four seats in seat order.
+    :ivar dealer: the dealer's seat; ``(dealer + 1) % 4`` leads the first trick (Notes §IV).
+    :ivar cut: cards cut (None when not recorded); outside 2..31 is an offence (SAKBOC 2.1).
+    :ivar deal_pattern: cards per round, e.g. ``(3, 3, 2)`` (None when not recorded).
+    :ivar hands: the cards dealt to each seat, as masks (index = seat).
+    :ivar hand_cards: the same cards as tuples of card ints in recorded order.
+    :ivar trump_card: the dealer's face-up last card; its suit is trump.
+    :ivar state_before: old play carry and boem position before the hand.
+    :ivar events: the ordered events.
+    :ivar meta: free-form information (match, table, hand number...), not interpreted.
+    """
+
+    ruleset: str
+    seats: tuple[Seat, Seat, Seat, Seat]
+    dealer: int
+    cut: int | None
+    deal_pattern: tuple[int, ...] | None
+    hands: tuple[int, int, int, int]
+    hand_cards: tuple[tuple[int, ...], ...]
+    trump_card: int
+    state_before: StateBefore = StateBefore()
+    events: tuple[Event, ...] = ()
+    meta: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def trump(self) -> int:
+        """The trump suit (0..3): the suit of the trump card."""
+        return self.trump_card >> 3
+
+    @property
+    def leader(self) -> int:
+        """The seat that leads the first trick: the dealer's right, ``(dealer + 1) % 4`` (Notes §IV)."""
+        return (self.dealer + 1) % 4
+
+    def telman(self, team: int) -> int:
+        """Return the telman's seat of ``team`` (0 or 1)."""
+        return next(s.seat for s in self.seats if s.role == "telman" and team_of(s.seat) == team)
+
+    def role(self, seat: int) -> Role:
+        """Return the role (``"telman"`` or ``"byspeler"``) of ``seat``."""
+        return self.seats[seat].role
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the record as JSON-ready data in the canonical version-1 form (round-trips)."""
+        out: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "ruleset": self.ruleset,
+            "seats": [{"seat": s.seat, "name": s.name, "role": s.role} for s in self.seats],
+            "dealer": self.dealer,
+            "cut": self.cut,
+            "deal_pattern": "-".join(map(str, self.deal_pattern)) if self.deal_pattern else None,
+            "hands": [[CARD_NAMES[c] for c in cards] for cards in self.hand_cards],
+            "trump_card": CARD_NAMES[self.trump_card],
+            "state_before": {
+                "old_play": self.state_before.old_play,
+                "tallies": list(self.state_before.tallies),
+                "roem": list(self.state_before.roem),
+                "strokes": list(self.state_before.strokes),
+            },
+            "events": [event_to_dict(e) for e in self.events],
+        }
+        if self.meta:
+            out["meta"] = dict(self.meta)
+        return out
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """Return one event as JSON-ready data (the inverse of parsing it)."""
+    d: dict[str, Any]
+    if isinstance(event, PlayEvent):
+        d = {"type": "play", "seat": event.seat, "card": CARD_NAMES[event.card]}
+    elif isinstance(event, RoemEvent):
+        d = {"type": "roem", "seat": event.seat, "call": event.calls[0] if len(event.calls) == 1 else list(event.calls)}
+    elif isinstance(event, SizeEvent):
+        d = {"type": "size", "seat": event.seat, "asked": event.asked}
+    elif isinstance(event, SizeAnswerEvent):
+        d = {"type": "size_answer", "seat": event.seat, "top": RANKS[event.top]}
+    elif isinstance(event, GoodEnoughEvent):
+        d = {"type": "good_enough", "seat": event.seat, "asked": list(event.asked)}
+        if event.answer is not None:
+            d["answer"] = event.answer
+    elif isinstance(event, GoOnEvent):
+        d = {"type": "go_on", "seat": event.seat, "strokes": event.strokes}
+    else:
+        d = {"type": "straf", "claimant": event.claimant, "accused": event.accused, "offence": event.offence.value}
+        if event.event is not None:
+            d["event"] = event.event
+    if event.note:
+        d["note"] = event.note
+    return d
+
+
+# ---------------------------------------------------------------------------------------------
+# parsing and validation
+
+
+_TOP_FIELDS = {
+    "format",
+    "version",
+    "ruleset",
+    "seats",
+    "dealer",
+    "cut",
+    "deal_pattern",
+    "hands",
+    "trump_card",
+    "state_before",
+    "events",
+    "meta",
+}
+_REQUIRED = ("format", "version", "ruleset", "seats", "dealer", "hands", "trump_card", "events")
+_EVENT_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+    # type: (required fields, optional fields) besides "type" and "note"
+    "play": (frozenset({"seat", "card"}), frozenset()),
+    "roem": (frozenset({"seat", "call"}), frozenset()),
+    "size": (frozenset({"seat", "asked"}), frozenset()),
+    "size_answer": (frozenset({"seat", "top"}), frozenset()),
+    "good_enough": (frozenset({"seat", "asked"}), frozenset({"answer"})),
+    "go_on": (frozenset({"seat", "strokes"}), frozenset()),
+    "straf": (frozenset({"claimant", "accused", "offence"}), frozenset({"event"})),
+}
+_PATTERN = re.compile(r"^[1-8](-[1-8]){0,7}$")
+
+
+class _Problems:
+    def __init__(self) -> None:
+        self.items: list[str] = []
+
+    def add(self, where: str, what: str) -> None:
+        self.items.append(f"{where}: {what}")
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _seat(v: object, where: str, p: _Problems) -> int | None:
+    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 3:
+        p.add(where, f"{v!r} is not a seat (0..3)")
+        return None
+    return v
+
+
+def _pair(v: object, where: str, p: _Problems, lo: int, hi: int | None) -> tuple[int, int] | None:
+    if isinstance(v, list) and len(v) == 2:
+        a, b = v
+        if _is_int(a) and _is_int(b) and a >= lo and b >= lo and (hi is None or (a <= hi and b <= hi)):
+            return (int(a), int(b))
+    rng = f"{lo}..{hi}" if hi is not None else f"at least {lo}"
+    p.add(where, f"{v!r} is not a pair of integers ({rng}) for teams 0 and 1")
+    return None
+
+
+def parse_record(data: Mapping[str, Any] | str | bytes) -> HandRecord:
+    """Validate a hand record and return it as a :class:`HandRecord`.
+
+    :param data: the decoded JSON object, or JSON text.
+    :returns: the frozen record; card names parsed to ints, roles and events checked.
+    :raises HandRecordError: listing every problem found, each naming where it is.
+    """
+    if isinstance(data, str | bytes):
+        try:
+            data = json.loads(data)
+        except (json.JSONDecodeError, UnicodeDecodeError) as e:
+            raise HandRecordError([f"(document): not JSON: {e}"]) from None
+    if not isinstance(data, Mapping):
+        raise HandRecordError([f"(document): expected a JSON object, got {type(data).__name__}"])
+    p = _Problems()
+    if "format" in data and data["format"] != FORMAT:
+        p.add("format", f"{data['format']!r}, expected {FORMAT!r}")
+    for key in data:
+        if key not in _TOP_FIELDS:
+            p.add(str(key), "unknown field")
+    for key in _REQUIRED:
+        if key not in data:
+            p.add(key, "missing")
+    if "version" in data and (not _is_int(data["version"]) or data["version"] != VERSION):
+        p.add("version", f"{data['version']!r}, expected {VERSION} (this engine reads version {VERSION})")
+    ruleset = data.get("ruleset", "sakboc-2004")
+    if not isinstance(ruleset, str) or not ruleset:
+        p.add("ruleset", f"{ruleset!r} is not a ruleset name")
+        ruleset = "sakboc-2004"
+
+    seats = _parse_seats(data.get("seats"), p) if "seats" in data else None
+    dealer = _seat(data["dealer"], "dealer", p) if "dealer" in data else None
+
+    cut = data.get("cut")
+    if cut is not None and (not _is_int(cut) or not 0 <= cut <= 32):
+        p.add("cut", f"{cut!r} is not a number of cards (0..32; outside 2..31 is an offence, SAKBOC 2.1)")
+        cut = None
+
+    pattern: tuple[int, ...] | None = None
+    dp = data.get("deal_pattern")
+    if dp is not None:
+        if not isinstance(dp, str) or not _PATTERN.match(dp.strip()):
+            p.add("deal_pattern", f"{dp!r} is not a deal pattern like '3-3-2'")
+        else:
+            pattern = tuple(int(x) for x in dp.strip().split("-"))
+            if sum(pattern) != 8:
+                p.add("deal_pattern", f"{dp!r} deals {sum(pattern)} cards each, expected 8")
+                pattern = None
+
+    hands, hand_cards = _parse_hands(data.get("hands"), p) if "hands" in data else (None, None)
+
+    trump_card: int | None = None
+    if "trump_card" in data:
+        tc = data["trump_card"]
+        try:
+            if not isinstance(tc, str):
+                raise CardParseError(repr(tc))
+            trump_card = parse_card(tc)
+        except CardParseError:
+            p.add("trump_card", f"{tc!r} is not a card")
+        else:
+            if hands is not None and dealer is not None and not hands[dealer] >> trump_card & 1:
+                p.add("trump_card", f"{tc!r} is not in the dealer's hand (seat {dealer})")
+
+    state = _parse_state(data.get("state_before"), p)
+
+    meta = data.get("meta", {})
+    if not isinstance(meta, Mapping):
+        p.add("meta", "expected an object")
+        meta = {}
+
+    events: list[Event] = []
+    if "events" in data:
+        if not isinstance(data["events"], list):
+            p.add("events", "expected a list")
+        else:
+            events = _parse_events(data["events"], p, seats, hands)
+
+    if p.items:
+        raise HandRecordError(p.items)
+    assert seats is not None and dealer is not None and hands is not None and hand_cards is not None
+    assert trump_card is not None
+    return HandRecord(
+        ruleset=ruleset,
+        seats=seats,
+        dealer=dealer,
+        cut=cut,
+        deal_pattern=pattern,
+        hands=hands,
+        hand_cards=hand_cards,
+        trump_card=trump_card,
+        state_before=state,
+        events=tuple(events),
+        meta=dict(meta),
+    )
+
+
+def load_record(path: str | Path) -> HandRecord:
+    """Read and validate a hand-record JSON file.
+
+    :raises HandRecordError: if the file is not a valid hand record.
+    :raises OSError: if the file cannot be read.
+    """
+    return parse_record(Path(path).read_bytes())
+
+
+def _parse_seats(v: object, p: _Problems) -> tuple[Seat, Seat, Seat, Seat] | None:
+    if not isinstance(v, list) or len(v) != 4:
+        p.add("seats", "expected a list of 4 seats")
+        return None
+    out: list[Seat | None] = [None] * 4
+    ok = True
+    for i, s in enumerate(v):
+        where = f"seats[{i}]"
+        if not isinstance(s, Mapping):
+            p.add(where, "expected an object with seat, name and role")
+            ok = False
+            continue
+        for key in s:
+            if key not in ("seat", "name", "role"):
+                p.add(f"{where}.{key}", "unknown field")
+                ok = False
+        n = _seat(s.get("seat"), f"{where}.seat", p)
+        name = s.get("name", "")
+        if not isinstance(name, str):
+            p.add(f"{where}.name", "expected a string")
+            ok = False
+        role = s.get("role")
+        if role not in ("telman", "byspeler"):
+            p.add(f"{where}.role", f"{role!r} is not a role (telman or byspeler)")
+            ok = False
+        if n is None:
+            ok = False
+            continue
+        if out[n] is not None:
+            p.add(f"{where}.seat", f"seat {n} is listed twice")
+            ok = False
+            continue
+        if ok:
+            out[n] = Seat(n, name, role)  # type: ignore[arg-type]
+    if not ok or any(s is None for s in out):
+        if ok:
+            p.add("seats", "every seat 0..3 must be listed once")
+        return None
+    for team in (0, 1):
+        roles = sorted(out[s].role for s in (team, team + 2))  # type: ignore[union-attr]
+        if roles != ["byspeler", "telman"]:
+            p.add("seats", f"team {team} (seats {team} and {team + 2}) needs one telman and one byspeler, got {roles}")
+            return None
+    return (out[0], out[1], out[2], out[3])  # type: ignore[return-value]
+
+
+def _parse_hands(
+    v: object, p: _Problems
+) -> tuple[tuple[int, int, int, int] | None, tuple[tuple[int, ...], ...] | None]:
+    if not isinstance(v, list) or len(v) != 4:
+        p.add("hands", "expected a list of 4 hands (index = seat)")
+        return None, None
+    masks: list[int] = []
+    lists: list[tuple[int, ...]] = []
+    seen: dict[int, str] = {}
+    ok = True
+    for i, h in enumerate(v):
+        where = f"hands[{i}]"
+        if not isinstance(h, list):
+            p.add(where, "expected a list of 8 cards")
+            ok = False
+            continue
+        if len(h) != 8:
+            p.add(where, f"{len(h)} cards, expected 8")
+            ok = False
+        mask = 0
+        cards: list[int] = []
+        for j, tok in enumerate(h):
+            try:
+                if not isinstance(tok, str):
+                    raise CardParseError(repr(tok))
+                c = parse_card(tok)
+            except CardParseError:
+                p.add(f"{where}[{j}]", f"{tok!r} is not a card")
+                ok = False
+                continue
+            if c in seen:
+                p.add(f"{where}[{j}]", f"{CARD_NAMES[c]} is dealt twice (also at {seen[c]})")
+                ok = False
+                continue
+            seen[c] = f"{where}[{j}]"
+            mask |= 1 << c
+            cards.append(c)
+        masks.append(mask)
+        lists.append(tuple(cards))
+    if not ok:
+        return None, None
+    return (masks[0], masks[1], masks[2], masks[3]), tuple(lists)
+
+
+def _parse_state(v: object, p: _Problems) -> StateBefore:
+    if v is None:
+        return StateBefore()
+    if not isinstance(v, Mapping):
+        p.add("state_before", "expected an object")
+        return StateBefore()
+    for key in v:
+        if key not in ("old_play", "tallies", "roem", "strokes"):
+            p.add(f"state_before.{key}", "unknown field")
+    old = v.get("old_play", False)
+    if not isinstance(old, bool):
+        p.add("state_before.old_play", f"{old!r} is not true or false")
+        old = False
+    tallies = _pair(v.get("tallies", [0, 0]), "state_before.tallies", p, 0, None) or (0, 0)
+    roem = _pair(v.get("roem", [0, 0]), "state_before.roem", p, 0, None) or (0, 0)
+    strokes = _pair(v.get("strokes", [0, 0]), "state_before.strokes", p, 0, 4) or (0, 0)
+    if not old:
+        if tallies != (0, 0):
+            p.add("state_before.tallies", "must be [0, 0] when old_play is false (nothing carries over)")
+        if roem != (0, 0):
+            p.add("state_before.roem", "must be [0, 0] when old_play is false (nothing carries over)")
+    return StateBefore(old, tallies, roem, strokes)
+
+
+def _parse_events(
+    raw: list[Any],
+    p: _Problems,
+    seats: tuple[Seat, Seat, Seat, Seat] | None,
+    hands: tuple[int, int, int, int] | None,
+) -> list[Event]:
+    events: list[Event] = []
+    played = [0, 0, 0, 0]
+    trick_seats: set[int] = set()
+    pending_size: dict[int, int] = {}  # asked seat -> index of the unanswered size question
+    ended_at: int | None = None  # index of the first go_on or straf: the hand is over
+    for i, e in enumerate(raw):
+        where = f"events[{i}]"
+        if not isinstance(e, Mapping):
+            p.add(where, "expected an object")
+            continue
+        etype = e.get("type")
+        if etype not in _EVENT_FIELDS:
+            p.add(f"{where}.type", f"{etype!r} is not an event type ({', '.join(_EVENT_FIELDS)})")
+            continue
+        required, optional = _EVENT_FIELDS[etype]
+        bad = False
+        for key in e:
+            if key not in required and key not in optional and key not in ("type", "note"):
+                p.add(f"{where}.{key}", f"unknown field for a {etype} event")
+                bad = True
+        for key in sorted(required):
+            if key not in e:
+                p.add(f"{where}.{key}", "missing")
+                bad = True
+        note = e.get("note", "")
+        if not isinstance(note, str):
+            p.add(f"{where}.note", "expected a string")
+            bad = True
+        if bad:
+            continue
+        if ended_at is not None and etype != "straf":
+            p.add(where, f"a {etype} event after the hand ended at events[{ended_at}] (only straf claims may follow)")
+            continue
+        ev = _parse_event(etype, e, where, p, seats, hands, played, trick_seats, pending_size, i, note)
+        if ev is None:
+            continue
+        if isinstance(ev, GoOnEvent | StrafEvent) and ended_at is None:
+            ended_at = i
+        events.append(ev)
+    return events
+
+
+def _parse_event(
+    etype: str,
+    e: Mapping[str, Any],
+    where: str,
+    p: _Problems,
+    seats: tuple[Seat, Seat, Seat, Seat] | None,
+    hands: tuple[int, int, int, int] | None,
+    played: list[int],
+    trick_seats: set[int],
+    pending_size: dict[int, int],
+    index: int,
+    note: str,
+) -> Event | None:
+    n_problems = len(p.items)
+    if etype == "straf":
+        claimant = _seat(e["claimant"], f"{where}.claimant", p)
+        accused = _seat(e["accused"], f"{where}.accused", p)
+        offence: Offence | None = None
+        try:
+            if not isinstance(e["offence"], str):
+                raise UnknownOffenceError(repr(e["offence"]))
+            offence = offence_from_code(e["offence"])
+        except UnknownOffenceError:
+            p.add(f"{where}.offence", f"{e['offence']!r} is not an offence code (see engine/offences.py)")
+        about = e.get("event")
+        if about is not None and (not _is_int(about) or not 0 <= about < index):
+            p.add(f"{where}.event", f"{about!r} is not the index of an earlier event")
+        if claimant is not None and accused is not None and team_of(claimant) == team_of(accused):
+            p.add(f"{where}.accused", f"seat {accused} is seat {claimant}'s partner (a straf is against an opponent)")
+        if len(p.items) > n_problems:
+            return None
+        assert claimant is not None and accused is not None and offence is not None
+        return StrafEvent(claimant, accused, offence, about, note)
+
+    seat = _seat(e["seat"], f"{where}.seat", p)
+    if seat is None:
+        return None
+    if etype == "play":
+        tok = e["card"]
+        try:
+            if not isinstance(tok, str):
+                raise CardParseError(repr(tok))
+            c = parse_card(tok)
+        except CardParseError:
+            p.add(f"{where}.card", f"{tok!r} is not a card")
+            return None
+        if hands is not None:
+            if not hands[seat] >> c & 1:
+                holder = next(s for s in range(4) if hands[s] >> c & 1)
+                p.add(f"{where}.card", f"{CARD_NAMES[c]} is not in seat {seat}'s hand (seat {holder} holds it)")
+                return None
+            if played[seat] >> c & 1:
+                p.add(f"{where}.card", f"{CARD_NAMES[c]} was already played by seat {seat}")
+                return None
+        if seat in trick_seats:
+            p.add(f"{where}.seat", f"seat {seat} already played to this trick")
+            return None
+        played[seat] |= 1 << c
+        trick_seats.add(seat)
+        if len(trick_seats) == 4:
+            trick_seats.clear()
+        return PlayEvent(seat, c, note)
+    if etype == "roem":
+        call = e["call"]
+        calls = [call] if isinstance(call, str) else call
+        if not isinstance(calls, list) or not calls or len(calls) > 4:
+            p.add(f"{where}.call", f"{call!r} is not a roem call or a list of 1..4 calls")
+            return None
+        norm: list[str] = []
+        for j, c in enumerate(calls):
+            name = c.strip().lower().replace("_", "-").replace(" ", "-") if isinstance(c, str) else c
+            if name not in ROEM_CALLS:
+                sub = f"{where}.call" if isinstance(call, str) else f"{where}.call[{j}]"
+                p.add(sub, f"{c!r} is not a roem call ({', '.join(ROEM_CALLS)})")
+                return None
+            norm.append(name)
+        if norm.count("sturk") > 1:
+            p.add(f"{where}.call", "sturk appears twice")
+            return None
+        return RoemEvent(seat, tuple(norm), note)
+    if etype == "size":
+        asked = _seat(e["asked"], f"{where}.asked", p)
+        if asked is None:
+            return None
+        if asked == seat:
+            p.add(f"{where}.asked", "a player cannot size her/his own roemte")
+            return None
+        pending_size[asked] = index
+        return SizeEvent(seat, asked, note)
+    if etype == "size_answer":
+        top = e["top"]
+        t = top.strip().upper() if isinstance(top, str) else None
+        if t == "10":
+            t = "T"
+        if t is None or len(t) != 1 or t not in RANKS:
+            p.add(f"{where}.top", f"{top!r} is not a rank (A K Q J T 9 8 7)")
+            return None
+        if seat not in pending_size:
+            p.add(where, f"seat {seat} answers a size question nobody asked")
+            return None
+        del pending_size[seat]
+        return SizeAnswerEvent(seat, RANKS.index(t), note)
+    if etype == "good_enough":
+        asked_raw = e["asked"]
+        if not isinstance(asked_raw, list) or not asked_raw:
+            p.add(f"{where}.asked", f"{asked_raw!r} is not a non-empty list of seats")
+            return None
+        asked_list: list[int] = []
+        for j, a in enumerate(asked_raw):
+            s = _seat(a, f"{where}.asked[{j}]", p)
+            if s is None:
+                return None
+            if s == seat or s in asked_list:
+                p.add(f"{where}.asked[{j}]", f"seat {s} cannot be asked here (own seat or listed twice)")
+                return None
+            asked_list.append(s)
+        answer = e.get("answer")
+        if answer is not None and answer not in ("good", "not-good"):
+            p.add(f"{where}.answer", f"{answer!r} is not 'good' or 'not-good'")
+            return None
+        return GoodEnoughEvent(seat, tuple(asked_list), answer, note)
+    # go_on
+    strokes = e["strokes"]
+    if not _is_int(strokes) or not 1 <= strokes <= 5:
+        p.add(f"{where}.strokes", f"{strokes!r} is not a number of strokes (1..5; more than 2 is an offence)")
+        return None
+    if seats is not None and seats[seat].role != "telman":
+        p.add(f"{where}.seat", f"seat {seat} is a byspeler; only the telman goes on")
+        return None
+    return GoOnEvent(seat, int(strokes), note)
+
+
+EXAMPLE_RECORD: dict[str, Any] = {
+    "format": FORMAT,
+    "version": VERSION,
+    "ruleset": "sakboc-2004",
+    "seats": [
+        {"seat": 0, "name": "Ayesha Jacobs", "role": "telman"},
+        {"seat": 1, "name": "Brandon Petersen", "role": "telman"},
+        {"seat": 2, "name": "Chantal Adams", "role": "byspeler"},
+        {"seat": 3, "name": "Dawood Hendricks", "role": "byspeler"},
+    ],
+    "dealer": 3,
+    "cut": 12,
+    "deal_pattern": "3-3-2",
+    "hands": [
+        ["AS", "KS", "QS", "JS", "TS", "9S", "8S", "7S"],
+        ["AH", "KH", "QH", "JH", "TH", "9H", "8H", "7H"],
+        ["AD", "KD", "QD", "JD", "TD", "9D", "8D", "7D"],
+        ["AC", "KC", "QC", "JC", "TC", "9C", "8C", "7C"],
+    ],
+    "trump_card": "7C",
+    "events": [
+        {"type": "play", "seat": 0, "card": "AS"},
+        {"type": "play", "seat": 1, "card": "AH"},
+        {"type": "play", "seat": 2, "card": "AD"},
+        {"type": "play", "seat": 3, "card": "7C"},
+    ],
+}
+"""A small valid record (doctest and documentation)."""
