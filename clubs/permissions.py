@@ -125,7 +125,7 @@ def unions_for_official(user: AnyUser) -> QuerySet[Union]:
         return Union.objects.all()
     if not user.has_perm(PERM_COMPETITION_MANAGE):
         return Union.objects.none()
-    return Union.objects.filter(officials__user=user)
+    return Union.objects.filter(officials=user)
 
 
 def clubs_for_registrar(user: AnyUser) -> QuerySet[Club]:
@@ -134,7 +134,7 @@ def clubs_for_registrar(user: AnyUser) -> QuerySet[Club]:
         return Club.objects.none()
     if user.is_superuser:
         return Club.objects.all()
-    return Club.objects.filter(Q(secretaries__user=user) | Q(teams__captain__user=user)).distinct()
+    return Club.objects.filter(Q(secretaries=user) | Q(teams__captain__user=user)).distinct()
 
 
 def teams_for_captain(user: AnyUser) -> QuerySet[Team]:
@@ -143,7 +143,7 @@ def teams_for_captain(user: AnyUser) -> QuerySet[Team]:
         return Team.objects.none()
     if user.is_superuser:
         return Team.objects.all()
-    return Team.objects.filter(Q(captain__user=user) | Q(club__secretaries__user=user)).distinct()
+    return Team.objects.filter(Q(captain__user=user) | Q(club__secretaries=user)).distinct()
 
 
 def competitions_for_official(user: AnyUser) -> QuerySet[Competition]:
@@ -211,6 +211,19 @@ def club_for_registrar(*, user: AnyUser, club_id: int) -> Club:
     """
     _require(user, PERM_PLAYER_REGISTER, "club")
     club = clubs_for_registrar(user).select_related("union").filter(pk=club_id).first()
+    if club is None:
+        raise _not_found("club")
+    return club
+
+
+def club_for_secretary(*, user: AnyUser, club_id: int) -> Club:
+    """The club if ``user`` is its secretary (to enter its teams in competitions).
+
+    :raises Http404: no such club, or not the user's (the same answer).
+    """
+    _require(user, "clubs.add_team", "club")
+    qs = Club.objects.all() if user.is_superuser else Club.objects.filter(secretaries=user)
+    club = qs.select_related("union").filter(pk=club_id).first()
     if club is None:
         raise _not_found("club")
     return club
@@ -286,3 +299,15 @@ def match_for_referee(*, user: AnyUser, match_id: int) -> Match:
     if match is None:
         raise _not_found("match")
     return match
+
+
+def match_for_confirmer(*, user: AnyUser, match_id: int) -> Match:
+    """The match if ``user`` may confirm its result: a captain (or club secretary) of either side, or its
+    referee or marker. Whether the confirmation counts is the service's rule (``result_confirm``).
+
+    :raises Http404: no such match, or not the user's (the same answer).
+    """
+    try:
+        return match_team_for_captain(user=user, match_id=match_id)[0]
+    except Http404:
+        return match_for_referee(user=user, match_id=match_id)
