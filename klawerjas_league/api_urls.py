@@ -10,7 +10,18 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
+from clubs import api as clubs_api
+from matches import api as matches_api
+
 router = DefaultRouter()
+router.register("unions", clubs_api.UnionViewSet, basename="union")
+router.register("clubs", clubs_api.ClubViewSet, basename="club")
+router.register("players", clubs_api.PlayerViewSet, basename="player")
+router.register("teams", clubs_api.TeamViewSet, basename="team")
+router.register("competitions", matches_api.CompetitionViewSet, basename="competition")
+router.register("fixtures", matches_api.FixtureViewSet, basename="fixture")
+router.register("results", matches_api.ResultViewSet, basename="result")
+router.register("standings", matches_api.StandingsViewSet, basename="standings")
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),

@@ -7,7 +7,8 @@ Two pure generators work on any hashable entrants (team ids in production, strin
 * :func:`knockout_bracket` — a single-elimination cup bracket: the field is padded to the next power of
   two with byes, which go to the top seeds, and later rounds name their ties by the ties that feed them.
 
-Neither touches the database; ``matches.services`` (issue 4) turns their output into ``Match`` rows.
+Neither touches the database. :func:`competition_fixtures_create` at the end is the one service here: it
+loads a competition's teams, runs a generator and schedules each match through ``matches.services``.
 """
 
 from __future__ import annotations
@@ -229,3 +230,70 @@ def knockout_bracket[T: Hashable](
         rounds.append(KnockoutRound(number=round_number, name=round_name(2 * len(ties)), date=date, ties=tuple(ties)))
         previous = ties
     return rounds
+
+
+# --- The service: turn a generated fixture list into scheduled matches -------------------------------------
+
+
+def competition_fixtures_create(
+    *,
+    competition,
+    start: dt.date,
+    kickoff: dt.time = dt.time(19, 30),
+    days_between_rounds: int = 7,
+    home_and_away: bool = True,
+    by=None,
+) -> list:
+    """Schedule a competition's fixture list from its entered teams; return the new ``Match`` rows.
+
+    A league gets :func:`league_round_robin` (home and away unless ``home_and_away`` is False), one match
+    night per round at ``kickoff`` local time. A knock-out cup gets round 1 of :func:`knockout_bracket`
+    (teams seeded by ``Team.seed`` when the model has it, else in the order they were entered): byes are not
+    matches, and later rounds are scheduled once their winners are known. Each match goes through
+    ``matches.services.match_schedule`` (which validates it) and tells both captains by e-mail after commit.
+    The venue is the home club's name.
+
+    :raises django.core.exceptions.ValidationError: the competition already has fixtures, or has fewer than
+        2 teams, or a generated match fails ``match_schedule``'s rules. Nothing is saved then.
+    """
+    from django.core.exceptions import ValidationError
+    from django.db import transaction
+    from django.utils import timezone
+
+    from clubs.models import Team
+    from matches import services
+
+    order = ["seed", "id"] if any(f.name == "seed" for f in Team._meta.get_fields()) else ["id"]
+    teams = list(Team.objects.filter(competition=competition).select_related("club").order_by(*order))
+    if competition.matches.exists():
+        raise ValidationError("This competition already has fixtures; schedule further matches one by one.")
+    tz = timezone.get_current_timezone()
+
+    def at(day: dt.date) -> dt.datetime:
+        return dt.datetime.combine(day, kickoff, tzinfo=tz)
+
+    created = []
+    try:
+        with transaction.atomic():
+            if competition.is_knockout:
+                first = knockout_bracket(teams, start=start, days_between_rounds=days_between_rounds)[0]
+                for tie in first.ties:
+                    if tie.is_bye:
+                        continue
+                    created.append(services.match_schedule(
+                        competition=competition, home=tie.home, away=tie.away, scheduled_start=at(start),
+                        venue=tie.home.club.name, round_number=1, round_name=f"{first.name}, tie {tie.number}",
+                        by=by,
+                    ))
+            else:
+                for league_round in league_round_robin(teams, start=start, days_between_rounds=days_between_rounds,
+                                                       home_and_away=home_and_away):
+                    for pairing in league_round.pairings:
+                        created.append(services.match_schedule(
+                            competition=competition, home=pairing.home, away=pairing.away,
+                            scheduled_start=at(league_round.date), venue=pairing.home.club.name,
+                            round_number=league_round.number, by=by,
+                        ))
+    except FixtureError as error:
+        raise ValidationError(str(error)) from error
+    return created
