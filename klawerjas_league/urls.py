@@ -13,5 +13,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("api/", include("klawerjas_league.api_urls")),
+    path("", include("matches.urls")),
+    path("", include("clubs.urls")),
     path("referee/", include("referee.urls")),
 ]
