@@ -21,7 +21,7 @@ import socket
 
 from celery import shared_task
 from django.conf import settings
-from django.core.mail import EmailMessage, get_connection
+from django.core.mail import EmailMessage, mailers
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -48,7 +48,7 @@ def _send(*, subject: str, template: str, context: dict, recipients: list[str]) 
     ]
     if not messages:
         return 0
-    return get_connection().send_messages(messages) or 0
+    return mailers.default.send_messages(messages) or 0
 
 
 # --- Entry points (call inside the service's transaction) -----------------------------------------------
