@@ -26,6 +26,8 @@ def test_referee_match_night(page, screenshot, sign_in):
     match = match_with_sheets(scheduled_start=timezone.now().replace(microsecond=0) - timedelta(minutes=1),
                               referee=referee)
 
+    console_errors = []
+    page.on("console", lambda message: console_errors.append(message.text) if message.type == "error" else None)
     sign_in(page, "referee", "klawerjas-e2e")
     page.goto("/referee/")
     page.click(f"text={match.home.name} v {match.away.name}")
@@ -79,7 +81,9 @@ def test_referee_match_night(page, screenshot, sign_in):
     # The plays: the engine flags the revoke at once.
     page.click(".next button[value=AS]")
     page.wait_for_selector(".next h2:has-text('Seat 1')")
-    page.click(".next button[value='7D']")
+    with page.expect_request("**/hand/event/") as request:  # an htmx call, not a page load
+        page.click(".next button[value='7D']")
+    assert request.value.headers.get("hx-request") == "true"
     flag = page.wait_for_selector("#last-flag")
     assert "versak" in flag.inner_text() and "SAKBOC 3.3" in flag.inner_text()
     screenshot("revoke-flagged")
@@ -111,3 +115,4 @@ def test_referee_match_night(page, screenshot, sign_in):
     page.goto(f"/referee/matches/{match.pk}/report/")
     assert "SAKBOC 3.3" in page.inner_text("main")
     screenshot("match-report")
+    assert not [e for e in console_errors if "Content Security Policy" in e or "htmx" in e.lower()], console_errors
