@@ -179,3 +179,33 @@ def _file(text):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     return SimpleUploadedFile("hand.json", text.encode(), content_type="application/json")
+
+
+def test_last_fifteen_minutes_warning(ref_client, match_night):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    now = timezone.now()
+    type(match_night).objects.filter(pk=match_night.pk).update(
+        phase="second_half", interval_started_at=now - timedelta(minutes=80),
+        second_half_started_at=now - timedelta(minutes=65),
+    )
+    html = ref_client.get(reverse("referee:dashboard", args=[match_night.pk])).content.decode()
+    assert "Last 15 minutes: no player may leave the table (SAKBOC 1.15)" in html
+    assert "End the match" in html
+    type(match_night).objects.filter(pk=match_night.pk).update(second_half_started_at=now - timedelta(minutes=30))
+    html = ref_client.get(reverse("referee:dashboard", args=[match_night.pk])).content.decode()
+    assert "Last 15 minutes" not in html
+
+
+def test_interval_countdown(ref_client, match_night):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    type(match_night).objects.filter(pk=match_night.pk).update(
+        phase="interval", interval_started_at=timezone.now() - timedelta(minutes=4))
+    html = ref_client.get(reverse("referee:dashboard", args=[match_night.pk])).content.decode()
+    assert "interval left" in html and "Start the second half" in html
+    assert 'data-countdown="35' in html or 'data-countdown="36' in html  # about 6 minutes, in seconds
