@@ -4,7 +4,6 @@ writes' effects, and the e-mail to captains."""
 from __future__ import annotations
 
 import pytest
-from django.core import mail
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
