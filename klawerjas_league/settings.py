@@ -243,6 +243,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "CompetitionKindEnum": "matches.models.Competition.Kind",
+        "AwardKindEnum": "matches.models.Award.Kind",
+    },
 }
 
 LOGGING = {
