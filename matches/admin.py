@@ -10,6 +10,7 @@ from matches.models import (
     Competition,
     Match,
     MatchTable,
+    PlayedHand,
     Seat,
     StandingsRow,
     StandingsSnapshot,
@@ -113,4 +114,24 @@ class StandingsSnapshotAdmin(admin.ModelAdmin):
         return False
 
     def has_add_permission(self, request):
+        return False
+
+
+@admin.register(PlayedHand)
+class PlayedHandAdmin(admin.ModelAdmin):
+    """Hands played card by card by the engine (the demo season); read-only, the boem sheet's audit trail."""
+
+    list_display = ["boem", "number", "half", "played_at", "went_on", "strokes", "roem", "straf_decision"]
+    list_filter = ["half", "straf_decision"]
+    list_select_related = ["boem__table__match", "went_on"]
+    raw_id_fields = ["boem", "entry"]
+    readonly_fields = [
+        "boem", "number", "half", "played_at", "record", "went_on", "strokes", "roem", "straf_decision", "verdict",
+        "entry",
+    ]
+
+    def has_add_permission(self, request):  # noqa: ARG002 - written by the demo season only
+        return False
+
+    def has_change_permission(self, request, obj=None):  # noqa: ARG002
         return False

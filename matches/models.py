@@ -447,3 +447,41 @@ class StandingsSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.title} ({self.as_of})"
+
+
+class PlayedHand(models.Model):
+    """One hand played at a table, as the rules engine's bots played it (the demo season, issue 7).
+
+    The audit trail behind a boem sheet: ``record`` is the hand record (format ``klawerjas-hand``
+    version 1, docs/hand-record.md) that ``engine.adjudicate`` replays; ``went_on``/``strokes`` say which
+    side's telman went on and how many strokes (none: ou jol, the tallies carry over, SAKBOC 8.15);
+    ``entry`` is the boem-sheet line the hand produced (a stroke, or a straf decided from the record).
+    Written once (bulk), never updated.
+    """
+
+    boem = models.ForeignKey(Boem, on_delete=models.CASCADE, related_name="played_hands")
+    number = models.PositiveSmallIntegerField(help_text="Hand number within the boem (1, 2, …).")
+    half = models.PositiveSmallIntegerField(default=1, help_text="Half of the match night it was dealt in.")
+    played_at = models.DateTimeField(help_text="When the hand ended (the time on the boem sheet).")
+    record = models.JSONField(help_text="The hand record (docs/hand-record.md).")
+    went_on = models.ForeignKey(
+        "clubs.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+        help_text="The side whose telman went on; empty for ou jol (old play) or a straf.",
+    )
+    strokes = models.PositiveSmallIntegerField(default=0, help_text="Strokes gone on (1 or 2; 0 for none).")
+    roem = models.PositiveSmallIntegerField(default=0, help_text="Roem scored in the hand, both sides.")
+    straf_decision = models.CharField(
+        max_length=40, blank=True, help_text="The engine's decision on a straf claim ('upheld', 'wrong-straf').",
+    )
+    verdict = models.JSONField(default=dict, blank=True, help_text="Summary of the engine's verdict, if adjudicated.")
+    entry = models.ForeignKey(
+        BoemEntry, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        help_text="The boem-sheet line this hand produced.",
+    )
+
+    class Meta:
+        ordering = ["boem", "number"]
+        constraints = [models.UniqueConstraint(fields=["boem", "number"], name="played_hand_unique_in_boem")]
+
+    def __str__(self) -> str:
+        return f"hand {self.number} of {self.boem}"
