@@ -8,7 +8,7 @@ Every test in ``tests/e2e/`` is marked ``browser``. Chromium is the system one a
 Fixtures:
 
 ``browser``
-    one headless Chromium for the session.
+    a headless Chromium for the test.
 ``page``
     a fresh context and page per test, 375 px wide (a phone), ``base_url`` set to the live server, so
     ``page.goto("/referee/")`` works.
@@ -27,10 +27,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-
-# Playwright's sync API runs an event loop in this thread; the ORM calls the tests make around it
-# (creating users and matches, reading results) are still synchronous and safe.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 PROJECT_DIR = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -65,9 +61,16 @@ def _browser_missing() -> str:
     return ""
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
-    """One headless Chromium for the whole session (skipped, or failed under CI, when missing)."""
+@pytest.fixture
+def browser(monkeypatch: pytest.MonkeyPatch) -> Iterator[object]:
+    """A headless Chromium for one test (skipped, or failed under CI, when missing).
+
+    Playwright's sync API runs an event loop in this thread while it is started, so Django's async-safety
+    check would refuse the ORM calls the test makes around the browser (creating users and matches, reading
+    results). They are still synchronous and safe, so the check is lifted while the browser runs, and
+    Playwright is stopped at the end of each test, before the database is cleaned up. The variable never
+    outlives the test (``check --deploy`` refuses it in deployment).
+    """
     missing = _browser_missing()
     if missing:
         if SERVICES_REQUIRED:
@@ -75,6 +78,7 @@ def browser() -> Iterator[object]:
         pytest.skip(missing)
     from playwright.sync_api import sync_playwright
 
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         try:

@@ -115,4 +115,5 @@ def test_referee_match_night(page, screenshot, sign_in):
     page.goto(f"/referee/matches/{match.pk}/report/")
     assert "SAKBOC 3.3" in page.inner_text("main")
     screenshot("match-report")
+    _fits_phone(page)
     assert not [e for e in console_errors if "Content Security Policy" in e or "htmx" in e.lower()], console_errors
