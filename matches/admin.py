@@ -121,13 +121,13 @@ class StandingsSnapshotAdmin(admin.ModelAdmin):
 class PlayedHandAdmin(admin.ModelAdmin):
     """Hands played card by card by the engine (the demo season); read-only, the boem sheet's audit trail."""
 
-    list_display = ["boem", "number", "half", "played_at", "went_on", "strokes", "roem", "straf_decision"]
+    list_display = ["table", "number", "boem", "half", "played_at", "went_on", "strokes", "roem", "straf_decision"]
     list_filter = ["half", "straf_decision"]
-    list_select_related = ["boem__table__match", "went_on"]
-    raw_id_fields = ["boem", "entry"]
+    list_select_related = ["table__match", "boem", "went_on"]
+    raw_id_fields = ["table", "boem", "entry"]
     readonly_fields = [
-        "boem", "number", "half", "played_at", "record", "went_on", "strokes", "roem", "straf_decision", "verdict",
-        "entry",
+        "table", "boem", "number", "half", "played_at", "record", "went_on", "strokes", "roem", "straf_decision",
+        "verdict", "entry",
     ]
 
     def has_add_permission(self, request):  # noqa: ARG002 - written by the demo season only

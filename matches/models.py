@@ -459,8 +459,16 @@ class PlayedHand(models.Model):
     Written once (bulk), never updated.
     """
 
-    boem = models.ForeignKey(Boem, on_delete=models.CASCADE, related_name="played_hands")
-    number = models.PositiveSmallIntegerField(help_text="Hand number within the boem (1, 2, …).")
+    table = models.ForeignKey(
+        MatchTable, null=True, on_delete=models.CASCADE, related_name="played_hands",
+        help_text="The table it was played at (always set by the demo season).",
+    )
+    boem = models.ForeignKey(
+        Boem, null=True, blank=True, on_delete=models.CASCADE, related_name="played_hands",
+        help_text="The boem it belongs to; empty for ou jol hands after the last boem ended, when time was "
+        "called before anyone went on (nothing on the sheet).",
+    )
+    number = models.PositiveSmallIntegerField(help_text="Hand number at the table that night (1, 2, …).")
     half = models.PositiveSmallIntegerField(default=1, help_text="Half of the match night it was dealt in.")
     played_at = models.DateTimeField(help_text="When the hand ended (the time on the boem sheet).")
     record = models.JSONField(help_text="The hand record (docs/hand-record.md).")
@@ -480,8 +488,8 @@ class PlayedHand(models.Model):
     )
 
     class Meta:
-        ordering = ["boem", "number"]
-        constraints = [models.UniqueConstraint(fields=["boem", "number"], name="played_hand_unique_in_boem")]
+        ordering = ["table", "number"]
+        constraints = [models.UniqueConstraint(fields=["table", "number"], name="played_hand_unique_at_table")]
 
     def __str__(self) -> str:
-        return f"hand {self.number} of {self.boem}"
+        return f"hand {self.number} at {self.table}"
