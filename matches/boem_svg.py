@@ -80,6 +80,11 @@ def _diagonals(goings: Sequence[int], *, side: str) -> list[tuple[int, int, int,
     return lines
 
 
+def _short(label: str, limit: int = 11) -> str:
+    """A side's label cut to fit its half of the drawing (the full names are in the ``<title>``)."""
+    return label if len(label) <= limit else label[: limit - 1].rstrip() + "…"
+
+
 def boem_svg(drawing: BoemDrawing, *, title: str = "") -> str:
     """Return an accessible SVG of one boem tree (``role="img"``, a ``<title>`` saying the score).
 
@@ -97,10 +102,10 @@ def boem_svg(drawing: BoemDrawing, *, title: str = "") -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" class="boem-tree" viewBox="0 0 {WIDTH} {HEIGHT}" '
         f'width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{escape(summary)}">',
         f"<title>{escape(summary)}</title>",
-        f'<text x="{AXIS_X - 4}" y="12" text-anchor="end" font-size="9" fill="#1d2a22">'
-        f"{escape(drawing.left_label[:14])}</text>",
-        f'<text x="{AXIS_X + 4}" y="12" text-anchor="start" font-size="9" fill="#1d2a22">'
-        f"{escape(drawing.right_label[:14])}</text>",
+        f'<text x="{AXIS_X - 3}" y="12" text-anchor="end" font-size="8" fill="#1d2a22">'
+        f"{escape(_short(drawing.left_label))}</text>",
+        f'<text x="{AXIS_X + 3}" y="12" text-anchor="start" font-size="8" fill="#1d2a22">'
+        f"{escape(_short(drawing.right_label))}</text>",
         f'<line class="boem-axis" x1="{AXIS_X}" y1="{TOP - 10}" x2="{AXIS_X}" y2="{rung_y(RUNGS - 1) + 10}" '
         'stroke="#1d2a22" stroke-width="2"/>',
     ]

@@ -248,7 +248,7 @@ def competition_fixtures_create(
 
     A league gets :func:`league_round_robin` (home and away unless ``home_and_away`` is False), one match
     night per round at ``kickoff`` local time. A knock-out cup gets round 1 of :func:`knockout_bracket`
-    (teams seeded by ``Team.seed`` when the model has it, else in the order they were entered): byes are not
+    (teams seeded by ``Team.seed``, unseeded teams after them in the order they were entered): byes are not
     matches, and later rounds are scheduled once their winners are known. Each match goes through
     ``matches.services.match_schedule`` (which validates it) and tells both captains by e-mail after commit.
     The venue is the home club's name.
@@ -258,13 +258,14 @@ def competition_fixtures_create(
     """
     from django.core.exceptions import ValidationError
     from django.db import transaction
+    from django.db.models import F
     from django.utils import timezone
 
     from clubs.models import Team
     from matches import services
 
-    order = ["seed", "id"] if any(f.name == "seed" for f in Team._meta.get_fields()) else ["id"]
-    teams = list(Team.objects.filter(competition=competition).select_related("club").order_by(*order))
+    teams = list(Team.objects.filter(competition=competition).select_related("club")
+                 .order_by(F("seed").asc(nulls_last=True), "id"))
     if competition.matches.exists():
         raise ValidationError("This competition already has fixtures; schedule further matches one by one.")
     tz = timezone.get_current_timezone()

@@ -16,7 +16,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
-from django.db.models import Q
+from django.db.models import F, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
@@ -44,7 +44,7 @@ def _competition(pk: int) -> Competition:
 
 def _bracket(competition: Competition, matches: list[Match]) -> list[dict]:
     """The cup's bracket: the generator's rounds, with the scheduled matches and byes filled in."""
-    teams = list(Team.objects.filter(competition=competition).order_by("id"))
+    teams = list(Team.objects.filter(competition=competition).order_by(F("seed").asc(nulls_last=True), "id"))
     if len(teams) < 2:
         return []
     by_round: dict[int, list[Match]] = {}
@@ -92,7 +92,9 @@ def competition_standings(request: HttpRequest, pk: int) -> HttpResponse:
     each tie was broken, and the live table below it, marked provisional."""
     competition = _competition(pk)
     snapshot, snapshots = _standings(competition, request.GET.get("snapshot"))
+    labels = dict(Union.Tiebreak.choices)
     context = {"competition": competition, "snapshot": snapshot, "snapshots": snapshots,
+               "tiebreaks": [labels.get(key, key) for key in competition.union.tiebreak_order],
                "live_rows": exports.live_standings_rows(competition_id=competition.pk)}
     return render(request, "public/competition_standings.html", context)
 

@@ -101,3 +101,15 @@ def test_competition_list_and_unknown_ids(client, world):
     assert world.a.league.name in client.get("/competitions/").content.decode()
     assert client.get("/competitions/999999/").status_code == 404
     assert client.get("/matches/999999/").status_code == 404
+
+
+def test_cup_byes_follow_the_seeding(world):
+    from clubs.models import Team
+    from matches.fixtures import competition_fixtures_create
+
+    cup = world.a.cup
+    for seed, name in enumerate(["A Cup 2", "A Cup 0", "A Cup 1"], start=1):
+        Team.objects.filter(competition=cup, name=name).update(seed=seed)
+    (tie,) = competition_fixtures_create(competition=cup, start=timezone.localdate())
+    assert {tie.home.name, tie.away.name} == {"A Cup 0", "A Cup 1"}  # seed 1, "A Cup 2", has the bye
+    assert tie.round_name == "Semi-finals, tie 2"
