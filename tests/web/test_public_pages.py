@@ -113,3 +113,17 @@ def test_cup_byes_follow_the_seeding(world):
     (tie,) = competition_fixtures_create(competition=cup, start=timezone.localdate())
     assert {tie.home.name, tie.away.name} == {"A Cup 0", "A Cup 1"}  # seed 1, "A Cup 2", has the bye
     assert tie.round_name == "Semi-finals, tie 2"
+
+
+def test_official_pages_generate_fixtures_assign_and_approve(client, world):
+    client.force_login(world.a.official)
+    response = client.post(f"/official/competitions/{world.a.cup.pk}/", {
+        "action": "fixtures", "start": "2027-03-02", "kickoff": "19:30", "days_between_rounds": 7})
+    assert response.status_code == 302 and world.a.cup.matches.count() == 1
+    match = world.a.confirmed
+    client.post(f"/official/matches/{match.pk}/", {"action": "officials", "referee": "referee_B"})
+    match.refresh_from_db()
+    assert match.referee.username == "referee_B"  # any active user may be assigned by username
+    client.post(f"/official/matches/{match.pk}/", {"action": "approve"})
+    match.refresh_from_db()
+    assert match.result_status == Match.ResultStatus.APPROVED and match.approved_by == world.a.official
