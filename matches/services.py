@@ -696,7 +696,8 @@ def boem_stroke_record(
         claimed_by=claimed_by, recorded_at=now, recorded_by=by,
     )
     save_with_history(entry, by=by, reason=reason)
-    _score_and_save(match, by=by, reason=f"table {table_number}: {reason}")
+    if boem.status == Boem.Status.COMPLETED:  # only a boem's end changes the match score (SAKBOC 6.1)
+        _score_and_save(match, by=by, reason=f"table {table_number}: {reason}")
     return entry
 
 
