@@ -1,6 +1,7 @@
 """Benchmark: the full demo season (8 clubs, 56 match nights, 4 tables each, 75-minute halves) played card by
-card by the engine's bots and written through the match-night services into a fresh SQLite file (or the
-database ``DATABASE_URL`` names: ``test_<name>`` beside it, dropped at the end).
+card by the engine's bots and written through the match-night services into a fresh SQLite file, as
+``make demo`` does (or, when ``DATABASE_URL`` is set, into ``test_<name>`` beside that database, dropped at the
+end).
 
 Prints the seconds taken, the hands played and hands per second, and where the time went: the engine
 (dealing, playing, adjudicating), SQL in the database driver (every query timed), and the rest (the ORM and
@@ -20,7 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "klawerjas_league.settings")
 TARGET_SECONDS = 60.0
 
-if not os.environ.get("DATABASE_URL"):
+OWN_SQLITE_FILE = not os.environ.get("DATABASE_URL")  # like `make demo`: a SQLite file on disk, migrated here
+if OWN_SQLITE_FILE:
     os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp(prefix='klawerjas-bench-')}/demo.sqlite3"
 
 import django  # noqa: E402
@@ -64,6 +66,11 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    if OWN_SQLITE_FILE:
+        from django.core.management import call_command
+
+        call_command("migrate", verbosity=0)
+        sys.exit(main())
     old = setup_databases(verbosity=0, interactive=False)
     try:
         code = main()
