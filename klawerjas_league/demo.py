@@ -166,10 +166,11 @@ def _accounts(password_hash: str) -> dict[str, Any]:
     user_model = get_user_model()
     users = {}
     for username, first, last, _role in STAFF_ACCOUNTS:
-        users[username] = user_model.objects.create(
-            username=username, first_name=first, last_name=last, email=f"{username}@example.org",
-            password=password_hash, is_staff=username == "official", is_superuser=username == "official",
-        )
+        # an account left by an earlier demo (e.g. the old demo_data's "official") is reused, not duplicated
+        users[username], _ = user_model.objects.update_or_create(username=username, defaults=dict(
+            first_name=first, last_name=last, email=f"{username}@example.org", password=password_hash,
+            is_staff=username == "official", is_superuser=username == "official",
+        ))
     return users
 
 
@@ -214,10 +215,9 @@ def demo_union_build(*, seed: int, clubs: int, size: str) -> tuple[Union, Compet
             user = None
             if number == 1:  # the captain has an account
                 username = "captain" if index == 1 else f"captain{index}"
-                user = user_model.objects.create(
-                    username=username, first_name=first, last_name=last, email=f"{username}@example.org",
-                    password=password_hash,
-                )
+                user, _ = user_model.objects.update_or_create(username=username, defaults=dict(
+                    first_name=first, last_name=last, email=f"{username}@example.org", password=password_hash,
+                ))
                 users[username] = user
             players.append(club_services.player_register(
                 club=club, registration_number=f"{UNION_SHORT}-{index:02d}{number:02d}", first_name=first,
