@@ -12,6 +12,8 @@ import pytest
 import schemathesis
 from django.contrib.auth import get_user_model
 from django.contrib.contenttypes.models import ContentType
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from hypothesis import HealthCheck, Phase, settings
 from rest_framework.authtoken.models import Token
 
@@ -27,6 +29,18 @@ SETTINGS = settings(
     phases=[Phase.explicit, Phase.generate],
     suppress_health_check=list(HealthCheck),
 )
+
+
+@pytest.fixture(scope="module", autouse=True)
+def keep_the_test_connection():
+    """Schemathesis calls the WSGI handler directly, which closes the database connection after each request
+    (``close_old_connections``); inside a test's transaction that would lose it. Django's own test client
+    disconnects the same handlers."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
 
 
 @pytest.fixture(scope="module")
