@@ -12,22 +12,22 @@ version 1, see ``docs/hand-record.md``) as plain data and returns frozen values 
 * :func:`hand_adjudicate` runs ``engine.adjudicate.adjudicate`` on the finished record and returns the
   verdict as JSON-ready data (stored on :class:`referee.models.DisputedHand`).
 
-The engine is imported inside the functions, not at module level, so the rest of the site keeps working
-on a checkout that does not have ``engine/`` yet (it is merged from the ``engine`` branch);
-:class:`EngineMissing` says so plainly when it is needed.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
-import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine import cards, offences, play
+from engine import record as record_mod
+from engine import ruleset as rulesets
+from engine.adjudicate import adjudicate
+
 __all__ = [
-    "EngineMissing",
     "HandCheck",
     "PlayFlag",
     "TrickReplay",
@@ -40,20 +40,6 @@ __all__ = [
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 """Suit letter to its symbol, for display (``"TD"`` is shown as ``10♦``)."""
-
-
-class EngineMissing(RuntimeError):
-    """The rules engine (``engine/``) is not installed in this checkout."""
-
-
-def _engine(module: str) -> Any:
-    """Import ``engine.<module>``, or raise :class:`EngineMissing` saying what to do."""
-    try:
-        return importlib.import_module(f"engine.{module}")
-    except ImportError as error:
-        raise EngineMissing(
-            f"the rules engine is not available (engine.{module}: {error}); it is merged from the `engine` branch"
-        ) from error
 
 
 def card_label(name: str) -> str:
@@ -197,21 +183,15 @@ def hand_check(*, record: Mapping[str, Any]) -> HandCheck:
     :param record: a hand record as decoded JSON; the events may stop anywhere.
     :returns: a :class:`HandCheck`; a malformed record gives ``problems`` (the engine's messages, e.g.
         ``"events[7].card: KD is not in seat 2's hand (seat 1 holds it)"``), never an exception.
-    :raises EngineMissing: if the rules engine is not installed.
 
     Everything comes from ``engine.adjudicate.adjudicate``: a card against the rules is ``versak`` (follow
     suit or trump, SAKBOC 3.3) or ``ondertroef`` (3.4), with the evidence; roem, sizing and going-on
     offences are flagged on their events too. The cards ``next_seat`` may play come from
     ``engine.play.legal_mask`` (the Boer never forced, 3.2).
     """
-    record_mod = _engine("record")
-    adjudicate = _engine("adjudicate")
-    play = _engine("play")
-    rulesets = _engine("ruleset")
-    cards = _engine("cards")
     try:
         parsed = record_mod.parse_record(_clean_for_engine(record))
-        verdict = adjudicate.adjudicate(parsed)
+        verdict = adjudicate(parsed)
     except record_mod.HandRecordError as error:
         return HandCheck(problems=tuple(error.problems))
     ruleset = rulesets.ruleset_by_name(parsed.ruleset)
@@ -279,24 +259,17 @@ def _jsonable(value: Any) -> Any:
 def hand_adjudicate(*, record: Mapping[str, Any]) -> dict[str, Any]:
     """Adjudicate a finished hand record with ``engine.adjudicate.adjudicate`` and return the verdict as
     JSON-ready data (the engine's own shape, stored as is on the disputed hand).
-
-    :raises EngineMissing: if the rules engine is not installed.
     :raises ValueError: the engine's ``HandRecordError`` (a ``ValueError``) for a malformed record; its
         ``problems`` say where.
     """
-    adjudicate = _engine("adjudicate")
-    record_mod = _engine("record")
     parsed = record_mod.parse_record(_clean_for_engine(record))
-    return _jsonable(adjudicate.adjudicate(parsed))
+    return _jsonable(adjudicate(parsed))
 
 
 def offence_choices() -> list[tuple[str, str]]:
     """The offences a straf can be claimed for, as ``(code, "description (rules)")`` form choices, from the
     engine's list (Notes §VII and SAKBOC rules 2 to 12).
-
-    :raises EngineMissing: if the rules engine is not installed.
     """
-    offences = _engine("offences")
     return [
         (offence.value, f"{offence.info.description} ({', '.join(offence.info.rules)})")
         for offence in offences.Offence
@@ -307,7 +280,5 @@ def offence_rules(code: str) -> tuple[str, ...]:
     """Return the rule citations of an offence code (``"versak"`` -> ``("SAKBOC 3.3", "Notes §VII")``).
 
     :raises ValueError: if the code is not an offence (the engine's ``UnknownOffenceError``).
-    :raises EngineMissing: if the rules engine is not installed.
     """
-    offences = _engine("offences")
     return offences.offence_from_code(code).info.rules

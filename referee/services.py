@@ -18,8 +18,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
+from clubs.notifications import ruling_notify
 from matches.models import Match, MatchTable, Seat
-from referee.hand_check import EngineMissing, HandCheck, blank_record, hand_adjudicate, hand_check, offence_rules
+from referee.hand_check import HandCheck, blank_record, hand_adjudicate, hand_check, offence_rules
 from referee.models import DisputedHand, Query, Role, Ruling, Side, StrafClaim
 
 #: Match phases in which straf claims can be logged: play has started (SAKBOC 1.9).
@@ -69,7 +70,6 @@ def straf_claim_log(
     :returns: the claim, with the offence's rule citations copied onto it and the half from the clock.
     :raises ValidationError: before play starts (SAKBOC 1.9), for a table that is not playing (stopped,
         SAKBOC 12.1), or for an offence code the engine does not know.
-    :raises EngineMissing: if the rules engine is not installed (offence codes come from it).
     """
     half = _HALF_OF_PHASE.get(match.phase)
     if half is None:
@@ -84,8 +84,6 @@ def straf_claim_log(
         )
     try:
         rules = offence_rules(offence)
-    except EngineMissing:
-        raise
     except ValueError:
         raise ValidationError({"offence": f"{offence!r} is not an offence in the SAKBOC list (Notes §VII)."}) from None
     claim = StrafClaim(
@@ -277,8 +275,6 @@ def disputed_hand_adjudicate(*, hand: DisputedHand, by, now: datetime | None = N
     record = _with_claim_straf(hand)
     try:
         verdict = hand_adjudicate(record=record)
-    except EngineMissing:
-        raise
     except ValueError as error:
         raise ValidationError(list(getattr(error, "problems", [str(error)]))) from None
     hand.record = record
@@ -427,11 +423,7 @@ def ruling_record(
 
 
 def _notify_ruling(ruling_id: int) -> None:
-    """Tell both captains about a ruling (clubs.notifications, issue 6), when that module is installed."""
-    try:
-        from clubs.notifications import ruling_notify
-    except ImportError:
-        return
+    """Tell both captains about a ruling (:func:`clubs.notifications.ruling_notify`, issue 6)."""
     ruling = Ruling.objects.select_related("claim__match", "claim__table").get(pk=ruling_id)
     match = ruling.claim.match
     ruling_notify(

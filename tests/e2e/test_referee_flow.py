@@ -11,9 +11,9 @@ from django.utils import timezone
 
 from matches.models import Match
 from tests.factories import UserFactory, match_with_sheets
-from tests.referee.conftest import REVOKE_HANDS, requires_engine
+from tests.referee.conftest import REVOKE_HANDS
 
-pytestmark = [pytest.mark.django_db(transaction=True), requires_engine]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def _fits_phone(page) -> None:

@@ -1,14 +1,9 @@
 """Fixtures for the referee console's tests: a started match night, its referee, and hand records.
-
-Tests that need the rules engine (``engine/``, merged from the ``engine`` branch) carry ``requires_engine``:
-without the engine they are skipped with that reason, and under CI (``KLAWERJAS_REQUIRE_SERVICES=1``) they fail.
 """
 
 from __future__ import annotations
 
 import copy
-import importlib.util
-import os
 from datetime import timedelta
 
 import pytest
@@ -16,21 +11,6 @@ from django.utils import timezone
 
 from matches import services as match_services
 from tests.factories import UserFactory, match_with_sheets
-
-ENGINE_AVAILABLE = importlib.util.find_spec("engine") is not None and (
-    importlib.util.find_spec("engine.adjudicate") is not None
-)
-_REASON = "the rules engine (engine/, branch `engine`) is not merged into this branch yet"
-if not ENGINE_AVAILABLE and os.environ.get("KLAWERJAS_REQUIRE_SERVICES") == "1":
-    requires_engine = pytest.mark.usefixtures("_fail_without_engine")
-else:
-    requires_engine = pytest.mark.skipif(not ENGINE_AVAILABLE, reason=_REASON)
-
-
-@pytest.fixture
-def _fail_without_engine() -> None:
-    pytest.fail(_REASON)
-
 
 # A hand where seat 1 revokes on the first trick: spades are led (AS) and seat 1, holding KS 8S 7S, plays 7D,
 # which is neither a spade nor a trump (clubs): a versak, SAKBOC 3.3.

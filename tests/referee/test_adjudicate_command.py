@@ -8,9 +8,8 @@ from pathlib import Path
 
 from django.core.management import call_command
 
-from tests.referee.conftest import CLEAN_TRICK, requires_engine, revoke_record
+from tests.referee.conftest import CLEAN_TRICK, revoke_record
 
-pytestmark = requires_engine
 PROJECT = Path(__file__).resolve().parents[2]
 
 

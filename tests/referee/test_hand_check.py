@@ -1,9 +1,7 @@
 """The engine bridge: a partial hand is checked as it is entered; the finished hand is adjudicated."""
 
 from referee.hand_check import blank_record, card_label, hand_adjudicate, hand_check, offence_choices, offence_rules
-from tests.referee.conftest import REVOKE_TRICK, requires_engine, revoke_record
-
-pytestmark = requires_engine
+from tests.referee.conftest import REVOKE_TRICK, revoke_record
 
 
 def test_revoke_is_flagged_at_once_with_its_rule():

@@ -9,10 +9,10 @@ from django.core.exceptions import ValidationError
 from matches.models import Boem, BoemEntry
 from referee import services
 from referee.models import DisputedHand, Query, Ruling, StrafClaim
-from tests.factories import MatchFactory
-from tests.referee.conftest import REVOKE_HANDS, REVOKE_TRICK, requires_engine, revoke_record
+from tests.factories import MatchFactory, UserFactory
+from tests.referee.conftest import REVOKE_HANDS, REVOKE_TRICK, revoke_record
 
-pytestmark = [pytest.mark.django_db, requires_engine]
+pytestmark = pytest.mark.django_db
 
 
 def _claim(match, referee, **overrides):
@@ -185,3 +185,17 @@ def test_a_stopped_table_takes_no_claims(match_night, referee):
                               by=referee, now=match_night.first_half_started_at + timedelta(minutes=5))
     with pytest.raises(ValidationError, match="SAKBOC 12.1"):
         _claim(match_night, referee, table_number=3)
+
+
+def test_a_ruling_emails_both_captains(match_night, referee, mailoutbox, django_capture_on_commit_callbacks):
+    for team, email in ((match_night.home, "home.captain@example.org"), (match_night.away, "away.captain@example.org")):
+        captain = team.captain
+        captain.user = UserFactory(email=email)
+        captain.save(update_fields=["user"])
+    claim = _claim(match_night, referee)
+    services.disputed_hand_adjudicate(hand=_entered_hand(claim, referee), by=referee)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.ruling_record(claim=claim, decision="upheld", by=referee)
+    recipients = sorted(address for message in mailoutbox for address in message.to)
+    assert recipients == ["away.captain@example.org", "home.captain@example.org"]
+    assert all("SAKBOC 3.3" in message.body for message in mailoutbox)

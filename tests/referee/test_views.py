@@ -8,9 +8,9 @@ from django.urls import reverse
 from referee import services
 from referee.models import Ruling, StrafClaim
 from tests.factories import UserFactory
-from tests.referee.conftest import REVOKE_HANDS, requires_engine, revoke_record
+from tests.referee.conftest import REVOKE_HANDS, revoke_record
 
-pytestmark = [pytest.mark.django_db, requires_engine]
+pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
