@@ -10,7 +10,7 @@ export DJANGO_SETTINGS_MODULE := klawerjas_league.settings
 .PHONY: demo test ci lint typecheck bench worker beat clean help
 
 help:
-	@echo "make demo   - install, migrate, load the demo data and serve http://$(HOST):$(PORT)/"
+	@echo "make demo   - install, migrate, play the demo season (once) and serve http://$(HOST):$(PORT)/"
 	@echo "make test   - install the test tools and run the whole suite"
 	@echo "make lint   - ruff check;  make typecheck - mypy --strict engine"
 	@echo "make bench  - run the benchmarks in bench/ and print their numbers"
@@ -29,11 +29,19 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(PY)
 
 demo: $(VENV)/.installed-runtime
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py demo_data
-	@echo "Serving http://$(HOST):$(PORT)/  (admin: http://$(HOST):$(PORT)/admin/)  Ctrl-C to stop."
+	$(PY) manage.py demo_season $(DEMO_ARGS)
+	@echo ""
+	@echo "Serving the demo season (Ctrl-C to stop):"
+	@echo "  home             http://$(HOST):$(PORT)/"
+	@echo "  competitions     http://$(HOST):$(PORT)/competitions/"
+	@echo "  administration   http://$(HOST):$(PORT)/admin/"
+	@echo "  API docs         http://$(HOST):$(PORT)/api/docs/"
+	@echo "  referee console  http://$(HOST):$(PORT)/referee/"
+	@echo "Sign in as official, captain or referee, password klawerjas-demo (the accounts are listed above)."
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
 test: $(VENV)/.installed-dev
+	@scripts/ensure-chromium
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed-dev

@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "simple_history",
     "django_htmx",
     "axes",
@@ -237,6 +238,15 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Unions, clubs, teams, fixtures, results and standings for SAKBOC Klawerjas leagues.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI served from our own static files (no CDN), so /api/docs/ works offline and under the CSP.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "CompetitionKindEnum": "matches.models.Competition.Kind",
+        "AwardKindEnum": "matches.models.Award.Kind",
+    },
 }
 
 LOGGING = {
@@ -244,4 +254,10 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+}
+
+# --- Celery beat: re-arm the match-clock timers from the database every minute (matches/tasks.py), so a
+# worker restart loses no deadline (interval due, grace expiry, full time).
+CELERY_BEAT_SCHEDULE = {
+    "match-clock-rearm": {"task": "matches.match_clock_rearm", "schedule": 60.0, "options": {"expires": 55}},
 }

@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
 from klawerjas_league import health, views
 
@@ -12,4 +12,8 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
+    path("api/", include("klawerjas_league.api_urls")),
+    path("", include("matches.urls")),
+    path("", include("clubs.urls")),
+    path("referee/", include("referee.urls")),
 ]

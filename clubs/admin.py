@@ -1,0 +1,93 @@
+"""Administration for unions, clubs, players and teams (history kept by django-simple-history)."""
+
+from django.contrib import admin
+from simple_history.admin import SimpleHistoryAdmin
+
+from clubs.models import Club, ClubSecretary, Player, Team, TeamMembership, Union, UnionOfficial
+
+
+class UnionOfficialInline(admin.TabularInline):
+    model = UnionOfficial
+    extra = 0
+    autocomplete_fields = ["user"]
+
+
+@admin.register(Union)
+class UnionAdmin(SimpleHistoryAdmin):
+    list_display = ["name", "short_name", "points_win", "points_draw", "points_loss", "knockout_extra_time_minutes"]
+    search_fields = ["name", "short_name"]
+    inlines = [UnionOfficialInline]
+    fieldsets = [
+        (None, {"fields": ["name", "short_name"]}),
+        ("League points and tiebreaks", {"fields": ["points_win", "points_draw", "points_loss", "tiebreak_order"]}),
+        ("Match clock (SAKBOC 1.2, 1.3, 1.15, 12.3)", {
+            "fields": ["toss_minutes_before", "half_minutes", "interval_minutes", "last_period_minutes",
+                       "grace_minutes"],
+        }),
+        ("Interpretations (DOMAIN.md)", {
+            "fields": ["deal_after_going_on", "straf_four_points_min_strokes", "unfinished_boem",
+                       "knockout_extra_time_minutes", "referee_judges_unrecorded_offences"],
+        }),
+    ]
+
+
+class ClubSecretaryInline(admin.TabularInline):
+    model = ClubSecretary
+    extra = 0
+    autocomplete_fields = ["user"]
+
+
+@admin.register(Club)
+class ClubAdmin(SimpleHistoryAdmin):
+    list_display = ["name", "union"]
+    list_filter = ["union"]
+    search_fields = ["name"]
+    inlines = [ClubSecretaryInline]
+
+
+@admin.register(Player)
+class PlayerAdmin(SimpleHistoryAdmin):
+    list_display = ["registration_number", "last_name", "first_name", "club", "union", "active"]
+    list_filter = ["union", "active"]
+    search_fields = ["registration_number", "last_name", "first_name"]
+    list_select_related = ["club", "union"]
+    autocomplete_fields = ["club", "user"]
+
+
+class TeamMembershipInline(admin.TabularInline):
+    model = TeamMembership
+    extra = 0
+    autocomplete_fields = ["player"]
+    readonly_fields = ["competition", "joined_at"]
+
+
+@admin.register(Team)
+class TeamAdmin(SimpleHistoryAdmin):
+    list_display = ["name", "club", "competition", "captain"]
+    list_filter = ["competition"]
+    search_fields = ["name", "club__name"]
+    list_select_related = ["club", "competition", "captain"]
+    autocomplete_fields = ["club", "captain"]
+    inlines = [TeamMembershipInline]
+
+    def save_formset(self, request, form, formset, change):  # keep the membership's competition in step
+        instances = formset.save(commit=False)
+        for instance in instances:
+            if isinstance(instance, TeamMembership):
+                instance.competition_id = form.instance.competition_id
+            instance.save()
+        for obj in formset.deleted_objects:
+            obj.delete()
+        formset.save_m2m()
+
+
+@admin.register(UnionOfficial)
+class UnionOfficialAdmin(admin.ModelAdmin):
+    list_display = ["user", "union", "created_at"]
+    list_filter = ["union"]
+
+
+@admin.register(ClubSecretary)
+class ClubSecretaryAdmin(admin.ModelAdmin):
+    list_display = ["user", "club", "created_at"]
+    list_filter = ["club__union"]

@@ -1,0 +1,253 @@
+"""REST API for unions, clubs, teams and registered players (DRF; routes in klawerjas_league/api_urls.py).
+
+Reads are public and show public fields only (a player's name, registration number, club and union; never
+the linked account). Writes are thin adapters: the serializer parses, the access helper in
+clubs/permissions.py scopes (404 for "not yours" as for "not there"), one service in clubs/services.py acts,
+and a ``ValidationError`` from the service becomes a 400 with its message (which cites the SAKBOC clause).
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import DataError
+from django.db.models import Prefetch
+from django.http import Http404
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from clubs import permissions, services
+from clubs.models import Club, Player, Team, TeamMembership, Union
+
+#: Ids in URLs are 1 to 9 digits: anything longer answers 404 before it reaches the database.
+ID_REGEX = "[0-9]{1,9}"
+MAX_ID = 999_999_999
+
+
+def id_field(**kwargs) -> serializers.IntegerField:
+    """An object id in a request body (1 .. 999 999 999)."""
+    return serializers.IntegerField(min_value=1, max_value=MAX_ID, **kwargs)
+
+
+class ServiceErrorsMixin:
+    """Turn a service's Django ``ValidationError`` into a 400 and its ``PermissionDenied`` (a rule about who
+    may act, e.g. approval by a union official) into a 403, with the service's message citing its clause;
+    a value the database cannot hold (an overflowing number in a filter) is a 400 too, never a 500."""
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, DjangoValidationError):
+            detail = exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
+            exc = ValidationError(detail)
+        elif isinstance(exc, DjangoPermissionDenied):
+            exc = PermissionDenied(str(exc) or None)
+        elif isinstance(exc, OverflowError | DataError):
+            exc = ValidationError({"detail": ["A value is out of range."]})
+        return super().handle_exception(exc)  # type: ignore[misc]
+
+
+# --- Serializers (public shapes) --------------------------------------------------------------------------
+
+
+class UnionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Union
+        fields = ["id", "name", "short_name", "points_win", "points_draw", "points_loss", "tiebreak_order",
+                  "knockout_extra_time_minutes"]
+
+
+class ClubSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Club
+        fields = ["id", "name", "union"]
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    """Public fields of a registered player: name, registration number, club, union, active."""
+
+    class Meta:
+        model = Player
+        fields = ["id", "registration_number", "first_name", "last_name", "club", "union", "active"]
+
+
+class TeamSerializer(serializers.ModelSerializer):
+    club_name = serializers.CharField(source="club.name", read_only=True)
+    captain = serializers.PrimaryKeyRelatedField(read_only=True, help_text="The captain's player id.")
+    squad = serializers.SerializerMethodField(help_text="Squad player ids (8 make a full team, SAKBOC 1.5).")
+
+    class Meta:
+        model = Team
+        fields = ["id", "name", "club", "club_name", "competition", "captain", "squad"]
+
+    def get_squad(self, team: Team) -> list[int]:
+        return [m.player_id for m in team.memberships.all()]
+
+
+# --- Write inputs ------------------------------------------------------------------------------------------
+
+
+class PlayerRegisterSerializer(serializers.Serializer):
+    club = id_field(help_text="The club registering the player (yours).")
+    registration_number = serializers.CharField(max_length=30)
+    first_name = serializers.CharField(max_length=60)
+    last_name = serializers.CharField(max_length=60)
+
+
+class PlayerUpdateSerializer(serializers.Serializer):
+    first_name = serializers.CharField(max_length=60, required=False)
+    last_name = serializers.CharField(max_length=60, required=False)
+    active = serializers.BooleanField(required=False, help_text="Only active players can be named (SAKBOC 1.5).")
+
+
+class TeamCreateSerializer(serializers.Serializer):
+    club = id_field(help_text="Your club.")
+    competition = id_field(help_text="A competition of your club's union.")
+    name = serializers.CharField(max_length=120)
+
+
+class PlayerRefSerializer(serializers.Serializer):
+    player = id_field(help_text="A registered player's id.")
+
+
+# --- Viewsets -------------------------------------------------------------------------------------------------
+
+
+class UnionViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
+    """Unions (SAKBOC → unions → clubs → teams → players)."""
+
+    lookup_value_regex = ID_REGEX
+    queryset = Union.objects.order_by("name")
+    serializer_class = UnionSerializer
+    filterset_fields = ["short_name"]
+
+
+class ClubViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
+    """Clubs; filter by ``union``."""
+
+    lookup_value_regex = ID_REGEX
+    queryset = Club.objects.order_by("name", "id")
+    serializer_class = ClubSerializer
+    filterset_fields = ["union"]
+
+
+class PlayerViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Registered players (public fields). ``POST`` registers a player for your club and ``PATCH`` edits one
+    (captain of a team of the club, or club secretary)."""
+
+    lookup_value_regex = ID_REGEX
+    queryset = Player.objects.order_by("last_name", "first_name", "id")
+    serializer_class = PlayerSerializer
+    filterset_fields = ["club", "union", "registration_number", "active"]
+
+    def get_permissions(self):
+        return [IsAuthenticated()] if self.action in ("create", "partial_update") else super().get_permissions()
+
+    @extend_schema(request=PlayerRegisterSerializer, responses={201: PlayerSerializer})
+    def create(self, request: Request, *args, **kwargs) -> Response:
+        data = PlayerRegisterSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        club = permissions.club_for_registrar(user=request.user, club_id=data.validated_data["club"])
+        player = services.player_register(
+            club=club,
+            registration_number=data.validated_data["registration_number"],
+            first_name=data.validated_data["first_name"],
+            last_name=data.validated_data["last_name"],
+            by=request.user,
+        )
+        return Response(PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=PlayerUpdateSerializer, responses={200: PlayerSerializer})
+    def partial_update(self, request: Request, *args, **kwargs) -> Response:
+        data = PlayerUpdateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = permissions.player_for_registrar(user=request.user, player_id=_int_or_404(kwargs["pk"]))
+        player = services.player_update(player=player, by=request.user, **data.validated_data)
+        return Response(PlayerSerializer(player).data)
+
+
+class TeamViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Teams with their squads; filter by ``club`` or ``competition``.
+
+    Writes: ``POST`` enters a club's team in a competition (club secretary); ``POST players/`` adds a
+    registered player to the squad and ``DELETE players/{player_id}/`` takes one off; ``POST captain/`` names
+    the captain (captain or club secretary).
+    """
+
+    lookup_value_regex = ID_REGEX
+    queryset = (
+        Team.objects.select_related("club")
+        .prefetch_related(Prefetch("memberships", queryset=TeamMembership.objects.order_by("id")))
+        .order_by("name", "id")
+    )
+    serializer_class = TeamSerializer
+    filterset_fields = ["club", "competition"]
+
+    def get_permissions(self):
+        if self.action in ("create", "players", "player_remove", "captain"):
+            return [IsAuthenticated()]
+        return super().get_permissions()
+
+    def _team_response(self, team: Team, code: int = status.HTTP_200_OK) -> Response:
+        return Response(TeamSerializer(self.get_queryset().get(pk=team.pk)).data, status=code)
+
+    @extend_schema(request=TeamCreateSerializer, responses={201: TeamSerializer})
+    def create(self, request: Request, *args, **kwargs) -> Response:
+        from matches.models import Competition
+
+        data = TeamCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        club = permissions.club_for_secretary(user=request.user, club_id=data.validated_data["club"])
+        competition = Competition.objects.filter(
+            pk=data.validated_data["competition"], union_id=club.union_id
+        ).first()
+        if competition is None:
+            raise ValidationError({"competition": "No such competition in your club's union."})
+        team = services.team_create(club=club, competition=competition, name=data.validated_data["name"],
+                                    by=request.user)
+        return self._team_response(team, status.HTTP_201_CREATED)
+
+    def _squad_player(self, team: Team, player_id: int) -> Player:
+        player = Player.objects.filter(pk=player_id, club_id=team.club_id).first()
+        if player is None:
+            raise ValidationError({"player": "No such registered player in the team's club."})
+        return player
+
+    @extend_schema(request=PlayerRefSerializer, responses={201: TeamSerializer})
+    @action(detail=True, methods=["post"])
+    def players(self, request: Request, pk: str | None = None) -> Response:
+        data = PlayerRefSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        team = permissions.team_for_captain(user=request.user, team_id=_int_or_404(pk))
+        services.team_player_add(team=team, player=self._squad_player(team, data.validated_data["player"]),
+                                 by=request.user)
+        return self._team_response(team, status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={200: TeamSerializer})
+    @action(detail=True, methods=["delete"], url_path=r"players/(?P<player_id>[0-9]+)")
+    def player_remove(self, request: Request, pk: str | None = None, player_id: str | None = None) -> Response:
+        team = permissions.team_for_captain(user=request.user, team_id=_int_or_404(pk))
+        services.team_player_remove(team=team, player=self._squad_player(team, _int_or_404(player_id)),
+                                    by=request.user)
+        return self._team_response(team)
+
+    @extend_schema(request=PlayerRefSerializer, responses={200: TeamSerializer})
+    @action(detail=True, methods=["post"])
+    def captain(self, request: Request, pk: str | None = None) -> Response:
+        data = PlayerRefSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        team = permissions.team_for_captain(user=request.user, team_id=_int_or_404(pk))
+        services.team_captain_set(team=team, player=self._squad_player(team, data.validated_data["player"]),
+                                  by=request.user)
+        return self._team_response(team)
+
+
+def _int_or_404(value: object) -> int:
+    """Parse a URL id; a non-number answers 404 like an unknown id."""
+    try:
+        return int(str(value))
+    except ValueError:
+        raise Http404("No such object.") from None

@@ -1,0 +1,249 @@
+"""Unions, clubs, registered players, teams and the role links the permission layer reads.
+
+SAKBOC (the Board) → unions → clubs → teams → registered players (DOMAIN.md "Organisation"). A full team
+is 8 registered players (SAKBOC 1.5); a player plays for one team per competition. "Units can decide
+otherwise" (SAKBOC 1.12): every per-union setting, including DOMAIN.md's interpretations, is a named field
+on :class:`Union` with its default, not a buried constant.
+"""
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from simple_history.models import HistoricalRecords
+
+#: Django groups the permission layer (clubs/permissions.py) builds on; created by a data migration.
+GROUP_UNION_OFFICIALS = "Union officials"
+GROUP_CLUB_SECRETARIES = "Club secretaries"
+GROUP_CAPTAINS = "Captains"
+GROUP_REFEREES = "Referees"
+ROLE_GROUPS = (GROUP_UNION_OFFICIALS, GROUP_CLUB_SECRETARIES, GROUP_CAPTAINS, GROUP_REFEREES)
+
+#: A full team (SAKBOC 1.5): 4 tables of a telman and a byspeler.
+FULL_TEAM_PLAYERS = 8
+
+
+def default_tiebreak_order() -> list[str]:
+    """DOMAIN.md "A match night": after league points, difference, then for, then head-to-head."""
+    return [Union.Tiebreak.DIFFERENCE, Union.Tiebreak.FOR, Union.Tiebreak.HEAD_TO_HEAD]
+
+
+class Union(models.Model):
+    """A Klawerjas union (e.g. South Peninsula Klawerjas Union) and its per-union settings (SAKBOC 1.12)."""
+
+    class Tiebreak(models.TextChoices):
+        DIFFERENCE = "difference", "Aggregate match-score difference"
+        FOR = "for", "Aggregate match points for"
+        HEAD_TO_HEAD = "head_to_head", "Head-to-head (league points, then difference, between the tied teams)"
+
+    class DealAfterGoingOn(models.TextChoices):
+        LAST_TRICK = "last_trick", "The side that won the last trick of the previous hand (interpretation 1)"
+        NEXT_DEALER = "next_dealer", "The next player in turn (anticlockwise)"
+
+    class UnfinishedBoem(models.TextChoices):
+        NOTHING = "nothing", "Scores nothing; its strokes are kept for the record (interpretation 3)"
+        LEADER_TWO = "leader_two", "The side ahead on strokes scores 2 points"
+
+    name = models.CharField(max_length=120, unique=True)
+    short_name = models.CharField(max_length=20, unique=True, help_text="E.g. 'SPKU'.")
+
+    # League points per match result (DOMAIN.md: default win 2, draw 1, loss 0).
+    points_win = models.PositiveSmallIntegerField(default=2)
+    points_draw = models.PositiveSmallIntegerField(default=1)
+    points_loss = models.PositiveSmallIntegerField(default=0)
+    tiebreak_order = models.JSONField(
+        default=default_tiebreak_order,
+        help_text="Order of tiebreaks after league points: a list of 'difference', 'for', 'head_to_head'.",
+    )
+
+    # Match clock (SAKBOC 1.2, 1.3, 1.15, 12.3), kept per union because units decide match nights (1.1).
+    toss_minutes_before = models.PositiveSmallIntegerField(default=5, help_text="SAKBOC 1.3: the toss.")
+    half_minutes = models.PositiveSmallIntegerField(default=75, help_text="SAKBOC 1.2: 2 h 30 min in two halves.")
+    interval_minutes = models.PositiveSmallIntegerField(default=10, help_text="SAKBOC 1.2: the interval.")
+    last_period_minutes = models.PositiveSmallIntegerField(
+        default=15, help_text="SAKBOC 1.15: no player leaves the table in the last minutes of the game."
+    )
+    grace_minutes = models.PositiveSmallIntegerField(
+        default=3, help_text="SAKBOC 12.3: grace for unseated players after the interval."
+    )
+
+    # DOMAIN.md interpretations, each a named setting with its default.
+    deal_after_going_on = models.CharField(
+        max_length=20, choices=DealAfterGoingOn.choices, default=DealAfterGoingOn.LAST_TRICK,
+        help_text="Interpretation 1: who deals a new game after a side goes on.",
+    )
+    straf_four_points_min_strokes = models.PositiveSmallIntegerField(
+        default=3, validators=[MinValueValidator(1), MaxValueValidator(4)],
+        help_text="Interpretation 2 (SAKBOC 6.2): a straf earns 4 points only when the punisher has at least this "
+        "many strokes and the opponents none; 2 otherwise.",
+    )
+    unfinished_boem = models.CharField(
+        max_length=20, choices=UnfinishedBoem.choices, default=UnfinishedBoem.NOTHING,
+        help_text="Interpretation 3: what a boem unfinished at full time scores.",
+    )
+    knockout_extra_time_minutes = models.PositiveSmallIntegerField(
+        default=10, validators=[MinValueValidator(1)],
+        help_text="Interpretation 4 (SAKBOC 1.12): extra time after a knock-out draw.",
+    )
+    referee_judges_unrecorded_offences = models.BooleanField(
+        default=True,
+        help_text="Interpretation 5: offences the record cannot show (talking, signs, slacking, tapping, flipped "
+        "cards) are the referee's judgement; the engine records but does not decide them.",
+    )
+
+    officials = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, through="UnionOfficial", related_name="official_of_unions", blank=True,
+        help_text="Union officials who run this union (through UnionOfficial).",
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        allowed = set(self.Tiebreak.values)
+        order = self.tiebreak_order
+        if not isinstance(order, list) or not all(isinstance(k, str) and k in allowed for k in order):
+            raise ValidationError({"tiebreak_order": f"Tiebreaks must be a list drawn from {sorted(allowed)}."})
+        if len(set(order)) != len(order):
+            raise ValidationError({"tiebreak_order": "A tiebreak may appear only once."})
+        if not (self.points_win > self.points_draw >= self.points_loss):
+            raise ValidationError("League points must rank a win above a draw, and a draw no lower than a loss.")
+
+
+class Club(models.Model):
+    """A club in a union; it registers players and enters teams."""
+
+    union = models.ForeignKey(Union, on_delete=models.PROTECT, related_name="clubs")
+    name = models.CharField(max_length=120)
+    secretaries = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, through="ClubSecretary", related_name="secretary_of_clubs", blank=True,
+        help_text="Club secretaries (through ClubSecretary).",
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(fields=["union", "name"], name="club_unique_name_in_union")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    """A registered player: registration number unique within the union; active or not.
+
+    ``user`` optionally links the account the player signs in with (captains, telmanne confirming
+    boem-sheet entries).
+    """
+
+    union = models.ForeignKey(Union, on_delete=models.PROTECT, related_name="players")
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="players")
+    registration_number = models.CharField(max_length=30)
+    first_name = models.CharField(max_length=60)
+    last_name = models.CharField(max_length=60)
+    active = models.BooleanField(default=True, help_text="Only active players can be named in a squad or sheet.")
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["last_name", "first_name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["union", "registration_number"], name="player_unique_registration_in_union"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first_name} {self.last_name} ({self.registration_number})"
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.first_name} {self.last_name}"
+
+    def clean(self) -> None:
+        if self.club_id and self.union_id and self.club.union_id != self.union_id:
+            raise ValidationError({"club": "The player's club must belong to the player's union."})
+
+
+class Team(models.Model):
+    """A club's team in one competition; its squad is its :class:`TeamMembership` rows.
+
+    A full team is 8 registered players (SAKBOC 1.5); the squad may hold more, who are the substitutes
+    (SAKBOC 11.1). ``captain`` is a squad member; their linked user acts as captain.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="teams")
+    competition = models.ForeignKey("matches.Competition", on_delete=models.PROTECT, related_name="teams")
+    name = models.CharField(max_length=120)
+    captain = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="captained_teams"
+    )
+    players = models.ManyToManyField(Player, through="TeamMembership", related_name="teams")
+    seed = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Seeding in a knock-out cup, 1 = best; byes go to the top seeds."
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["competition", "name"], name="team_unique_name_in_competition")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TeamMembership(models.Model):
+    """A player in a team's squad. ``competition`` repeats ``team.competition`` so the database itself holds
+    "one team per competition per player" (SAKBOC 1.5, DOMAIN.md)."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="memberships")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="memberships")
+    competition = models.ForeignKey("matches.Competition", on_delete=models.PROTECT, related_name="+")
+    joined_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["team", "player__last_name"]
+        constraints = [
+            models.UniqueConstraint(fields=["competition", "player"], name="membership_one_team_per_competition"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.team}"
+
+
+class UnionOfficial(models.Model):
+    """A user who runs a union's competitions (DOMAIN.md "People")."""
+
+    union = models.ForeignKey(Union, on_delete=models.CASCADE, related_name="official_links")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="union_official_links")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["union", "user"], name="union_official_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.user} → {self.union}"
+
+
+class ClubSecretary(models.Model):
+    """A user who registers a club's players and teams (DOMAIN.md "People")."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="secretary_links")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_secretary_links")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name_plural = "club secretaries"
+        constraints = [models.UniqueConstraint(fields=["club", "user"], name="club_secretary_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.user} → {self.club}"

@@ -1,0 +1,56 @@
+"""Selectors for unions, clubs, players and teams (reads)."""
+
+from typing import Any
+
+from django.db.models import QuerySet
+
+from clubs.models import FULL_TEAM_PLAYERS, Club, Player, Team, Union
+
+
+def union_list() -> QuerySet[Union]:
+    return Union.objects.order_by("name")
+
+
+def club_list(*, union: Union) -> QuerySet[Club]:
+    return Club.objects.filter(union=union).order_by("name")
+
+
+def player_list(
+    *, union: Union | None = None, club: Club | None = None, active: bool | None = None
+) -> QuerySet[Player]:
+    """Registered players, filtered; club selected (one query)."""
+    players = Player.objects.select_related("club")
+    if union is not None:
+        players = players.filter(union=union)
+    if club is not None:
+        players = players.filter(club=club)
+    if active is not None:
+        players = players.filter(active=active)
+    return players.order_by("last_name", "first_name", "registration_number")
+
+
+def team_list(*, competition: Any) -> QuerySet[Team]:
+    """A competition's teams with club and captain (one query)."""
+    return Team.objects.filter(competition=competition).select_related("club", "captain").order_by("name")
+
+
+def team_squad(*, team: Team) -> list[Player]:
+    """The team's squad in the order players joined (one query)."""
+    return [m.player for m in team.memberships.select_related("player").order_by("id")]
+
+
+def team_is_full(*, team: Team) -> bool:
+    """A full team is 8 registered players (SAKBOC 1.5): at least 8 active players in the squad."""
+    return team.memberships.filter(player__active=True).count() >= FULL_TEAM_PLAYERS
+
+
+def unions_for_official(*, user: Any) -> QuerySet[Union]:
+    return Union.objects.filter(officials=user)
+
+
+def clubs_for_secretary(*, user: Any) -> QuerySet[Club]:
+    return Club.objects.filter(secretaries=user).select_related("union")
+
+
+def teams_for_captain(*, user: Any) -> QuerySet[Team]:
+    return Team.objects.filter(captain__user=user).select_related("club", "competition")

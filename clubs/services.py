@@ -1,0 +1,216 @@
+"""Services for unions, clubs, players, teams and role links (writes).
+
+Keyword-only, ``@transaction.atomic``, ``full_clean()`` then ``save()``. Every rule raises
+``ValidationError`` citing its clause. ``by`` is recorded as the history user, ``reason`` as the history
+change reason (django-simple-history).
+"""
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, Group
+from django.core.exceptions import ValidationError
+from django.db import models, transaction
+
+from clubs.models import (
+    GROUP_CAPTAINS,
+    GROUP_CLUB_SECRETARIES,
+    GROUP_UNION_OFFICIALS,
+    Club,
+    ClubSecretary,
+    Player,
+    Team,
+    TeamMembership,
+    Union,
+    UnionOfficial,
+)
+
+
+def save_with_history(instance: models.Model, *, by: Any = None, reason: str = "") -> None:
+    """``full_clean()`` then ``save()``, recording ``by`` and ``reason`` in the instance's history."""
+    instance.full_clean()
+    if by is not None:
+        instance._history_user = by  # type: ignore[attr-defined]
+    if reason:
+        instance._change_reason = reason  # type: ignore[attr-defined]
+    instance.save()
+
+
+def user_group_add(*, user: AbstractBaseUser, group_name: str) -> None:
+    """Put ``user`` in the role group ``group_name`` (idempotent)."""
+    group, _ = Group.objects.get_or_create(name=group_name)
+    user.groups.add(group)  # type: ignore[attr-defined]
+
+
+# --- Unions ---------------------------------------------------------------------------------------------
+
+@transaction.atomic
+def union_create(*, name: str, short_name: str, **settings: Any) -> Union:
+    """Create a union; ``settings`` are any of :class:`Union`'s setting fields (defaults otherwise).
+
+    :raises ValidationError: duplicate name, unknown tiebreak, league points not win > draw ≥ loss.
+    """
+    union = Union(name=name, short_name=short_name, **settings)
+    save_with_history(union, reason="union created")
+    return union
+
+
+@transaction.atomic
+def union_settings_update(*, union: Union, by: Any = None, reason: str = "", **fields: Any) -> Union:
+    """Change a union's settings (SAKBOC 1.12 "units can decide otherwise"); history keeps the old values."""
+    allowed = {f.name for f in Union._meta.concrete_fields} - {"id"}
+    unknown = set(fields) - allowed
+    if unknown:
+        raise ValidationError(f"Unknown union settings: {sorted(unknown)}.")
+    for key, value in fields.items():
+        setattr(union, key, value)
+    save_with_history(union, by=by, reason=reason or "union settings changed")
+    return union
+
+
+@transaction.atomic
+def union_official_add(*, union: Union, user: AbstractBaseUser) -> UnionOfficial:
+    """Make ``user`` an official of ``union`` and a member of the "Union officials" group (idempotent)."""
+    link, _ = UnionOfficial.objects.get_or_create(union=union, user=user)
+    user_group_add(user=user, group_name=GROUP_UNION_OFFICIALS)
+    return link
+
+
+@transaction.atomic
+def union_official_remove(*, union: Union, user: AbstractBaseUser) -> None:
+    """Remove the link; the group goes too when the user officiates no other union."""
+    UnionOfficial.objects.filter(union=union, user=user).delete()
+    if not UnionOfficial.objects.filter(user=user).exists():
+        user.groups.remove(*Group.objects.filter(name=GROUP_UNION_OFFICIALS))  # type: ignore[attr-defined]
+
+
+# --- Clubs ----------------------------------------------------------------------------------------------
+
+@transaction.atomic
+def club_create(*, union: Union, name: str) -> Club:
+    """Create a club in ``union``. :raises ValidationError: the name is taken in the union."""
+    club = Club(union=union, name=name)
+    save_with_history(club, reason="club created")
+    return club
+
+
+@transaction.atomic
+def club_secretary_add(*, club: Club, user: AbstractBaseUser) -> ClubSecretary:
+    """Make ``user`` a secretary of ``club`` and a member of "Club secretaries" (idempotent)."""
+    link, _ = ClubSecretary.objects.get_or_create(club=club, user=user)
+    user_group_add(user=user, group_name=GROUP_CLUB_SECRETARIES)
+    return link
+
+
+@transaction.atomic
+def club_secretary_remove(*, club: Club, user: AbstractBaseUser) -> None:
+    ClubSecretary.objects.filter(club=club, user=user).delete()
+    if not ClubSecretary.objects.filter(user=user).exists():
+        user.groups.remove(*Group.objects.filter(name=GROUP_CLUB_SECRETARIES))  # type: ignore[attr-defined]
+
+
+# --- Players --------------------------------------------------------------------------------------------
+
+@transaction.atomic
+def player_register(
+    *, club: Club, registration_number: str, first_name: str, last_name: str,
+    user: AbstractBaseUser | None = None, by: Any = None,
+) -> Player:
+    """Register a player with ``club`` in the club's union.
+
+    :raises ValidationError: the registration number is already used in the union (SAKBOC 1.5: teams are of
+        *registered* players, and a registration identifies one player in the union).
+    """
+    registration_number = registration_number.strip()
+    if Player.objects.filter(union_id=club.union_id, registration_number__iexact=registration_number).exists():
+        raise ValidationError(
+            {"registration_number": f"SAKBOC 1.5: registration number {registration_number} is already used "
+                                    "in this union."}
+        )
+    player = Player(
+        union_id=club.union_id, club=club, registration_number=registration_number,
+        first_name=first_name, last_name=last_name, user=user,
+    )
+    save_with_history(player, by=by, reason="player registered")
+    return player
+
+
+@transaction.atomic
+def player_update(*, player: Player, by: Any = None, reason: str = "", **fields: Any) -> Player:
+    """Change ``first_name``, ``last_name``, ``active``, ``user`` or ``club`` (within the union).
+
+    :raises ValidationError: another field, or a club of another union.
+    """
+    allowed = {"first_name", "last_name", "active", "user", "club"}
+    unknown = set(fields) - allowed
+    if unknown:
+        raise ValidationError(f"These player fields cannot be changed here: {sorted(unknown)}.")
+    for key, value in fields.items():
+        setattr(player, key, value)
+    save_with_history(player, by=by, reason=reason or "player updated")
+    return player
+
+
+# --- Teams ----------------------------------------------------------------------------------------------
+
+@transaction.atomic
+def team_create(*, club: Club, competition: Any, name: str, by: Any = None) -> Team:
+    """Enter a club's team in a competition of the club's union.
+
+    :raises ValidationError: the competition is another union's, or the name is taken in it.
+    """
+    if competition.union_id != club.union_id:
+        raise ValidationError("A club can enter only its own union's competitions.")
+    team = Team(club=club, competition=competition, name=name)
+    save_with_history(team, by=by, reason="team entered")
+    return team
+
+
+@transaction.atomic
+def team_player_add(*, team: Team, player: Player, by: Any = None) -> TeamMembership:
+    """Add a registered player of the team's club to its squad.
+
+    :raises ValidationError: the player is inactive or of another club (SAKBOC 1.5: registered players), or
+        already plays for a team in this competition (one team per competition).
+    """
+    if not player.active:
+        raise ValidationError(f"SAKBOC 1.5: {player.full_name} is not an active registered player.")
+    if player.club_id != team.club_id:
+        raise ValidationError(f"SAKBOC 1.5: {player.full_name} is registered with another club.")
+    existing = (
+        TeamMembership.objects.filter(competition_id=team.competition_id, player=player).select_related("team").first()
+    )
+    if existing is not None:
+        raise ValidationError(
+            f"A player plays for one team per competition: {player.full_name} is already in {existing.team.name}."
+        )
+    membership = TeamMembership(team=team, player=player, competition_id=team.competition_id)
+    save_with_history(membership, by=by, reason="player added to squad")
+    return membership
+
+
+@transaction.atomic
+def team_player_remove(*, team: Team, player: Player, by: Any = None) -> None:
+    """Take a player out of the squad (not the captain: name another captain first)."""
+    if team.captain_id == player.pk:
+        raise ValidationError("Name another captain before taking the captain out of the squad.")
+    membership = TeamMembership.objects.filter(team=team, player=player).first()
+    if membership is None:
+        raise ValidationError(f"{player.full_name} is not in {team.name}'s squad.")
+    if by is not None:
+        membership._history_user = by  # type: ignore[attr-defined]
+    membership.delete()
+
+
+@transaction.atomic
+def team_captain_set(*, team: Team, player: Player, by: Any = None) -> Team:
+    """Name the team's captain, a squad player; their account joins the "Captains" group.
+
+    :raises ValidationError: the player is not in the squad.
+    """
+    if not TeamMembership.objects.filter(team=team, player=player).exists():
+        raise ValidationError(f"The captain must be in the squad: {player.full_name} is not in {team.name}.")
+    team.captain = player
+    save_with_history(team, by=by, reason="captain named")
+    if player.user_id:
+        user_group_add(user=player.user, group_name=GROUP_CAPTAINS)
+    return team

@@ -1,0 +1,137 @@
+"""Administration for competitions, matches and their match-night records (history kept)."""
+
+from django.contrib import admin
+from simple_history.admin import SimpleHistoryAdmin
+
+from matches.models import (
+    Award,
+    Boem,
+    BoemEntry,
+    Competition,
+    Match,
+    MatchTable,
+    PlayedHand,
+    Seat,
+    StandingsRow,
+    StandingsSnapshot,
+    Substitution,
+    TeamSheet,
+)
+
+
+@admin.register(Competition)
+class CompetitionAdmin(SimpleHistoryAdmin):
+    list_display = ["name", "season", "kind", "union", "starts_on"]
+    list_filter = ["union", "kind", "season"]
+    search_fields = ["name"]
+
+
+class MatchTableInline(admin.TabularInline):
+    model = MatchTable
+    extra = 0
+    fields = ["number", "status", "stop_reason", "defaulting_team", "stopped_at", "unseated_team"]
+    readonly_fields = fields
+
+
+class AwardInline(admin.TabularInline):
+    model = Award
+    extra = 0
+    fields = ["team", "kind", "points", "clause", "half", "table_number", "player", "created_at"]
+    readonly_fields = fields
+
+
+@admin.register(Match)
+class MatchAdmin(SimpleHistoryAdmin):
+    list_display = ["__str__", "competition", "round_number", "scheduled_start", "phase", "home_score",
+                    "away_score", "result_status"]
+    list_filter = ["competition", "phase", "result_status"]
+    search_fields = ["home__name", "away__name", "venue"]
+    list_select_related = ["competition", "home", "away"]
+    autocomplete_fields = ["home", "away", "referee", "marker"]
+    readonly_fields = ["phase", "toss_winner", "tossed_at", "first_half_started_at", "interval_started_at",
+                       "second_half_started_at", "grace_handled_at", "extra_time_started_at", "extra_time_periods",
+                       "finished_at", "home_score", "away_score", "winner", "result_status", "home_confirmed_by",
+                       "away_confirmed_by", "confirmed_at", "approved_by", "approved_at"]
+    inlines = [MatchTableInline, AwardInline]
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    fields = ["table_number", "role", "player", "called_away_at"]
+    readonly_fields = fields
+
+
+@admin.register(TeamSheet)
+class TeamSheetAdmin(SimpleHistoryAdmin):
+    list_display = ["match", "team", "submitted_at"]
+    list_select_related = ["match__home", "match__away", "team"]
+    readonly_fields = ["match", "team", "submitted_by", "submitted_at"]
+    inlines = [SeatInline]
+
+
+class BoemEntryInline(admin.TabularInline):
+    model = BoemEntry
+    extra = 0
+    fields = ["sequence", "kind", "team", "strokes", "points", "claimed_by", "reverses", "confirmed_by"]
+    readonly_fields = fields
+
+
+@admin.register(Boem)
+class BoemAdmin(SimpleHistoryAdmin):
+    list_display = ["__str__", "status", "home_strokes", "away_strokes", "winner", "points"]
+    list_filter = ["status"]
+    readonly_fields = ["table", "number", "status", "home_strokes", "away_strokes", "winner", "points", "ended_at"]
+    inlines = [BoemEntryInline]
+
+
+@admin.register(Substitution)
+class SubstitutionAdmin(admin.ModelAdmin):
+    list_display = ["match", "team", "table_number", "role", "player_out", "player_in", "made_at"]
+    readonly_fields = ["match", "team", "table_number", "role", "player_out", "player_in", "made_at", "made_by"]
+
+
+@admin.register(Award)
+class AwardAdmin(SimpleHistoryAdmin):
+    list_display = ["match", "team", "kind", "points", "clause", "half", "table_number"]
+    list_filter = ["kind"]
+
+
+@admin.register(StandingsRow)
+class StandingsRowAdmin(admin.ModelAdmin):
+    list_display = ["competition", "position", "team", "played", "won", "drawn", "lost", "points_for",
+                    "points_against", "difference", "league_points", "tiebreak_reason"]
+    list_filter = ["competition"]
+
+
+@admin.register(StandingsSnapshot)
+class StandingsSnapshotAdmin(admin.ModelAdmin):
+    """Published snapshots are frozen: viewable, never editable."""
+
+    list_display = ["title", "competition", "as_of", "published_at", "published_by"]
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_add_permission(self, request):
+        return False
+
+
+@admin.register(PlayedHand)
+class PlayedHandAdmin(admin.ModelAdmin):
+    """Hands played card by card by the engine (the demo season); read-only, the boem sheet's audit trail."""
+
+    list_display = ["table", "number", "boem", "half", "played_at", "went_on", "strokes", "roem", "straf_decision"]
+    list_filter = ["half", "straf_decision"]
+    list_select_related = ["table__match", "boem", "went_on"]
+    raw_id_fields = ["table", "boem", "entry"]
+    readonly_fields = [
+        "table", "boem", "number", "half", "played_at", "record", "went_on", "strokes", "roem", "straf_decision",
+        "verdict", "entry",
+    ]
+
+    def has_add_permission(self, request):  # noqa: ARG002 - written by the demo season only
+        return False
+
+    def has_change_permission(self, request, obj=None):  # noqa: ARG002
+        return False

@@ -1,0 +1,370 @@
+"""REST API for competitions, fixtures, results and standings (DRF; routes in klawerjas_league/api_urls.py).
+
+Reads are public. A result shows ``provisional: true`` until a union official approves it; published
+standings are frozen, dated snapshots, while ``GET competitions/{id}/standings/`` is the live table
+(provisional). Writes follow the roles of clubs/permissions.py, each a thin adapter: parse, scope with one
+access helper (404 for "not yours" as for "not there"), call one service, answer.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.contrib.auth import get_user_model
+from django.db.models import Prefetch, Q
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import ValidationError
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from clubs import permissions
+from clubs.api import ID_REGEX, ServiceErrorsMixin, _int_or_404, id_field
+from clubs.models import Player, Team, Union
+from matches import fixtures, services
+from matches.models import Award, Boem, Competition, Match, MatchTable, Seat, StandingsRow, StandingsSnapshot
+
+# --- Read shapes --------------------------------------------------------------------------------------------
+
+
+class CompetitionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Competition
+        fields = ["id", "union", "name", "season", "kind", "starts_on"]
+
+
+class FixtureSerializer(serializers.ModelSerializer):
+    home_name = serializers.CharField(source="home.name", read_only=True)
+    away_name = serializers.CharField(source="away.name", read_only=True)
+    provisional = serializers.SerializerMethodField(help_text="True until a union official approves the result.")
+
+    class Meta:
+        model = Match
+        fields = ["id", "competition", "round_number", "round_name", "home", "home_name", "away", "away_name",
+                  "venue", "scheduled_start", "phase", "result_status", "home_score", "away_score", "winner",
+                  "provisional"]
+
+    def get_provisional(self, match: Match) -> bool:
+        return match.result_status != Match.ResultStatus.APPROVED
+
+
+class BoemSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Boem
+        fields = ["number", "status", "home_strokes", "away_strokes", "winner", "points"]
+
+
+class TableSerializer(serializers.ModelSerializer):
+    boems = BoemSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = MatchTable
+        fields = ["number", "status", "stop_reason", "defaulting_team", "boems"]
+
+
+class AwardSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Award
+        fields = ["team", "kind", "points", "clause", "half", "table_number"]
+
+
+class ResultSerializer(FixtureSerializer):
+    """A played match: the score, each table's boems and the awards (SAKBOC 1.13, 11.2, 12.1, 12.3)."""
+
+    tables = TableSerializer(many=True, read_only=True)
+    awards = AwardSerializer(many=True, read_only=True)
+
+    class Meta(FixtureSerializer.Meta):
+        fields = [*FixtureSerializer.Meta.fields, "approved_at", "tables", "awards"]
+
+
+class StandingsRowSerializer(serializers.ModelSerializer):
+    team_name = serializers.CharField(source="team.name", read_only=True)
+
+    class Meta:
+        model = StandingsRow
+        fields = ["position", "team", "team_name", "played", "won", "drawn", "lost", "points_for",
+                  "points_against", "difference", "league_points", "tiebreak_reason", "computed_at"]
+
+
+class StandingsSnapshotSerializer(serializers.ModelSerializer):
+    rows = serializers.ListField(child=serializers.DictField(), read_only=True,
+                                 help_text="Frozen rows: position, team_id, team_name, club_name, played, won, "
+                                           "drawn, lost, points_for, points_against, difference, league_points, "
+                                           "tiebreak_reason.")
+
+    class Meta:
+        model = StandingsSnapshot
+        fields = ["id", "competition", "title", "as_of", "published_at", "rows"]
+
+
+# --- Write inputs -------------------------------------------------------------------------------------------
+
+
+class CompetitionCreateSerializer(serializers.Serializer):
+    union = id_field(help_text="A union you run.")
+    name = serializers.CharField(max_length=120)
+    season = serializers.CharField(max_length=20)
+    kind = serializers.ChoiceField(choices=Competition.Kind.choices, default=Competition.Kind.LEAGUE)
+    starts_on = serializers.DateField(required=False, allow_null=True)
+
+
+class FixturesGenerateSerializer(serializers.Serializer):
+    start = serializers.DateField(help_text="Date of round 1.")
+    kickoff = serializers.TimeField(default=dt.time(19, 30), help_text="Start of play each match night.")
+    days_between_rounds = serializers.IntegerField(min_value=1, max_value=365, default=7)
+    home_and_away = serializers.BooleanField(default=True, help_text="League only: meet at each venue.")
+
+
+class FixtureCreateSerializer(serializers.Serializer):
+    competition = id_field()
+    home = id_field()
+    away = id_field()
+    scheduled_start = serializers.DateTimeField()
+    venue = serializers.CharField(max_length=160, required=False, allow_blank=True, default="")
+    round_number = serializers.IntegerField(min_value=1, max_value=999, default=1)
+    round_name = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
+
+
+class OfficialsSerializer(serializers.Serializer):
+    referee = id_field(required=False, allow_null=True, help_text="User id of the referee.")
+    marker = id_field(required=False, allow_null=True, help_text="User id of the marker (SAKBOC 1.11).")
+
+
+class ApproveSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+
+
+class PartnershipSerializer(serializers.Serializer):
+    table = serializers.IntegerField(min_value=1, max_value=4)
+    telman = id_field(help_text="Player id of the telman (counter).")
+    byspeler = id_field(help_text="Player id of the byspeler (partner).")
+
+
+class TeamSheetSerializer(serializers.Serializer):
+    team = id_field(required=False, help_text="Your side, when you manage both.")
+    partnerships = PartnershipSerializer(many=True, min_length=1, max_length=4)
+
+
+class SubstitutionSerializer(serializers.Serializer):
+    team = id_field(required=False, help_text="Your side, when you manage both.")
+    player_out = id_field()
+    player_in = id_field()
+    role = serializers.ChoiceField(choices=Seat.Role.choices, required=False, allow_null=True,
+                                   help_text="The substitute's role; the captain's choice (SAKBOC 11.1).")
+
+
+class StandingsPublishSerializer(serializers.Serializer):
+    title = serializers.CharField(max_length=160, required=False, allow_blank=True, default="")
+    as_of = serializers.DateField(required=False, allow_null=True)
+
+
+def _player_of(team: Team, player_id: int, field: str) -> Player:
+    player = Player.objects.filter(pk=player_id, club_id=team.club_id).first()
+    if player is None:
+        raise ValidationError({field: "No such registered player in your team's club."})
+    return player
+
+
+def _user_or_none(user_id: int | None, field: str):
+    if user_id is None:
+        return None
+    user = get_user_model().objects.filter(pk=user_id, is_active=True).first()
+    if user is None:
+        raise ValidationError({field: "No such user."})
+    return user
+
+
+# --- Viewsets -------------------------------------------------------------------------------------------------
+
+
+class CompetitionViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Competitions: league seasons and knock-out cups; filter by ``union``, ``kind``, ``season``.
+
+    Officials: ``POST`` creates one in their union, ``POST fixtures/`` generates its fixture list (league:
+    home-and-away round robin with dates; cup: the first round of the bracket, byes to the top seeds),
+    ``POST standings/`` publishes a frozen, dated standings table and tells the captains.
+    """
+
+    lookup_value_regex = ID_REGEX
+    queryset = Competition.objects.order_by("-season", "name", "id")
+    serializer_class = CompetitionSerializer
+    filterset_fields = ["union", "kind", "season"]
+
+    def get_permissions(self):
+        if self.action == "create" or (self.action == "standings" and self.request.method == "POST"):
+            return [IsAuthenticated()]
+        if self.action == "fixtures":
+            return [IsAuthenticated()]
+        return super().get_permissions()
+
+    @extend_schema(request=CompetitionCreateSerializer, responses={201: CompetitionSerializer})
+    def create(self, request: Request, *args, **kwargs) -> Response:
+        data = CompetitionCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        union: Union = permissions.union_for_official(user=request.user, union_id=data.validated_data.pop("union"))
+        competition = services.competition_create(union=union, **data.validated_data)
+        return Response(CompetitionSerializer(competition).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=FixturesGenerateSerializer, responses={201: FixtureSerializer(many=True)})
+    @action(detail=True, methods=["post"])
+    def fixtures(self, request: Request, pk: str | None = None) -> Response:
+        data = FixturesGenerateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        competition = permissions.competition_for_official(user=request.user, competition_id=_int_or_404(pk))
+        matches = fixtures.competition_fixtures_create(competition=competition, by=request.user,
+                                                       **data.validated_data)
+        return Response(FixtureSerializer(matches, many=True).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(methods=["GET"], request=None, responses={200: StandingsRowSerializer(many=True)},
+                   description="The live standings (provisional until published), with each tie's reason.")
+    @extend_schema(methods=["POST"], request=StandingsPublishSerializer, responses={201: StandingsSnapshotSerializer})
+    @action(detail=True, methods=["get", "post"], pagination_class=None, filterset_fields=[])
+    def standings(self, request: Request, pk: str | None = None) -> Response:
+        if request.method == "GET":
+            competition = self.get_object()
+            rows = StandingsRow.objects.filter(competition=competition).select_related("team").order_by("position")
+            return Response(StandingsRowSerializer(rows, many=True).data)
+        data = StandingsPublishSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        competition = permissions.competition_for_official(user=request.user, competition_id=_int_or_404(pk))
+        snapshot = services.standings_publish(competition=competition, by=request.user, **data.validated_data)
+        return Response(StandingsSnapshotSerializer(snapshot).data, status=status.HTTP_201_CREATED)
+
+
+class FixtureViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Fixtures (matches); filter by ``competition``, ``round_number``, ``phase``, ``result_status`` or ``team``.
+
+    Officials: ``POST`` schedules one, ``POST {id}/officials/`` assigns the referee and marker,
+    ``POST {id}/approve/`` approves the result. Captains (and club secretaries): ``POST {id}/team-sheet/``,
+    ``POST {id}/substitutions/`` (interval only, SAKBOC 11.4), ``POST {id}/confirm/`` (also the referee).
+    """
+
+    lookup_value_regex = ID_REGEX
+    queryset = Match.objects.select_related("home", "away").order_by("scheduled_start", "id")
+    serializer_class = FixtureSerializer
+    filterset_fields = ["competition", "round_number", "phase", "result_status"]
+
+    def get_permissions(self):
+        if self.action in ("list", "retrieve"):
+            return super().get_permissions()
+        return [IsAuthenticated()]
+
+    @extend_schema(parameters=[OpenApiParameter("team", int, description="Matches of this team (home or away).")])
+    def list(self, request: Request, *args, **kwargs) -> Response:
+        return super().list(request, *args, **kwargs)
+
+    def get_queryset(self):
+        queryset = super().get_queryset()
+        team = self.request.query_params.get("team") if self.action == "list" else None
+        if team is not None:
+            if not team.isdigit() or len(team) > 9:
+                raise ValidationError({"team": "A team id."})
+            queryset = queryset.filter(Q(home_id=int(team)) | Q(away_id=int(team)))
+        return queryset
+
+    @extend_schema(request=FixtureCreateSerializer, responses={201: FixtureSerializer})
+    def create(self, request: Request, *args, **kwargs) -> Response:
+        data = FixtureCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        competition = permissions.competition_for_official(user=request.user, competition_id=values["competition"])
+        teams = {t.pk: t for t in Team.objects.filter(competition=competition, pk__in=[values["home"], values["away"]])}
+        if values["home"] not in teams or values["away"] not in teams:
+            raise ValidationError({"home": "Both teams must be entered in the competition."})
+        match = services.match_schedule(
+            competition=competition, home=teams[values["home"]], away=teams[values["away"]],
+            scheduled_start=values["scheduled_start"], venue=values["venue"], round_number=values["round_number"],
+            round_name=values["round_name"], by=request.user,
+        )
+        return Response(FixtureSerializer(match).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=OfficialsSerializer, responses={200: FixtureSerializer})
+    @action(detail=True, methods=["post"])
+    def officials(self, request: Request, pk: str | None = None) -> Response:
+        data = OfficialsSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        match = permissions.match_for_official(user=request.user, match_id=_int_or_404(pk))
+        match = services.match_officials_assign(
+            match=match, referee=_user_or_none(data.validated_data.get("referee"), "referee"),
+            marker=_user_or_none(data.validated_data.get("marker"), "marker"), by=request.user,
+        )
+        return Response(FixtureSerializer(match).data)
+
+    @extend_schema(request=ApproveSerializer, responses={200: FixtureSerializer})
+    @action(detail=True, methods=["post"])
+    def approve(self, request: Request, pk: str | None = None) -> Response:
+        data = ApproveSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        match = permissions.match_for_official(user=request.user, match_id=_int_or_404(pk))
+        match = services.result_approve(match=match, user=request.user, reason=data.validated_data["reason"])
+        return Response(FixtureSerializer(match).data)
+
+    @extend_schema(request=None, responses={200: FixtureSerializer})
+    @action(detail=True, methods=["post"])
+    def confirm(self, request: Request, pk: str | None = None) -> Response:
+        match = permissions.match_for_confirmer(user=request.user, match_id=_int_or_404(pk))
+        match = services.result_confirm(match=match, user=request.user)
+        return Response(FixtureSerializer(match).data)
+
+    @extend_schema(request=TeamSheetSerializer, responses={201: None})
+    @action(detail=True, methods=["post"], url_path="team-sheet")
+    def team_sheet(self, request: Request, pk: str | None = None) -> Response:
+        data = TeamSheetSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        match, team = permissions.match_team_for_captain(
+            user=request.user, match_id=_int_or_404(pk), team_id=data.validated_data.get("team")
+        )
+        partnerships = {}
+        for row in data.validated_data["partnerships"]:
+            if row["table"] in partnerships:
+                raise ValidationError({"partnerships": f"Table {row['table']} is named twice."})
+            partnerships[row["table"]] = (_player_of(team, row["telman"], "partnerships"),
+                                          _player_of(team, row["byspeler"], "partnerships"))
+        sheet = services.team_sheet_submit(match=match, team=team, partnerships=partnerships, by=request.user)
+        return Response({"id": sheet.pk, "match": match.pk, "team": team.pk}, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=SubstitutionSerializer, responses={201: None})
+    @action(detail=True, methods=["post"])
+    def substitutions(self, request: Request, pk: str | None = None) -> Response:
+        data = SubstitutionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        match, team = permissions.match_team_for_captain(
+            user=request.user, match_id=_int_or_404(pk), team_id=data.validated_data.get("team")
+        )
+        substitution = services.substitution_make(
+            match=match, team=team, player_out=_player_of(team, data.validated_data["player_out"], "player_out"),
+            player_in=_player_of(team, data.validated_data["player_in"], "player_in"),
+            role=data.validated_data.get("role"), by=request.user,
+        )
+        return Response({"id": substitution.pk, "table_number": substitution.table_number,
+                         "role": substitution.role}, status=status.HTTP_201_CREATED)
+
+
+class ResultViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
+    """Results: played matches with each table's boems and the awards; ``provisional`` until approved."""
+
+    lookup_value_regex = ID_REGEX
+    queryset = (
+        Match.objects.exclude(result_status=Match.ResultStatus.NONE)
+        .select_related("home", "away")
+        .prefetch_related(
+            Prefetch("tables", queryset=MatchTable.objects.order_by("number").prefetch_related(
+                Prefetch("boems", queryset=Boem.objects.order_by("number")))),
+            Prefetch("awards", queryset=Award.objects.order_by("id")),
+        )
+        .order_by("-scheduled_start", "id")
+    )
+    serializer_class = ResultSerializer
+    filterset_fields = ["competition", "round_number", "result_status"]
+
+
+class StandingsViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
+    """Published standings: frozen, dated snapshots (newest first); filter by ``competition``."""
+
+    lookup_value_regex = ID_REGEX
+    queryset = StandingsSnapshot.objects.order_by("-published_at", "-id")
+    serializer_class = StandingsSnapshotSerializer
+    filterset_fields = ["competition"]

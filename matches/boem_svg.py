@@ -1,0 +1,136 @@
+"""Draw a boem as the players draw it on the score-board: an SVG "boem tree" from plain data.
+
+Notes §V ("Procedure for Going On"): the boem is *a vertical line with five horizontal lines drawn across
+it*. Each side records the strokes it wins on its own side of the vertical line by drawing a diagonal across
+the tips of the rungs: one diagonal per going-on, across one rung for one stroke or two rungs for two.
+The left side goes on from the top rung down, the right side from the bottom rung up, and a stroke is drawn
+away from the strokes yet to be won (drawing across unwon strokes is punishable, SAKBOC 7.5).
+
+This module is pure: it takes the sides' goings-on as numbers and returns SVG markup. It has no Django
+import, so the public pages, the PDF match report and the tests share one drawing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from html import escape
+
+RUNGS = 5  # a boem is five strokes (SAKBOC 6.1, Notes §V)
+WIDTH = 120
+TOP = 26
+GAP = 18
+AXIS_X = WIDTH // 2
+RUNG_HALF = 30
+HEIGHT = TOP + GAP * (RUNGS - 1) + 34
+
+
+class BoemDrawingError(ValueError):
+    """The goings-on cannot be drawn: a going-on other than 1 or 2 strokes, or a side past 5 strokes."""
+
+
+@dataclass(frozen=True)
+class BoemDrawing:
+    """One boem as drawn: the goings-on of each side in order, and how the boem ended.
+
+    ``left`` and ``right`` list each going-on's strokes (1 or 2, SAKBOC 7.3: never more than 2 in one go);
+    a side's total is at most 5. ``outcome`` is a short caption such as ``"5–3, 2 points"``,
+    ``"straf (SAKBOC 6.2): 4 points"`` or ``"unfinished at time"``; ``straf_side`` is ``"left"`` or
+    ``"right"`` when the boem ended in a straf in that side's favour.
+    """
+
+    left_label: str
+    right_label: str
+    left: Sequence[int] = field(default_factory=tuple)
+    right: Sequence[int] = field(default_factory=tuple)
+    outcome: str = ""
+    straf_side: str | None = None
+
+    def __post_init__(self) -> None:
+        for side, goings in (("left", self.left), ("right", self.right)):
+            if any(g not in (1, 2) for g in goings):
+                raise BoemDrawingError(f"{side}: a going-on is 1 or 2 strokes (SAKBOC 7.3); got {list(goings)}.")
+            if sum(goings) > RUNGS:
+                raise BoemDrawingError(f"{side}: a boem has {RUNGS} strokes; got {sum(goings)}.")
+        if self.straf_side not in (None, "left", "right"):
+            raise BoemDrawingError("straf_side is 'left', 'right' or None.")
+
+
+def rung_y(index: int) -> int:
+    """The y coordinate of rung ``index`` (0 = top rung, 4 = bottom rung)."""
+    return TOP + GAP * index
+
+
+def _diagonals(goings: Sequence[int], *, side: str) -> list[tuple[int, int, int, int]]:
+    """Return one line ``(x1, y1, x2, y2)`` per going-on for ``side`` ("left" from the top, "right" from the
+    bottom), each crossing the tips of the rungs it covers."""
+    lines = []
+    won = 0
+    for strokes in goings:
+        covered = range(won, won + strokes)
+        won += strokes
+        if side == "left":  # top rung down: rungs 0, 1, ...
+            first, last = rung_y(covered[0]), rung_y(covered[-1])
+            x_outer, x_inner = AXIS_X - RUNG_HALF - 6, AXIS_X - RUNG_HALF + 12
+            lines.append((x_outer, first - 7, x_inner, last + 7))
+        else:  # bottom rung up: rungs 4, 3, ...
+            first, last = rung_y(RUNGS - 1 - covered[0]), rung_y(RUNGS - 1 - covered[-1])
+            x_outer, x_inner = AXIS_X + RUNG_HALF + 6, AXIS_X + RUNG_HALF - 12
+            lines.append((x_outer, first + 7, x_inner, last - 7))
+    return lines
+
+
+def _short(label: str, limit: int = 11) -> str:
+    """A side's label cut to fit its half of the drawing (the full names are in the ``<title>``)."""
+    return label if len(label) <= limit else label[: limit - 1].rstrip() + "…"
+
+
+def boem_svg(drawing: BoemDrawing, *, title: str = "") -> str:
+    """Return an accessible SVG of one boem tree (``role="img"``, a ``<title>`` saying the score).
+
+    Shape: ``WIDTH`` × ``HEIGHT`` user units, scalable (``viewBox``); the vertical line, five rungs, one
+    diagonal ``<line class="stroke stroke-left|stroke-right">`` per going-on, the side labels at the top
+    and the outcome caption at the bottom. No inline styles or scripts (the site's CSP forbids them):
+    presentation attributes only, so the drawing also prints and embeds in the PDF report unchanged.
+    """
+    left_total, right_total = sum(drawing.left), sum(drawing.right)
+    summary = title or (
+        f"Boem: {drawing.left_label} {left_total}, {drawing.right_label} {right_total}"
+        + (f"; {drawing.outcome}" if drawing.outcome else "")
+    )
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="boem-tree" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{escape(summary)}">',
+        f"<title>{escape(summary)}</title>",
+        f'<text x="{AXIS_X - 3}" y="12" text-anchor="end" font-size="8" fill="#1d2a22">'
+        f"{escape(_short(drawing.left_label))}</text>",
+        f'<text x="{AXIS_X + 3}" y="12" text-anchor="start" font-size="8" fill="#1d2a22">'
+        f"{escape(_short(drawing.right_label))}</text>",
+        f'<line class="boem-axis" x1="{AXIS_X}" y1="{TOP - 10}" x2="{AXIS_X}" y2="{rung_y(RUNGS - 1) + 10}" '
+        'stroke="#1d2a22" stroke-width="2"/>',
+    ]
+    for index in range(RUNGS):
+        y = rung_y(index)
+        parts.append(
+            f'<line class="boem-rung" x1="{AXIS_X - RUNG_HALF}" y1="{y}" x2="{AXIS_X + RUNG_HALF}" y2="{y}" '
+            'stroke="#1d2a22" stroke-width="1.5"/>'
+        )
+    for side, goings, colour in (("left", drawing.left, "#0f6b3a"), ("right", drawing.right, "#a4431b")):
+        for x1, y1, x2, y2 in _diagonals(goings, side=side):
+            parts.append(
+                f'<line class="stroke stroke-{side}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" '
+                f'stroke="{colour}" stroke-width="2.5" stroke-linecap="round"/>'
+            )
+    if drawing.straf_side:
+        x = AXIS_X - RUNG_HALF - 16 if drawing.straf_side == "left" else AXIS_X + RUNG_HALF + 16
+        parts.append(
+            f'<text class="straf-mark" x="{x}" y="{rung_y(2) + 4}" text-anchor="middle" font-size="10" '
+            'font-weight="bold" fill="#a4431b">af</text>'
+        )
+    caption = drawing.outcome or f"{left_total}–{right_total}"
+    parts.append(
+        f'<text x="{AXIS_X}" y="{HEIGHT - 6}" text-anchor="middle" font-size="9" fill="#5d6b62">'
+        f"{escape(caption[:30])}</text>"
+    )
+    parts.append("</svg>")
+    return "".join(parts)

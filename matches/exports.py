@@ -1,0 +1,245 @@
+"""What the public pages show, and their CSV and PDF downloads: standings tables and match reports.
+
+* :func:`match_report_load` reads a match with its tables, boems, boem-sheet entries and awards in a fixed
+  number of queries; :func:`boem_drawing` turns one boem into the plain data ``matches.boem_svg`` draws.
+* :func:`standings_csv`, :func:`standings_pdf`, :func:`match_report_csv`, :func:`match_report_pdf` build the
+  downloads (PDF with reportlab; the boem trees are drawn with the same geometry as the SVG).
+
+Standings rows are plain dicts with the keys of a published snapshot's ``rows`` (``position``,
+``team_name``, ``club_name``, ``played``, ``won``, ``drawn``, ``lost``, ``points_for``, ``points_against``,
+``difference``, ``league_points``, ``tiebreak_reason``), so a frozen snapshot and the live table export alike.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+
+from django.db.models import Prefetch
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4
+from reportlab.lib.styles import getSampleStyleSheet
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+from matches import boem_svg
+from matches.boem_svg import BoemDrawing
+from matches.models import Award, Boem, BoemEntry, Match, MatchTable, StandingsRow
+
+STANDINGS_COLUMNS = [
+    ("position", "Pos"), ("team_name", "Team"), ("club_name", "Club"), ("played", "P"), ("won", "W"),
+    ("drawn", "D"), ("lost", "L"), ("points_for", "For"), ("points_against", "Against"),
+    ("difference", "Diff"), ("league_points", "Pts"), ("tiebreak_reason", "Tie broken by"),
+]
+
+
+def live_standings_rows(*, competition_id: int) -> list[dict]:
+    """The competition's computed (provisional) standings as plain rows, in position order (1 query)."""
+    rows = StandingsRow.objects.filter(competition_id=competition_id).select_related("team__club").order_by("position")
+    return [
+        {"position": r.position, "team_id": r.team_id, "team_name": r.team.name, "club_name": r.team.club.name,
+         "played": r.played, "won": r.won, "drawn": r.drawn, "lost": r.lost, "points_for": r.points_for,
+         "points_against": r.points_against, "difference": r.difference, "league_points": r.league_points,
+         "tiebreak_reason": r.tiebreak_reason}
+        for r in rows
+    ]
+
+
+@dataclass(frozen=True)
+class TableReport:
+    """One table of a match report: the table, its boems with their drawings, and each side's points."""
+
+    table: MatchTable
+    boems: list[tuple[Boem, BoemDrawing]]
+    home_points: int
+    away_points: int
+
+
+def match_report_load(*, match_id: int) -> Match | None:
+    """The match with teams, tables, boems, entries and awards prefetched (5 queries), or ``None``."""
+    return (
+        Match.objects.select_related("competition__union", "home__club", "away__club")
+        .prefetch_related(
+            Prefetch("tables", queryset=MatchTable.objects.order_by("number")),
+            Prefetch("tables__boems", queryset=Boem.objects.order_by("number")),
+            Prefetch("tables__boems__entries", queryset=BoemEntry.objects.order_by("sequence")),
+            Prefetch("awards", queryset=Award.objects.select_related("team").order_by("id")),
+        )
+        .filter(pk=match_id)
+        .first()
+    )
+
+
+def boem_drawing(*, boem: Boem, match: Match) -> BoemDrawing:
+    """Plain data for one boem: home on the left (from the top rung), away on the right (Notes §V).
+
+    Goings-on come from the boem sheet's ``stroke`` entries in order; when a boem's counts were entered
+    without lines (a paper result), its ``home_strokes``/``away_strokes`` are drawn as single strokes.
+    """
+    home, away = [], []
+    straf_side = None
+    for entry in boem.entries.all():
+        side = "left" if entry.team_id == match.home_id else "right"
+        if entry.kind == BoemEntry.Kind.STROKE and entry.strokes in (1, 2):
+            (home if side == "left" else away).append(entry.strokes)
+        elif entry.kind in (BoemEntry.Kind.STRAF, BoemEntry.Kind.STRAF_REVERSED):
+            straf_side = side
+    if sum(home) != boem.home_strokes or sum(away) != boem.away_strokes:
+        home = [1] * min(boem.home_strokes, boem_svg.RUNGS)
+        away = [1] * min(boem.away_strokes, boem_svg.RUNGS)
+    if boem.status == Boem.Status.STRAFFED:
+        outcome = f"straf: {boem.points} pts"
+    elif boem.status == Boem.Status.UNFINISHED:
+        outcome = "unfinished at time"
+    elif boem.status == Boem.Status.COMPLETED:
+        outcome = f"{boem.home_strokes}–{boem.away_strokes}: {boem.points} pts"
+    else:
+        outcome = f"{boem.home_strokes}–{boem.away_strokes}, in play"
+    if boem.status != Boem.Status.STRAFFED:
+        straf_side = None
+    elif boem.winner_id is not None:
+        straf_side = "left" if boem.winner_id == match.home_id else "right"
+    return BoemDrawing(left_label=match.home.name, right_label=match.away.name, left=home, right=away,
+                       outcome=outcome, straf_side=straf_side)
+
+
+def table_reports(match: Match) -> list[TableReport]:
+    """Each table's boems as drawings and each side's points there (after a stop's forfeit, SAKBOC 12.1)."""
+    reports = []
+    for table in match.tables.all():
+        boems = list(table.boems.all())
+        home_points = sum(b.points for b in boems if b.winner_id == match.home_id)
+        away_points = sum(b.points for b in boems if b.winner_id == match.away_id)
+        if table.status == MatchTable.Status.STOPPED and table.defaulting_team_id == match.home_id:
+            home_points = 0
+        if table.status == MatchTable.Status.STOPPED and table.defaulting_team_id == match.away_id:
+            away_points = 0
+        reports.append(TableReport(table=table, boems=[(b, boem_drawing(boem=b, match=match)) for b in boems],
+                                   home_points=home_points, away_points=away_points))
+    return reports
+
+
+# --- CSV ---------------------------------------------------------------------------------------------------
+
+
+def standings_csv(rows: list[dict]) -> str:
+    """Standings as CSV text: a header line, then one line per team in position order."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([label for _, label in STANDINGS_COLUMNS])
+    for row in rows:
+        writer.writerow([row.get(key, "") for key, _ in STANDINGS_COLUMNS])
+    return out.getvalue()
+
+
+def match_report_csv(match: Match) -> str:
+    """A match report as CSV: one line per boem (table, boem, strokes, status, winner, points), then awards
+    and the match score."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["table", "boem", f"{match.home} strokes", f"{match.away} strokes", "status", "winner",
+                     "points"])
+    names = {match.home_id: match.home.name, match.away_id: match.away.name}
+    for report in table_reports(match):
+        for boem, _ in report.boems:
+            writer.writerow([report.table.number, boem.number, boem.home_strokes, boem.away_strokes,
+                             boem.get_status_display(), names.get(boem.winner_id, ""), boem.points])
+    for award in match.awards.all():
+        writer.writerow(["award", award.clause, "", "", award.get_kind_display(), award.team.name, award.points])
+    writer.writerow(["score", "", match.home_score, match.away_score, match.get_result_status_display(),
+                     names.get(match.winner_id, "draw" if match.phase == Match.Phase.FINISHED else ""), ""])
+    return out.getvalue()
+
+
+# --- PDF ---------------------------------------------------------------------------------------------------
+
+
+class BoemFlowable(Flowable):
+    """A boem tree in a PDF, drawn with the SVG's geometry (``matches.boem_svg``), scaled to ``scale``."""
+
+    def __init__(self, drawing: BoemDrawing, scale: float = 0.5) -> None:
+        super().__init__()
+        self.drawing = drawing
+        self.scale = scale
+        self.width = boem_svg.WIDTH * scale
+        self.height = boem_svg.HEIGHT * scale
+
+    def draw(self) -> None:
+        c, s, h = self.canv, self.scale, boem_svg.HEIGHT
+
+        def line(x1: float, y1: float, x2: float, y2: float) -> None:
+            c.line(x1 * s, (h - y1) * s, x2 * s, (h - y2) * s)
+
+        c.setLineWidth(1)
+        axis = boem_svg.AXIS_X
+        line(axis, boem_svg.TOP - 10, axis, boem_svg.rung_y(boem_svg.RUNGS - 1) + 10)
+        for i in range(boem_svg.RUNGS):
+            line(axis - boem_svg.RUNG_HALF, boem_svg.rung_y(i), axis + boem_svg.RUNG_HALF, boem_svg.rung_y(i))
+        c.setLineWidth(1.5)
+        for side, goings in (("left", self.drawing.left), ("right", self.drawing.right)):
+            for x1, y1, x2, y2 in boem_svg._diagonals(goings, side=side):
+                line(x1, y1, x2, y2)
+        c.setFont("Helvetica", 6)
+        c.drawCentredString(axis * s, 2, self.drawing.outcome[:30])
+
+
+def _pdf(title: str, story_body: list) -> bytes:
+    buffer = io.BytesIO()
+    doc = SimpleDocTemplate(buffer, pagesize=A4, title=title, leftMargin=15 * mm, rightMargin=15 * mm,
+                            topMargin=15 * mm, bottomMargin=15 * mm)
+    styles = getSampleStyleSheet()
+    doc.build([Paragraph(title, styles["Title"]), *story_body])
+    return buffer.getvalue()
+
+
+_TABLE_STYLE = TableStyle([
+    ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 8), ("FONT", (0, 1), (-1, -1), "Helvetica", 8),
+    ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black), ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.grey),
+    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+])
+
+
+def standings_pdf(*, title: str, subtitle: str, rows: list[dict]) -> bytes:
+    """Standings as a one-table A4 PDF with the tiebreak reasons; returns the PDF bytes."""
+    styles = getSampleStyleSheet()
+    small = styles["BodyText"].clone("small", fontSize=7, leading=8)
+    data = [[label for _, label in STANDINGS_COLUMNS]]
+    for row in rows:
+        data.append([str(row.get(k, "")) for k, _ in STANDINGS_COLUMNS[:-1]]
+                    + [Paragraph(str(row.get("tiebreak_reason", "")), small)])
+    table = Table(data, repeatRows=1, colWidths=[9 * mm, 32 * mm, 28 * mm] + [9 * mm] * 4 + [11 * mm] * 3
+                  + [9 * mm, 30 * mm])
+    table.setStyle(_TABLE_STYLE)
+    return _pdf(title, [Paragraph(subtitle, styles["Normal"]), Spacer(1, 4 * mm), table])
+
+
+def match_report_pdf(match: Match) -> bytes:
+    """A match report PDF: the score and status, each table's boem trees and points, and the awards."""
+    styles = getSampleStyleSheet()
+    status = match.get_result_status_display()
+    if match.result_status != Match.ResultStatus.APPROVED:
+        status += " (provisional until approved by a union official)"
+    body: list = [
+        Paragraph(f"{match.competition} · {match.scheduled_start:%d %b %Y} · {match.venue}", styles["Normal"]),
+        Paragraph(f"<b>{match.home} {match.home_score} – {match.away_score} {match.away}</b> · {status}",
+                  styles["Normal"]),
+        Spacer(1, 4 * mm),
+    ]
+    for report in table_reports(match):
+        body.append(Paragraph(f"Table {report.table.number} ({report.table.get_status_display()}): "
+                              f"{match.home} {report.home_points}, {match.away} {report.away_points}",
+                              styles["Heading4"]))
+        trees = [BoemFlowable(drawing) for _, drawing in report.boems]
+        for start in range(0, len(trees), 6):
+            body.append(Table([trees[start:start + 6]], hAlign="LEFT"))
+    awards = list(match.awards.all())
+    if awards:
+        body.append(Paragraph("Awards", styles["Heading4"]))
+        data = [["Team", "Award", "Points", "Rule"]] + [
+            [a.team.name, a.get_kind_display(), str(a.points), a.clause] for a in awards
+        ]
+        table = Table(data, hAlign="LEFT")
+        table.setStyle(_TABLE_STYLE)
+        body.append(table)
+    return _pdf(f"Match report: {match.home} v {match.away}", body)

@@ -1,0 +1,300 @@
+"""Fixture generation for competitions, kept apart from the ORM (Tabbycat's ``draw/generator`` habit).
+
+Two pure generators work on any hashable entrants (team ids in production, strings in tests):
+
+* :func:`league_round_robin` — a home-and-away double round robin by the circle (Berger) method, with a
+  match date for every round. An odd number of teams gives each team one *bye* per half.
+* :func:`knockout_bracket` — a single-elimination cup bracket: the field is padded to the next power of
+  two with byes, which go to the top seeds, and later rounds name their ties by the ties that feed them.
+
+Neither touches the database. :func:`competition_fixtures_create` at the end is the one service here: it
+loads a competition's teams, runs a generator and schedules each match through ``matches.services``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+
+
+class FixtureError(ValueError):
+    """The entrants or dates cannot make a fixture list (too few teams, a team twice, a bad interval)."""
+
+
+@dataclass(frozen=True)
+class Pairing[T: Hashable]:
+    """One fixture: ``home`` hosts ``away`` (the home team's venue)."""
+
+    home: T
+    away: T
+
+
+@dataclass(frozen=True)
+class LeagueRound[T: Hashable]:
+    """A round of a league: its 1-based ``number``, its match ``date``, the pairings and the team with a bye.
+
+    ``bye`` is ``None`` when the number of teams is even.
+    """
+
+    number: int
+    date: dt.date
+    pairings: tuple[Pairing[T], ...]
+    bye: T | None = None
+
+
+def _check_entrants[T: Hashable](entrants: Sequence[T], minimum: int) -> list[T]:
+    teams = list(entrants)
+    if len(teams) < minimum:
+        raise FixtureError(f"At least {minimum} teams are needed; got {len(teams)}.")
+    if len(set(teams)) != len(teams):
+        raise FixtureError("A team appears twice in the list of entrants.")
+    return teams
+
+
+def league_round_robin[T: Hashable](
+    teams: Sequence[T],
+    *,
+    start: dt.date,
+    days_between_rounds: int = 7,
+    home_and_away: bool = True,
+    skip_dates: Sequence[dt.date] = (),
+) -> list[LeagueRound[T]]:
+    """Return the rounds of a league in which every team meets every other team at home and away.
+
+    The circle method fixes the first team and rotates the others, which gives ``n - 1`` rounds for ``n``
+    teams (``n`` rounds when ``n`` is odd, one team sitting out each round). Home and away alternate: within
+    each half no team is at home (or away) more than twice running, and each team is at home
+    ``floor((n-1)/2)`` or ``ceil((n-1)/2)`` times. The second half repeats the first with home and away
+    swapped, so each pair meets once at each venue (at most three home nights running across the turn).
+
+    :param teams: at least 2 distinct entrants, in seeding order.
+    :param start: the date of round 1; later rounds follow every ``days_between_rounds`` days.
+    :param days_between_rounds: gap between consecutive rounds in days (>= 1; 7 = weekly match nights).
+    :param home_and_away: False for a single round robin (each pair meets once).
+    :param skip_dates: dates with no league night (e.g. public holidays); a round falling on one moves on
+        by ``days_between_rounds`` until it is clear.
+    :returns: rounds in order: ``2 * (n - 1)`` rounds for even ``n`` home-and-away, ``2 * n`` for odd ``n``.
+    :raises FixtureError: fewer than 2 teams, a team listed twice, or ``days_between_rounds < 1``.
+    """
+    entrants = _check_entrants(teams, 2)
+    if days_between_rounds < 1:
+        raise FixtureError("Rounds must be at least one day apart.")
+    slots: list[T | None] = list(entrants)
+    if len(slots) % 2:
+        slots.append(None)  # the "bye" slot: whoever meets it sits the round out
+    n = len(slots)
+    m = n - 1  # slot m is fixed; slots 0..m-1 turn around it
+    half: list[tuple[tuple[Pairing[T], ...], T | None]] = []
+    for i in range(m):
+        # Taking the circle's rounds n/2 apart keeps every team's venues alternating with single breaks.
+        r = (i * (n // 2)) % m
+        slot_pairs = [(r, m) if r % 2 == 0 else (m, r)]
+        slot_pairs += [((r + k) % m, (r - k) % m) for k in range(1, n // 2)]
+        pairings: list[Pairing[T]] = []
+        bye: T | None = None
+        for home_slot, away_slot in slot_pairs:
+            home, away = slots[home_slot], slots[away_slot]
+            if home is None or away is None:
+                bye = away if home is None else home
+                continue
+            pairings.append(Pairing(home=home, away=away))
+        half.append((tuple(pairings), bye))
+    schedule = list(half)
+    if home_and_away:
+        schedule += [(tuple(Pairing(home=p.away, away=p.home) for p in pairings), bye) for pairings, bye in half]
+    skipped = set(skip_dates)
+    rounds: list[LeagueRound[T]] = []
+    date = start
+    step = dt.timedelta(days=days_between_rounds)
+    for number, (pairings, bye) in enumerate(schedule, start=1):
+        while date in skipped:
+            date += step
+        rounds.append(LeagueRound(number=number, date=date, pairings=pairings, bye=bye))
+        date += step
+    return rounds
+
+
+@dataclass(frozen=True)
+class TieWinner:
+    """A placeholder entrant: the winner of tie ``tie_number`` in an earlier round."""
+
+    tie_number: int
+
+    def __str__(self) -> str:
+        return f"Winner of tie {self.tie_number}"
+
+
+@dataclass(frozen=True)
+class Tie[T: Hashable]:
+    """One knock-out tie, numbered across the whole bracket (1 is the first tie of round 1).
+
+    ``away`` is ``None`` for a bye: ``home`` goes through without playing. Either side may be a
+    :class:`TieWinner` in rounds after the first.
+    """
+
+    number: int
+    round_number: int
+    home: T | TieWinner
+    away: T | TieWinner | None
+
+    @property
+    def is_bye(self) -> bool:
+        """True when one side has no opponent and goes straight through."""
+        return self.away is None
+
+
+@dataclass(frozen=True)
+class KnockoutRound[T: Hashable]:
+    """A round of a cup: its number, name ("Final", "Semi-finals", ...), date and ties."""
+
+    number: int
+    name: str
+    date: dt.date | None
+    ties: tuple[Tie[T], ...]
+
+
+def _seed_positions(size: int) -> list[int]:
+    """Return seeds 1..size in bracket order so that seeds 1 and 2 can only meet in the final.
+
+    >>> _seed_positions(8)
+    [1, 8, 4, 5, 2, 7, 3, 6]
+    """
+    order = [1]
+    while len(order) < size:
+        total = 2 * len(order) + 1
+        order = [x for seed in order for x in (seed, total - seed)]
+    return order
+
+
+def round_name(teams_left: int) -> str:
+    """Name a round by the number of teams still in it: 2 → "Final", 4 → "Semi-finals", 8 → "Quarter-finals"."""
+    return {2: "Final", 4: "Semi-finals", 8: "Quarter-finals"}.get(teams_left, f"Round of {teams_left}")
+
+
+def knockout_bracket[T: Hashable](
+    entrants: Sequence[T],
+    *,
+    start: dt.date | None = None,
+    days_between_rounds: int = 7,
+) -> list[KnockoutRound[T]]:
+    """Return a single-elimination bracket for ``entrants`` in seeding order (best first).
+
+    The draw size is the next power of two; the missing places are byes given to the top seeds, so that
+    at most one bye meets each real team and no two byes meet. Seeds are placed so that 1 and 2 can meet
+    only in the final, 1–4 only in the semi-finals, and so on. Ties are numbered 1, 2, … through the whole
+    bracket; a tie in round ``r > 1`` is played between the winners of two ties of round ``r - 1``.
+
+    A draw in a knock-out tie is settled by a toss and extra time (SAKBOC 1.12), which the match services
+    handle; the bracket only says who meets whom.
+
+    :param entrants: at least 2 distinct entrants, best seed first.
+    :param start: the date of round 1 (``None`` leaves every round undated).
+    :param days_between_rounds: gap between rounds in days (>= 1).
+    :returns: rounds from the first to the final; round 1 may contain byes (``Tie.away is None``).
+    :raises FixtureError: fewer than 2 entrants, an entrant listed twice, or ``days_between_rounds < 1``.
+    """
+    teams = _check_entrants(entrants, 2)
+    if days_between_rounds < 1:
+        raise FixtureError("Rounds must be at least one day apart.")
+    size = 1
+    while size < len(teams):
+        size *= 2
+    positions = _seed_positions(size)
+    rounds: list[KnockoutRound[T]] = []
+    number = 0
+    first: list[Tie[T]] = []
+    for i in range(0, size, 2):
+        seed_a, seed_b = positions[i], positions[i + 1]
+        a = teams[seed_a - 1] if seed_a <= len(teams) else None
+        b = teams[seed_b - 1] if seed_b <= len(teams) else None
+        number += 1
+        if a is None:  # the better seed always holds a real team, but keep the bye on the away side
+            a, b = b, a
+        assert a is not None
+        first.append(Tie(number=number, round_number=1, home=a, away=b))
+    step = dt.timedelta(days=days_between_rounds)
+    rounds.append(KnockoutRound(number=1, name=round_name(size), date=start, ties=tuple(first)))
+    previous = first
+    round_number = 1
+    while len(previous) > 1:
+        round_number += 1
+        ties: list[Tie[T]] = []
+        for i in range(0, len(previous), 2):
+            number += 1
+            ties.append(
+                Tie(number=number, round_number=round_number,
+                    home=TieWinner(previous[i].number), away=TieWinner(previous[i + 1].number))
+            )
+        date = start + step * (round_number - 1) if start is not None else None
+        rounds.append(KnockoutRound(number=round_number, name=round_name(2 * len(ties)), date=date, ties=tuple(ties)))
+        previous = ties
+    return rounds
+
+
+# --- The service: turn a generated fixture list into scheduled matches -------------------------------------
+
+
+def competition_fixtures_create(
+    *,
+    competition,
+    start: dt.date,
+    kickoff: dt.time = dt.time(19, 30),
+    days_between_rounds: int = 7,
+    home_and_away: bool = True,
+    by=None,
+) -> list:
+    """Schedule a competition's fixture list from its entered teams; return the new ``Match`` rows.
+
+    A league gets :func:`league_round_robin` (home and away unless ``home_and_away`` is False), one match
+    night per round at ``kickoff`` local time. A knock-out cup gets round 1 of :func:`knockout_bracket`
+    (teams seeded by ``Team.seed``, unseeded teams after them in the order they were entered): byes are not
+    matches, and later rounds are scheduled once their winners are known. Each match goes through
+    ``matches.services.match_schedule`` (which validates it) and tells both captains by e-mail after commit.
+    The venue is the home club's name.
+
+    :raises django.core.exceptions.ValidationError: the competition already has fixtures, or has fewer than
+        2 teams, or a generated match fails ``match_schedule``'s rules. Nothing is saved then.
+    """
+    from django.core.exceptions import ValidationError
+    from django.db import transaction
+    from django.db.models import F
+    from django.utils import timezone
+
+    from clubs.models import Team
+    from matches import services
+
+    teams = list(Team.objects.filter(competition=competition).select_related("club")
+                 .order_by(F("seed").asc(nulls_last=True), "id"))
+    if competition.matches.exists():
+        raise ValidationError("This competition already has fixtures; schedule further matches one by one.")
+    tz = timezone.get_current_timezone()
+
+    def at(day: dt.date) -> dt.datetime:
+        return dt.datetime.combine(day, kickoff, tzinfo=tz)
+
+    created = []
+    try:
+        with transaction.atomic():
+            if competition.is_knockout:
+                first = knockout_bracket(teams, start=start, days_between_rounds=days_between_rounds)[0]
+                for tie in first.ties:
+                    if tie.is_bye:
+                        continue
+                    created.append(services.match_schedule(
+                        competition=competition, home=tie.home, away=tie.away, scheduled_start=at(start),
+                        venue=tie.home.club.name, round_number=1, round_name=f"{first.name}, tie {tie.number}",
+                        by=by,
+                    ))
+            else:
+                for league_round in league_round_robin(teams, start=start, days_between_rounds=days_between_rounds,
+                                                       home_and_away=home_and_away):
+                    for pairing in league_round.pairings:
+                        created.append(services.match_schedule(
+                            competition=competition, home=pairing.home, away=pairing.away,
+                            scheduled_start=at(league_round.date), venue=pairing.home.club.name,
+                            round_number=league_round.number, by=by,
+                        ))
+    except FixtureError as error:
+        raise ValidationError(str(error)) from error
+    return created

@@ -1,0 +1,223 @@
+"""Selectors for competitions, matches, the match clock, scores and standings (reads)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+from django.utils import timezone
+
+from matches.models import Award, Boem, BoemEntry, Competition, Match, MatchTable, Seat, StandingsSnapshot, TeamSheet
+
+PLAYING_PHASES = (Match.Phase.FIRST_HALF, Match.Phase.SECOND_HALF, Match.Phase.EXTRA_TIME)
+
+
+# --- Lists and details ----------------------------------------------------------------------------------
+
+def match_list(*, competition: Competition, round_number: int | None = None) -> QuerySet[Match]:
+    """A competition's fixtures with both teams (one query)."""
+    matches = Match.objects.filter(competition=competition).select_related("home__club", "away__club")
+    if round_number is not None:
+        matches = matches.filter(round_number=round_number)
+    return matches.order_by("round_number", "scheduled_start", "id")
+
+
+def match_detail(*, match_id: int) -> Match:
+    """A match with everything a match-night page shows, in a fixed number of queries (7).
+
+    :raises Match.DoesNotExist: no such match.
+    """
+    return (
+        Match.objects.select_related("competition__union", "home__club", "away__club", "referee", "marker")
+        .prefetch_related(
+            Prefetch("team_sheets", queryset=TeamSheet.objects.select_related("team")),
+            Prefetch("team_sheets__seats", queryset=Seat.objects.select_related("player")),
+            Prefetch("tables", queryset=MatchTable.objects.order_by("number")),
+            Prefetch("tables__boems", queryset=Boem.objects.order_by("number")),
+            Prefetch("tables__boems__entries", queryset=BoemEntry.objects.order_by("sequence")),
+            Prefetch("awards", queryset=Award.objects.select_related("team", "player")),
+        )
+        .get(pk=match_id)
+    )
+
+
+def boem_sheet(*, match: Match, table_number: int) -> list[Boem]:
+    """A table's boems in order, each with its entries prefetched (two queries)."""
+    return list(
+        Boem.objects.filter(table__match=match, table__number=table_number)
+        .order_by("number")
+        .prefetch_related(Prefetch("entries", queryset=BoemEntry.objects.order_by("sequence")))
+    )
+
+
+# --- The match clock -----------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ClockReading:
+    """The match clock at ``now``, derived from :class:`Match`'s columns and the union's settings.
+
+    Times are aware datetimes; ``remaining`` is a ``timedelta`` (zero when overdue) or ``None``.
+    ``in_last_period``: the last 15 minutes of the game (SAKBOC 1.15), also all of extra time.
+    ``grace_until``: end of the 3 minutes' grace after the interval (SAKBOC 12.3).
+    """
+
+    phase: str
+    now: datetime
+    toss_at: datetime
+    started_at: datetime | None
+    ends_at: datetime | None
+    remaining: timedelta | None
+    in_last_period: bool
+    grace_until: datetime | None
+    next_deadline: tuple[str, datetime] | None
+
+
+def clock_deadlines(match: Match) -> dict[str, datetime]:
+    """Every clock instant of ``match`` that is known (needs ``match.competition.union``).
+
+    Keys: ``toss_at`` (1.3), ``first_half_ends_at``, ``interval_ends_at``, ``second_half_ends_at`` (1.2),
+    ``grace_until`` (12.3), ``last_period_from`` (1.15), ``extra_time_ends_at`` (1.12).
+    """
+    union = match.competition.union
+    out = {"toss_at": match.scheduled_start - timedelta(minutes=union.toss_minutes_before)}
+    if match.first_half_started_at:
+        out["first_half_ends_at"] = match.first_half_started_at + timedelta(minutes=union.half_minutes)
+    if match.interval_started_at:
+        out["interval_ends_at"] = match.interval_started_at + timedelta(minutes=union.interval_minutes)
+    if match.second_half_started_at:
+        out["second_half_ends_at"] = match.second_half_started_at + timedelta(minutes=union.half_minutes)
+        out["grace_until"] = match.second_half_started_at + timedelta(minutes=union.grace_minutes)
+        out["last_period_from"] = out["second_half_ends_at"] - timedelta(minutes=union.last_period_minutes)
+    if match.extra_time_started_at:
+        out["extra_time_ends_at"] = match.extra_time_started_at + timedelta(
+            minutes=union.knockout_extra_time_minutes
+        )
+    return out
+
+
+def clock_next_deadline(match: Match) -> tuple[str, datetime] | None:
+    """The next deadline the clock timers act on: ``("interval_due" | "grace_expiry" | "full_time" |
+    "extra_time_end", instant)``, or ``None`` when the phase has none."""
+    d = clock_deadlines(match)
+    if match.phase == Match.Phase.FIRST_HALF:
+        return ("interval_due", d["first_half_ends_at"])
+    if match.phase == Match.Phase.SECOND_HALF:
+        if match.grace_handled_at is None:
+            return ("grace_expiry", d["grace_until"])
+        return ("full_time", d["second_half_ends_at"])
+    if match.phase == Match.Phase.EXTRA_TIME:
+        return ("extra_time_end", d["extra_time_ends_at"])
+    return None
+
+
+def match_clock(*, match: Match, now: datetime | None = None) -> ClockReading:
+    """Read the match clock at ``now`` (default: the current time). No queries beyond ``competition.union``."""
+    now = now or timezone.now()
+    d = clock_deadlines(match)
+    started = ends = None
+    if match.phase == Match.Phase.SCHEDULED:
+        ends = match.scheduled_start
+    elif match.phase == Match.Phase.FIRST_HALF:
+        started, ends = match.first_half_started_at, d["first_half_ends_at"]
+    elif match.phase == Match.Phase.INTERVAL:
+        started, ends = match.interval_started_at, d["interval_ends_at"]
+    elif match.phase == Match.Phase.SECOND_HALF:
+        started, ends = match.second_half_started_at, d["second_half_ends_at"]
+    elif match.phase == Match.Phase.EXTRA_TIME:
+        started, ends = match.extra_time_started_at, d["extra_time_ends_at"]
+    in_last = match.phase == Match.Phase.EXTRA_TIME or (
+        match.phase == Match.Phase.SECOND_HALF and now >= d["last_period_from"]
+    )
+    return ClockReading(
+        phase=match.phase,
+        now=now,
+        toss_at=d["toss_at"],
+        started_at=started,
+        ends_at=ends,
+        remaining=max(ends - now, timedelta(0)) if ends else None,
+        in_last_period=in_last,
+        grace_until=d.get("grace_until"),
+        next_deadline=clock_next_deadline(match),
+    )
+
+
+def matches_with_running_clock() -> QuerySet[Match]:
+    """Matches whose clock has a deadline to watch (timers re-armed from these)."""
+    return Match.objects.filter(
+        phase__in=[Match.Phase.FIRST_HALF, Match.Phase.SECOND_HALF, Match.Phase.EXTRA_TIME]
+    ).select_related("competition__union")
+
+
+# --- The match score -----------------------------------------------------------------------------------
+
+@dataclass
+class TableScore:
+    """One table: boem points per side, and what counts after a stop (SAKBOC 12.1: the defaulters' 0)."""
+
+    number: int
+    status: str
+    home_points: int = 0
+    away_points: int = 0
+    forfeited_team_id: int | None = None
+    home_counted: int = 0
+    away_counted: int = 0
+
+
+@dataclass
+class MatchScore:
+    """A match score: Σ tables' counted points + Σ awards, per side."""
+
+    tables: list[TableScore] = field(default_factory=list)
+    home_awards: int = 0
+    away_awards: int = 0
+    awards: list[Award] = field(default_factory=list)
+
+    @property
+    def home(self) -> int:
+        return sum(t.home_counted for t in self.tables) + self.home_awards
+
+    @property
+    def away(self) -> int:
+        return sum(t.away_counted for t in self.tables) + self.away_awards
+
+
+def match_score(*, match: Match) -> MatchScore:
+    """Compute the match score from the tables, boems and awards (three queries)."""
+    score = MatchScore()
+    tables = {t.pk: TableScore(number=t.number, status=t.status, forfeited_team_id=t.defaulting_team_id
+                               if t.status == MatchTable.Status.STOPPED else None)
+              for t in MatchTable.objects.filter(match=match).order_by("number")}
+    for table_id, winner_id, points in Boem.objects.filter(table__match=match, winner__isnull=False).values_list(
+        "table_id", "winner_id", "points"
+    ):
+        if winner_id == match.home_id:
+            tables[table_id].home_points += points
+        else:
+            tables[table_id].away_points += points
+    for t in tables.values():
+        t.home_counted = 0 if t.forfeited_team_id == match.home_id else t.home_points
+        t.away_counted = 0 if t.forfeited_team_id == match.away_id else t.away_points
+    score.tables = sorted(tables.values(), key=lambda t: t.number)
+    score.awards = list(Award.objects.filter(match=match).order_by("created_at", "id"))
+    score.home_awards = sum(a.points for a in score.awards if a.team_id == match.home_id)
+    score.away_awards = sum(a.points for a in score.awards if a.team_id == match.away_id)
+    return score
+
+
+# --- Standings -----------------------------------------------------------------------------------------
+
+def standings_for_competition(*, competition_id: int) -> list[Any]:
+    """The competition's standings (``matches.standings.StandingsLine`` list), best first.
+
+    Served from the cache (no queries); on a miss, from the stored rows (one query) and cached; when never
+    computed, computed now. The query count does not grow with the number of teams.
+    """
+    from matches.standings import standings_read
+
+    return standings_read(competition_id=competition_id)
+
+
+def standings_snapshot_list(*, competition: Competition) -> QuerySet[StandingsSnapshot]:
+    return StandingsSnapshot.objects.filter(competition=competition).order_by("-published_at")

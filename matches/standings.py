@@ -1,0 +1,258 @@
+"""League standings: a pure computation, and the manager that loads, computes, saves and caches.
+
+Order (DOMAIN.md "A match night"): league points (union setting, default win 2 / draw 1 / loss 0), then the
+union's ``tiebreak_order`` (default aggregate match-score difference, aggregate for, head-to-head). Each
+row says why it stands above the next team when both are level on league points. Teams level on
+everything share a position and are listed by name.
+
+``compute_standings`` knows nothing of the ORM (Tabbycat's habit: algorithms apart from the database);
+``standings_recompute`` is idempotent (same approved results → same rows), so a task delivered twice is
+harmless.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass
+
+from django.core.cache import cache
+from django.db import transaction
+from django.utils import timezone
+
+CACHE_TIMEOUT = 24 * 3600
+TIEBREAK_WORDS = {"difference": "difference", "for": "points for", "head_to_head": "head-to-head"}
+
+
+@dataclass(frozen=True)
+class TeamRef:
+    id: int
+    name: str
+    club_name: str = ""
+
+
+@dataclass(frozen=True)
+class Result:
+    """An approved match result (match scores, not league points)."""
+
+    home_id: int
+    away_id: int
+    home_score: int
+    away_score: int
+
+
+@dataclass
+class StandingsLine:
+    team_id: int
+    team_name: str
+    club_name: str
+    position: int = 0
+    played: int = 0
+    won: int = 0
+    drawn: int = 0
+    lost: int = 0
+    points_for: int = 0
+    points_against: int = 0
+    difference: int = 0
+    league_points: int = 0
+    tiebreak_reason: str = ""
+
+
+def standings_cache_key(competition_id: int) -> str:
+    return f"standings:v1:{competition_id}"
+
+
+def compute_standings(
+    *, teams: Iterable[TeamRef], results: Iterable[Result], points_win: int = 2, points_draw: int = 1,
+    points_loss: int = 0, tiebreak_order: Sequence[str] = ("difference", "for", "head_to_head"),
+) -> list[StandingsLine]:
+    """Standings for ``teams`` from ``results``: a list of lines, best first, positions filled in.
+
+    :raises ValueError: an unknown tiebreak name.
+    """
+    for key in tiebreak_order:
+        if key not in TIEBREAK_WORDS:
+            raise ValueError(f"unknown tiebreak {key!r}")
+    lines = {t.id: StandingsLine(team_id=t.id, team_name=t.name, club_name=t.club_name) for t in teams}
+    results = list(results)
+    by_team: dict[int, list[Result]] = defaultdict(list)
+    for r in results:
+        home, away = lines.get(r.home_id), lines.get(r.away_id)
+        if home is None or away is None:
+            continue
+        by_team[r.home_id].append(r)
+        by_team[r.away_id].append(r)
+        home.played += 1
+        away.played += 1
+        home.points_for += r.home_score
+        home.points_against += r.away_score
+        away.points_for += r.away_score
+        away.points_against += r.home_score
+        if r.home_score > r.away_score:
+            home.won += 1
+            away.lost += 1
+        elif r.home_score < r.away_score:
+            away.won += 1
+            home.lost += 1
+        else:
+            home.drawn += 1
+            away.drawn += 1
+    for line in lines.values():
+        line.difference = line.points_for - line.points_against
+        line.league_points = line.won * points_win + line.drawn * points_draw + line.lost * points_loss
+
+    def head_to_head(group: list[StandingsLine]) -> dict[int, tuple[int, int]]:
+        """(league points, difference) of each team in matches among ``group`` only."""
+        ids = {line.team_id for line in group}
+        mini = {i: [0, 0] for i in ids}
+        seen: set[int] = set()
+        for team_id in ids:
+            for r in by_team[team_id]:
+                if id(r) in seen or r.home_id not in ids or r.away_id not in ids:
+                    continue
+                seen.add(id(r))
+                diff = r.home_score - r.away_score
+                mini[r.home_id][1] += diff
+                mini[r.away_id][1] -= diff
+                if diff > 0:
+                    mini[r.home_id][0] += points_win
+                    mini[r.away_id][0] += points_loss
+                elif diff < 0:
+                    mini[r.away_id][0] += points_win
+                    mini[r.home_id][0] += points_loss
+                else:
+                    mini[r.home_id][0] += points_draw
+                    mini[r.away_id][0] += points_draw
+        return {i: (v[0], v[1]) for i, v in mini.items()}
+
+    def value_for(key: str, group: list[StandingsLine]) -> dict[int, tuple[int, ...]]:
+        if key == "difference":
+            return {line.team_id: (line.difference,) for line in group}
+        if key == "for":
+            return {line.team_id: (line.points_for,) for line in group}
+        return {k: v for k, v in head_to_head(group).items()}
+
+    # reason_key[(a, b)]: the tiebreak that put a above b, with both values.
+    decided: dict[tuple[int, int], tuple[str, tuple[int, ...], tuple[int, ...]]] = {}
+
+    def order(group: list[StandingsLine], keys: Sequence[str]) -> list[list[StandingsLine]]:
+        """Split a level group into ranked sub-groups using ``keys`` in turn (each sub-group still level)."""
+        if len(group) == 1 or not keys:
+            return [sorted(group, key=lambda line: line.team_name)]
+        key, rest = keys[0], keys[1:]
+        values = value_for(key, group)
+        buckets: dict[tuple[int, ...], list[StandingsLine]] = defaultdict(list)
+        for line in group:
+            buckets[values[line.team_id]].append(line)
+        ranked = sorted(buckets.items(), key=lambda kv: kv[0], reverse=True)
+        out: list[list[StandingsLine]] = []
+        for index, (value, bucket) in enumerate(ranked):
+            if index + 1 < len(ranked):
+                below_value, below = ranked[index + 1]
+                for upper in bucket:
+                    for lower in below:
+                        decided[(upper.team_id, lower.team_id)] = (key, value, below_value)
+            out.extend(order(bucket, rest))
+        return out
+
+    by_points: dict[int, list[StandingsLine]] = defaultdict(list)
+    for line in lines.values():
+        by_points[line.league_points].append(line)
+    ranked_groups: list[list[StandingsLine]] = []
+    for points in sorted(by_points, reverse=True):
+        ranked_groups.extend(order(by_points[points], list(tiebreak_order)))
+
+    ordered: list[StandingsLine] = []
+    position = 0
+    for group in ranked_groups:
+        position = len(ordered) + 1
+        for line in group:
+            line.position = position
+            ordered.append(line)
+    for upper, lower in zip(ordered, ordered[1:], strict=False):
+        if upper.league_points != lower.league_points:
+            continue
+        found = decided.get((upper.team_id, lower.team_id))
+        if found is None:
+            upper.tiebreak_reason = (
+                f"Level with {lower.team_name} on {upper.league_points} league points and every tiebreak; "
+                "listed by name."
+            )
+            continue
+        key, mine, theirs = found
+        if key == "head_to_head":
+            detail = f"{mine[0]} v {theirs[0]} league points, difference {mine[1]:+d} v {theirs[1]:+d}"
+        else:
+            detail = f"{mine[0]:+d} v {theirs[0]:+d}" if key == "difference" else f"{mine[0]} v {theirs[0]}"
+        upper.tiebreak_reason = (
+            f"Level with {lower.team_name} on {upper.league_points} league points; "
+            f"ahead on {TIEBREAK_WORDS[key]} ({detail})."
+        )
+    return ordered
+
+
+def standings_recompute(*, competition_id: int) -> list[StandingsLine]:
+    """Load the competition's approved results, compute, replace its :class:`StandingsRow` rows, refresh the
+    cache. Idempotent. Queries: 3 reads + delete + bulk insert, whatever the number of teams."""
+    from clubs.models import Team
+    from matches.models import Competition, Match, StandingsRow
+
+    competition = Competition.objects.select_related("union").get(pk=competition_id)
+    union = competition.union
+    teams = [
+        TeamRef(id=i, name=n, club_name=c)
+        for i, n, c in Team.objects.filter(competition_id=competition_id).values_list("id", "name", "club__name")
+    ]
+    results = [
+        Result(*row)
+        for row in Match.objects.filter(
+            competition_id=competition_id, result_status=Match.ResultStatus.APPROVED
+        ).values_list("home_id", "away_id", "home_score", "away_score").iterator(chunk_size=5000)
+    ]
+    lines = compute_standings(
+        teams=teams, results=results, points_win=union.points_win, points_draw=union.points_draw,
+        points_loss=union.points_loss, tiebreak_order=union.tiebreak_order,
+    )
+    now = timezone.now()
+    with transaction.atomic():
+        StandingsRow.objects.filter(competition_id=competition_id).delete()
+        StandingsRow.objects.bulk_create(
+            [
+                StandingsRow(
+                    competition_id=competition_id, team_id=line.team_id, position=line.position,
+                    played=line.played, won=line.won, drawn=line.drawn, lost=line.lost,
+                    points_for=line.points_for, points_against=line.points_against, difference=line.difference,
+                    league_points=line.league_points, tiebreak_reason=line.tiebreak_reason, computed_at=now,
+                )
+                for line in lines
+            ],
+            batch_size=1000,
+        )
+    cache.set(standings_cache_key(competition_id), [asdict(line) for line in lines], CACHE_TIMEOUT)
+    return lines
+
+
+def standings_read(*, competition_id: int) -> list[StandingsLine]:
+    """Cached standings: 0 queries on a hit, 2 on a miss with stored rows (rows + existence is one query)."""
+    from matches.models import StandingsRow
+
+    cached = cache.get(standings_cache_key(competition_id))
+    if cached is not None:
+        return [StandingsLine(**line) for line in cached]
+    rows = list(
+        StandingsRow.objects.filter(competition_id=competition_id)
+        .order_by("position", "team__name")
+        .values_list(
+            "team_id", "team__name", "team__club__name", "position", "played", "won", "drawn", "lost",
+            "points_for", "points_against", "difference", "league_points", "tiebreak_reason",
+        )
+    )
+    if not rows:
+        return standings_recompute(competition_id=competition_id)
+    lines = [StandingsLine(*row) for row in rows]
+    cache.set(standings_cache_key(competition_id), [asdict(line) for line in lines], CACHE_TIMEOUT)
+    return lines
+
+
+def standings_cache_clear(*, competition_id: int) -> None:
+    cache.delete(standings_cache_key(competition_id))

@@ -1,0 +1,23 @@
+"""Competition pages, split by audience: the public (no sign-in) and union officials."""
+
+from django.urls import path
+
+from matches import views
+
+app_name = "matches"
+
+urlpatterns = [
+    # Public
+    path("competitions/", views.competition_list, name="competition-list"),
+    path("competitions/<int:pk>/", views.competition_detail, name="competition"),
+    path("competitions/<int:pk>/results/", views.competition_results, name="results"),
+    path("competitions/<int:pk>/standings/", views.competition_standings, name="standings"),
+    path("competitions/<int:pk>/standings.<str:fmt>", views.competition_standings_download, name="standings-download"),
+    path("matches/<int:pk>/", views.match_detail, name="match"),
+    path("matches/<int:pk>/report.<str:fmt>", views.match_report_download, name="match-report"),
+    # Union officials
+    path("official/", views.official_dashboard, name="official"),
+    path("official/unions/<int:union_id>/competitions/new/", views.competition_create, name="competition-create"),
+    path("official/competitions/<int:pk>/", views.official_competition, name="official-competition"),
+    path("official/matches/<int:pk>/", views.official_match, name="official-match"),
+]

@@ -1,0 +1,191 @@
+"""Forms of the referee console: they parse input only; the services decide (HackSoft: forms are adapters)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from referee.hand_check import SUIT_SYMBOLS, offence_choices
+from referee.models import DisputedHand, Role, Ruling, Side
+
+CARD_NAMES = tuple(rank + suit for suit in "SHDC" for rank in "AKQJT987")
+"""All 32 cards in notation, spades first (the engine's order)."""
+ROEM_CALLS = ("twenty", "fifty", "vyf-eenderse", "four-jacks", "four-aces", "four-kings", "four-queens", "sturk")
+"""Roem call names of the hand record (SAKBOC 8.8, 8.13, 8.17; Notes §II)."""
+SEAT_CHOICES = [(n, f"Seat {n}") for n in range(4)]
+TABLE_CHOICES = [(n, f"Table {n}") for n in range(1, 5)]
+
+
+def card_choice_label(name: str) -> str:
+    """``"TD"`` -> ``"10♦"``."""
+    return ("10" if name[0] == "T" else name[0]) + SUIT_SYMBOLS[name[1]]
+
+
+class StrafClaimForm(forms.Form):
+    """A straf claim: table, who said "af" (side and role), the accused's role, the offence and when."""
+
+    table_number = forms.TypedChoiceField(choices=TABLE_CHOICES, coerce=int, label="Table")
+    claimant_side = forms.ChoiceField(choices=Side.choices, label="Claimant's side")
+    claimant_role = forms.ChoiceField(
+        choices=Role.choices, label="Claimant",
+        help_text="Only the telman may punish counting and going-on errors (SAKBOC 6.8).",
+    )
+    accused_role = forms.ChoiceField(choices=Role.choices, label="Accused (the other side)")
+    offence = forms.ChoiceField(choices=(), help_text="The SAKBOC list of punishable offences (Notes §VII).")
+    moment = forms.CharField(
+        max_length=200, required=False, label="Moment in the hand",
+        help_text="E.g. 'trick 3, second card'. A slaggie is a trick.",
+    )
+    note = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["offence"].choices = offence_choices()
+
+
+class HandStartForm(forms.Form):
+    """Who sits where for the disputed hand's record (seats are numbered in order of play, anticlockwise)."""
+
+    home_seats = forms.ChoiceField(
+        choices=DisputedHand.HomeSeats.choices, initial="even", label="Home partnership sits in",
+        help_text="Partners sit opposite: seats 0 and 2, or seats 1 and 3. Seat 0 is a telman.",
+    )
+    seat1_role = forms.ChoiceField(
+        choices=Role.choices, initial="telman", label="Seat 1 (on seat 0's right, plays after seat 0) is the",
+    )
+
+
+class HandUploadForm(forms.Form):
+    """A hand-record JSON file (format klawerjas-hand, version 1)."""
+
+    home_seats = forms.ChoiceField(choices=DisputedHand.HomeSeats.choices, initial="even", label="Home sits in")
+    record = forms.FileField(label="Hand record (JSON)")
+
+    def clean_record(self) -> bytes:
+        upload = self.cleaned_data["record"]
+        if upload.size > 256 * 1024:
+            raise forms.ValidationError("A hand record is a few kilobytes; this file is too large.")
+        return upload.read()
+
+
+class HandDealForm(forms.Form):
+    """The deal: dealer, cut, deal pattern, the four hands (card notation, e.g. 'AS KS TD') and trump card."""
+
+    dealer = forms.TypedChoiceField(choices=SEAT_CHOICES, coerce=int, initial=3,
+                                    help_text="The player on the dealer's right (the next seat) leads.")
+    cut = forms.IntegerField(min_value=0, max_value=32, required=False,
+                             help_text="Cards cut; outside 2 to 31 is an offence (SAKBOC 2.1).")
+    deal_pattern = forms.ChoiceField(
+        choices=[("", "not recorded"), ("3-3-2", "3-3-2"), ("3-2-3", "3-2-3"), ("2-3-3", "2-3-3"), ("4-4", "4-4"),
+                 ("2-2-2-2", "2-2-2-2")],
+        required=False, help_text="Dealt evenly in 3 rounds (SAKBOC 1.7); anything else is an offence.",
+    )
+    hand_0 = forms.CharField(label="Seat 0 hand", max_length=64)
+    hand_1 = forms.CharField(label="Seat 1 hand", max_length=64)
+    hand_2 = forms.CharField(label="Seat 2 hand", max_length=64)
+    hand_3 = forms.CharField(label="Seat 3 hand", max_length=64)
+    trump_card = forms.ChoiceField(
+        choices=[(c, card_choice_label(c)) for c in CARD_NAMES],
+        help_text="The dealer's last card, dealt face up: its suit is trump.",
+    )
+
+    def hands(self) -> list[list[str]]:
+        """The four hands as lists of card names."""
+        return [self.cleaned_data[f"hand_{n}"].replace(",", " ").split() for n in range(4)]
+
+
+class HandEventForm(forms.Form):
+    """One event of the hand: a card played, a roem call, a size question or answer, "good enough?", going on.
+
+    :meth:`event` returns it in the hand-record format; the engine validates the rest.
+    """
+
+    type = forms.ChoiceField(
+        choices=[("play", "play"), ("roem", "roem"), ("size", "size"), ("size_answer", "size answer"),
+                 ("good_enough", "good enough?"), ("go_on", "go on")]
+    )
+    seat = forms.TypedChoiceField(choices=SEAT_CHOICES, coerce=int)
+    card = forms.ChoiceField(choices=[(c, c) for c in CARD_NAMES], required=False)
+    call = forms.MultipleChoiceField(choices=[(c, c) for c in ROEM_CALLS], required=False)
+    asked = forms.TypedMultipleChoiceField(choices=SEAT_CHOICES, coerce=int, required=False)
+    top = forms.ChoiceField(choices=[(r, r) for r in "AKQJT987"], required=False)
+    answer = forms.ChoiceField(choices=[("", "not recorded"), ("good", "good"), ("not-good", "not good")],
+                               required=False)
+    strokes = forms.TypedChoiceField(choices=[(1, "1"), (2, "2"), (3, "3")], coerce=int, required=False)
+
+    _NEEDS = {"play": "card", "roem": "call", "size": "asked", "size_answer": "top", "good_enough": "asked",
+              "go_on": "strokes"}
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        needed = self._NEEDS.get(data.get("type", ""))
+        if needed and data.get(needed) in (None, "", []):
+            self.add_error(needed, "Required for this event.")
+        return data
+
+    def event(self) -> dict[str, Any]:
+        """The event as a hand-record object."""
+        d = self.cleaned_data
+        kind, seat = d["type"], d["seat"]
+        if kind == "play":
+            return {"type": "play", "seat": seat, "card": d["card"]}
+        if kind == "roem":
+            calls = d["call"]
+            return {"type": "roem", "seat": seat, "call": calls[0] if len(calls) == 1 else calls}
+        if kind == "size":
+            return {"type": "size", "seat": seat, "asked": d["asked"][0]}
+        if kind == "size_answer":
+            return {"type": "size_answer", "seat": seat, "top": d["top"]}
+        if kind == "good_enough":
+            event: dict[str, Any] = {"type": "good_enough", "seat": seat, "asked": d["asked"]}
+            if d.get("answer"):
+                event["answer"] = d["answer"]
+            return event
+        return {"type": "go_on", "seat": seat, "strokes": d["strokes"]}
+
+
+class RulingForm(forms.Form):
+    """The referee's ruling: upheld or rejected; a written reason to overrule the engine."""
+
+    decision = forms.ChoiceField(choices=Ruling.Decision.choices, widget=forms.RadioSelect)
+    overrule_reason = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}), required=False,
+        help_text="Required when your decision differs from the engine's verdict.",
+    )
+    claimed_points = forms.BooleanField(
+        required=False, label="The accused side's telman had already claimed points (SAKBOC 6.6: another 2 "
+        "if the straf is wrong)",
+    )
+    note = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
+
+
+class TableStopForm(forms.Form):
+    """Stop a table (SAKBOC 12.1): the defaulting side forfeits its points there; the opponents get 20."""
+
+    defaulting_side = forms.ChoiceField(choices=Side.choices, label="Defaulting side")
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), max_length=300,
+                             help_text="Why the table is stopped (kept on the sheet).")
+    confirm = forms.BooleanField(label="Yes, stop this table. Its defaulting side forfeits all points there.")
+
+
+class MatchEndForm(forms.Form):
+    """Confirm the end of the match: all play stops (SAKBOC 2.2)."""
+
+    confirm = forms.BooleanField(label="Yes, time is up: end the match. All play stops (SAKBOC 2.2).")
+
+
+class TossForm(forms.Form):
+    """The toss 5 minutes before play: the winner gets the cards (SAKBOC 1.3)."""
+
+    winner_side = forms.ChoiceField(choices=Side.choices, label="Toss won by")
+
+
+class QueryForm(forms.Form):
+    """A query noted on the score-sheet (SAKBOC 1.10)."""
+
+    raised_by_side = forms.ChoiceField(choices=Side.choices, label="Raised by side")
+    raised_by = forms.CharField(max_length=120, label="Raised by (name)")
+    table_number = forms.TypedChoiceField(choices=[("", "the whole match"), *TABLE_CHOICES], coerce=int,
+                                          empty_value=None, required=False, label="About")
+    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label="Query")

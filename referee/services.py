@@ -1,0 +1,472 @@
+"""Writes of the referee console: straf claims, disputed hands, rulings and queries.
+
+Each service is keyword-only, atomic, validates (``full_clean()``) before it saves and raises
+``django.core.exceptions.ValidationError`` citing the clause when a rule forbids the step; nothing is
+half-saved. Hands are checked by the rules engine (:mod:`referee.hand_check`); a ruling goes on the table's
+boem sheet through the match services (``matches.services.boem_straf_record`` / ``boem_straf_reverse``),
+which also recompute the match score.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from datetime import datetime
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from clubs.notifications import ruling_notify
+from matches.models import Match, MatchTable, Seat
+from referee.hand_check import HandCheck, blank_record, hand_adjudicate, hand_check, offence_rules
+from referee.models import DisputedHand, Query, Role, Ruling, Side, StrafClaim
+
+#: Match phases in which straf claims can be logged: play has started (SAKBOC 1.9).
+_HALF_OF_PHASE = {
+    Match.Phase.FIRST_HALF: 1,
+    Match.Phase.INTERVAL: 1,  # hands already cut are completed at the interval (SAKBOC 2.2)
+    Match.Phase.SECOND_HALF: 2,
+    Match.Phase.AWAITING_EXTRA_TIME: 2,
+    Match.Phase.EXTRA_TIME: 2,
+    Match.Phase.FINISHED: 2,
+}
+
+
+def _team(match: Match, side: str):
+    return match.home if side == Side.HOME else match.away
+
+
+def _seated_player(*, match: Match, table_number: int, side: str, role: str):
+    """The player in ``side``'s ``role`` at a table per the team sheet (after substitutions), or None."""
+    seat = (
+        Seat.objects.filter(sheet__match=match, sheet__team=_team(match, side), table_number=table_number, role=role)
+        .select_related("player")
+        .first()
+    )
+    return seat.player if seat else None
+
+
+# --- straf claims ----------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def straf_claim_log(
+    *,
+    match: Match,
+    table_number: int,
+    claimant_side: str,
+    claimant_role: str,
+    accused_role: str,
+    offence: str,
+    moment: str = "",
+    note: str = "",
+    by,
+) -> StrafClaim:
+    """Log a straf claim: at table ``table_number``, ``claimant_side``'s ``claimant_role`` said "af" against
+    the other side's ``accused_role`` for ``offence`` (an engine offence code, Notes §VII and SAKBOC 2-12).
+
+    :returns: the claim, with the offence's rule citations copied onto it and the half from the clock.
+    :raises ValidationError: before play starts (SAKBOC 1.9), for a table that is not playing (stopped,
+        SAKBOC 12.1), or for an offence code the engine does not know.
+    """
+    half = _HALF_OF_PHASE.get(match.phase)
+    if half is None:
+        raise ValidationError("SAKBOC 1.9: no cards may be played before the starting time; the match has not started.")
+    table = MatchTable.objects.filter(match=match, number=table_number).first()
+    if table is None:
+        raise ValidationError({"table_number": f"Table {table_number} is not a table of this match."})
+    if table.status != MatchTable.Status.PLAYING:
+        raise ValidationError(
+            {"table_number": f"SAKBOC 12.1: table {table_number} is {table.get_status_display().lower()}; "
+             "no claims can be logged there."}
+        )
+    try:
+        rules = offence_rules(offence)
+    except ValueError:
+        raise ValidationError({"offence": f"{offence!r} is not an offence in the SAKBOC list (Notes §VII)."}) from None
+    claim = StrafClaim(
+        match=match,
+        table=table,
+        half=half,
+        claimant_side=claimant_side,
+        claimant_role=claimant_role,
+        accused_role=accused_role,
+        offence=offence,
+        rules=", ".join(rules),
+        moment=moment.strip(),
+        note=note.strip(),
+        logged_by=by,
+    )
+    claim.full_clean()
+    claim._history_user = by
+    claim.save()
+    return claim
+
+
+# --- disputed hands ---------------------------------------------------------------------------------------
+
+
+def _seats_for(*, claim: StrafClaim, home_seats: str, seat1_role: str) -> list[dict[str, Any]]:
+    """Four record seats with names from the team sheets: seat 0 is the even-seated side's telman, seat 2 its
+    byspeler; seat 1 (on seat 0's right, playing after it) holds ``seat1_role`` of the other side."""
+    even_side = Side.HOME if home_seats == DisputedHand.HomeSeats.EVEN else Side.AWAY
+    odd_side = Side.other(even_side)
+    other_role = Role.BYSPELER if seat1_role == Role.TELMAN else Role.TELMAN
+    layout = [(0, even_side, Role.TELMAN), (1, odd_side, seat1_role), (2, even_side, Role.BYSPELER),
+              (3, odd_side, other_role)]
+    seats = []
+    for number, side, role in layout:
+        player = _seated_player(match=claim.match, table_number=claim.table.number, side=side, role=role)
+        name = f"{player.first_name} {player.last_name}" if player else f"{side} {role}"
+        seats.append({"seat": number, "name": name, "role": str(role)})
+    return seats
+
+
+@transaction.atomic
+def disputed_hand_start(*, claim: StrafClaim, home_seats: str = "even", seat1_role: str = "telman", by) -> DisputedHand:
+    """Start entering the disputed hand of a claim: a blank hand record with the table's four players seated.
+
+    :param home_seats: ``even`` (home in seats 0 and 2) or ``odd``.
+    :param seat1_role: the role of the player in seat 1 (on seat 0's right; seat 0 is a telman).
+    :raises ValidationError: if the claim already has a hand, or the claim has a ruling (SAKBOC 1.10: final).
+    """
+    if hasattr(claim, "ruling"):
+        raise ValidationError("SAKBOC 1.10: this claim has a ruling, which is final.")
+    if DisputedHand.objects.filter(claim=claim).exists():
+        raise ValidationError("This claim already has a disputed hand.")
+    if home_seats not in DisputedHand.HomeSeats.values or seat1_role not in Role.values:
+        raise ValidationError("Choose where the home partnership sits and the role of seat 1.")
+    record = blank_record(
+        seats=_seats_for(claim=claim, home_seats=home_seats, seat1_role=seat1_role),
+        meta={"match": claim.match_id, "table": claim.table.number, "claim": claim.pk},
+    )
+    hand = DisputedHand(claim=claim, record=record, home_seats=home_seats, created_by=by)
+    hand.full_clean()
+    hand._history_user = by
+    hand.save()
+    return hand
+
+
+def _ensure_entering(hand: DisputedHand) -> None:
+    if hand.status != DisputedHand.Status.ENTERING:
+        raise ValidationError("This hand has been adjudicated; it can no longer be changed.")
+    if hasattr(hand.claim, "ruling"):
+        raise ValidationError("SAKBOC 1.10: this claim has a ruling, which is final.")
+
+
+def _check_or_raise(record: dict[str, Any]) -> HandCheck:
+    check = hand_check(record=record)
+    if check.problems:
+        raise ValidationError(list(check.problems))
+    return check
+
+
+@transaction.atomic
+def disputed_hand_deal_set(
+    *,
+    hand: DisputedHand,
+    dealer: int,
+    hands: list[list[str]],
+    trump_card: str,
+    cut: int | None = None,
+    deal_pattern: str | None = None,
+    by,
+) -> HandCheck:
+    """Set the deal of a disputed hand: dealer, cut, deal pattern, the four hands and the trump card.
+
+    The engine validates the record: 8 cards each, no card twice, the trump card in the dealer's hand
+    (SAKBOC 1.7, 3.1); a cut outside 2..31 (2.1) or a wrong deal pattern is *recorded* and found as an offence.
+    Plays already entered are kept only if they still fit the new deal.
+
+    :raises ValidationError: listing the engine's problems, each naming where (``hands[2]: 7 cards, expected 8``).
+    """
+    _ensure_entering(hand)
+    record = copy.deepcopy(hand.record)
+    record.update(
+        dealer=dealer,
+        hands=[[c.strip().upper() for c in cards] for cards in hands],
+        trump_card=trump_card.strip().upper(),
+        cut=cut,
+        deal_pattern=deal_pattern or None,
+    )
+    check = _check_or_raise(record)
+    hand.record = record
+    hand._history_user = by
+    hand.save(update_fields=["record"])
+    return check
+
+
+@transaction.atomic
+def disputed_hand_event_add(*, hand: DisputedHand, event: dict[str, Any], by) -> HandCheck:
+    """Append one event (a card played, a roem call, a size question or answer, "good enough?", going on)
+    to a disputed hand and check the hand so far with the engine.
+
+    An offence (a versak, an ondertroef, a false roem ...) is recorded and flagged in the returned check; an
+    *impossible* event (a card not in that seat's hand, a seat playing twice to a trick) is refused.
+
+    :raises ValidationError: with the engine's problem (``events[5].card: KD is not in seat 2's hand``).
+    """
+    _ensure_entering(hand)
+    if event.get("type") == "straf":
+        raise ValidationError("The claim's straf is added when the hand is adjudicated.")
+    record = copy.deepcopy(hand.record)
+    record.setdefault("events", []).append(event)
+    check = _check_or_raise(record)
+    hand.record = record
+    hand._history_user = by
+    hand.save(update_fields=["record"])
+    return check
+
+
+@transaction.atomic
+def disputed_hand_event_undo(*, hand: DisputedHand, by) -> HandCheck:
+    """Remove the last event of a disputed hand (a mis-tap on the card picker) and re-check the hand."""
+    _ensure_entering(hand)
+    record = copy.deepcopy(hand.record)
+    if record.get("events"):
+        record["events"].pop()
+    hand.record = record
+    hand._history_user = by
+    hand.save(update_fields=["record"])
+    return hand_check(record=record)
+
+
+def claim_seats(*, hand: DisputedHand) -> tuple[int, int]:
+    """The record seats of the claim's claimant and accused (by side and role).
+
+    :raises ValidationError: if the record's seats do not hold those roles.
+    """
+    claim = hand.claim
+
+    def seat_of(side: str, role: str) -> int:
+        for s in hand.record.get("seats", []):
+            if hand.side_of_seat(s["seat"]) == side and s["role"] == role:
+                return int(s["seat"])
+        raise ValidationError(f"The hand record has no {side} {role}; check where the home partnership sits.")
+
+    return seat_of(claim.claimant_side, claim.claimant_role), seat_of(claim.accused_side, claim.accused_role)
+
+
+def _with_claim_straf(hand: DisputedHand) -> dict[str, Any]:
+    """The record with the claim's straf event appended, unless the record already holds that claim."""
+    record = copy.deepcopy(hand.record)
+    claimant, accused = claim_seats(hand=hand)
+    events = record.setdefault("events", [])
+    already = any(
+        e.get("type") == "straf" and e.get("claimant") == claimant and e.get("accused") == accused
+        and str(e.get("offence", "")).replace("-", "_") == hand.claim.offence
+        for e in events
+    )
+    if not already:
+        events.append({"type": "straf", "claimant": claimant, "accused": accused, "offence": hand.claim.offence})
+    return record
+
+
+@transaction.atomic
+def disputed_hand_adjudicate(*, hand: DisputedHand, by, now: datetime | None = None) -> DisputedHand:
+    """Finish a disputed hand: add the claim's straf to the record and let the engine adjudicate it.
+
+    :returns: the hand with ``verdict`` (the engine's verdict JSON) and status ``adjudicated``.
+    :raises ValidationError: if the record is malformed (the engine's problems, each naming where).
+    """
+    _ensure_entering(hand)
+    record = _with_claim_straf(hand)
+    try:
+        verdict = hand_adjudicate(record=record)
+    except ValueError as error:
+        raise ValidationError(list(getattr(error, "problems", [str(error)]))) from None
+    hand.record = record
+    hand.verdict = verdict
+    hand.status = DisputedHand.Status.ADJUDICATED
+    hand.adjudicated_at = now or timezone.now()
+    hand.full_clean()
+    hand._history_user = by
+    hand.save()
+    return hand
+
+
+@transaction.atomic
+def disputed_hand_upload(
+    *, claim: StrafClaim, data: bytes | str, home_seats: str = "even", by, now: datetime | None = None
+) -> DisputedHand:
+    """Take a disputed hand as an uploaded hand-record JSON document and adjudicate it at once.
+
+    :param data: the JSON text (format ``klawerjas-hand`` version 1, docs/hand-record.md).
+    :raises ValidationError: if it is not JSON, is malformed (the engine's problems), the claim already has
+        a hand or a ruling, or the record's seats cannot hold the claim's claimant and accused.
+    """
+    if hasattr(claim, "ruling"):
+        raise ValidationError("SAKBOC 1.10: this claim has a ruling, which is final.")
+    if DisputedHand.objects.filter(claim=claim).exists():
+        raise ValidationError("This claim already has a disputed hand.")
+    try:
+        record = json.loads(data)
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise ValidationError(f"The file is not JSON: {error}") from None
+    if not isinstance(record, dict):
+        raise ValidationError("The file is not a hand record (expected a JSON object).")
+    _check_or_raise(record)
+    hand = DisputedHand(
+        claim=claim, record=record, home_seats=home_seats, source=DisputedHand.Source.UPLOADED, created_by=by
+    )
+    hand.full_clean()
+    hand._history_user = by
+    hand.save()
+    return disputed_hand_adjudicate(hand=hand, by=by, now=now)
+
+
+# --- rulings ----------------------------------------------------------------------------------------------
+
+
+def engine_outcome(*, claim: StrafClaim) -> dict[str, Any] | None:
+    """The engine's decision on this claim (a ``strafs`` item of the verdict), or None without a verdict."""
+    hand = getattr(claim, "disputed_hand", None)
+    if hand is None or not hand.verdict:
+        return None
+    claimant, accused = claim_seats(hand=hand)
+    matching = [
+        s for s in hand.verdict.get("strafs", [])
+        if s.get("claimant") == claimant and s.get("accused") == accused and s.get("offence") == claim.offence
+    ]
+    return matching[-1] if matching else None
+
+
+def engine_decision_of(outcome: dict[str, Any] | None) -> str:
+    """``upheld``, ``rejected`` or ``""`` (no verdict, or the referee's judgement, DOMAIN.md interpretation 5)."""
+    if outcome is None or outcome.get("upheld") is None:
+        return ""
+    return Ruling.Decision.UPHELD if outcome["upheld"] else Ruling.Decision.REJECTED
+
+
+@transaction.atomic
+def ruling_record(
+    *,
+    claim: StrafClaim,
+    decision: str,
+    overrule_reason: str = "",
+    claimed_points: bool = False,
+    note: str = "",
+    by,
+    now: datetime | None = None,
+) -> Ruling:
+    """Record the referee's ruling on a straf claim and put it on the table's boem sheet.
+
+    * **Upheld**: the claimant's side punished rightly: a straf for it on the boem sheet, 2 or 4 points
+      (SAKBOC 6.2) computed by ``matches.services.boem_straf_record`` from the strokes on the boem.
+    * **Rejected**: a wrong straf punishes the punisher (Notes §VII): the claimant's straf goes on the sheet
+      and is reversed at once (``boem_straf_reverse``), the boem going to the accused side, with another 2
+      points when its telman had already claimed points (``claimed_points``, SAKBOC 6.6).
+
+    When the disputed hand was adjudicated, a decision other than the engine's is an overrule and needs a
+    written ``overrule_reason``. The ruling is final (SAKBOC 1.10): a claim has one ruling.
+
+    :raises ValidationError: a second ruling, an overrule without a reason, a table that is not playing, or
+        whatever the match services refuse (their messages cite the clause).
+    """
+    if Ruling.objects.filter(claim=claim).exists():
+        raise ValidationError("SAKBOC 1.10: the referee's decision is final; this claim already has a ruling.")
+    if decision not in Ruling.Decision.values:
+        raise ValidationError({"decision": "Choose upheld or rejected."})
+    hand = getattr(claim, "disputed_hand", None)
+    if hand is not None and hand.status == DisputedHand.Status.ENTERING:
+        raise ValidationError("Finish the disputed hand (adjudicate it) before ruling, or rule without it.")
+    outcome = engine_outcome(claim=claim)
+    engine_decision = engine_decision_of(outcome)
+    if decision == Ruling.Decision.UPHELD:
+        clause = claim.rules
+        punished_side = claim.accused_side
+    else:
+        clause = "Notes §VII"
+        if outcome and outcome.get("decision") == "byspeler-may-not-punish-counting":
+            clause = "SAKBOC 6.8, Notes §VII"
+        punished_side = claim.claimant_side
+    ruling = Ruling(
+        claim_id=claim.pk,  # not claim=: an unsaved ruling must not be cached on the claim if this fails
+        decision=decision,
+        engine_decision=engine_decision,
+        overrule_reason=overrule_reason.strip(),
+        punished_side=punished_side,
+        points=2,  # replaced by the boem sheet's figure below
+        clause=clause,
+        claimed_points=claimed_points,
+        note=note.strip(),
+        referee=by,
+    )
+    ruling.full_clean(exclude=["claim"])  # the overrule reason is checked before anything is written
+
+    from matches import services as match_services  # L's services (issue 4)
+
+    match = claim.match
+    table_number = claim.table.number
+    claimant_player = _seated_player(
+        match=match, table_number=table_number, side=claim.claimant_side, role=claim.claimant_role
+    )
+    summary = f"{claim.offence} ({clause})"
+    straf = match_services.boem_straf_record(
+        match=match, table_number=table_number, team=_team(match, claim.claimant_side),
+        claimed_by=claimant_player, note=f"Ruling: straf for {summary}", by=by, now=now,
+    )
+    entry = straf
+    if decision == Ruling.Decision.REJECTED:
+        entry = match_services.boem_straf_reverse(
+            entry=straf, claimed_points=claimed_points, note=f"Ruling: wrong straf ({clause})", by=by, now=now
+        )
+    ruling.points = entry.points
+    ruling.boem_entry = entry
+    ruling.full_clean()
+    ruling._history_user = by
+    ruling.save()
+    transaction.on_commit(lambda: _notify_ruling(ruling.pk))
+    return ruling
+
+
+def _notify_ruling(ruling_id: int) -> None:
+    """Tell both captains about a ruling (:func:`clubs.notifications.ruling_notify`, issue 6)."""
+    ruling = Ruling.objects.select_related("claim__match", "claim__table").get(pk=ruling_id)
+    match = ruling.claim.match
+    ruling_notify(
+        ruling_id=ruling.pk,
+        match_id=match.pk,
+        team_ids=[match.home_id, match.away_id],
+        summary=(
+            f"Table {ruling.claim.table.number}: straf for {ruling.claim.offence} "
+            f"{ruling.get_decision_display().lower()} ({ruling.clause})."
+        ),
+    )
+
+
+# --- queries (SAKBOC 1.10) --------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def query_note(
+    *,
+    match: Match,
+    raised_by_side: str,
+    raised_by: str,
+    text: str,
+    table_number: int | None = None,
+    ruling: Ruling | None = None,
+    by,
+) -> Query:
+    """Note a query on the score-sheet: the referee's decision is final, but queries can be noted (SAKBOC 1.10).
+
+    :raises ValidationError: empty text, a table or ruling not of this match.
+    """
+    table = None
+    if table_number is not None:
+        table = MatchTable.objects.filter(match=match, number=table_number).first()
+        if table is None:
+            raise ValidationError({"table_number": f"Table {table_number} is not a table of this match."})
+    if ruling is not None and ruling.claim.match_id != match.pk:
+        raise ValidationError({"ruling": "That ruling is not of this match."})
+    query = Query(
+        match=match, table=table, ruling=ruling, raised_by_side=raised_by_side, raised_by=raised_by.strip(),
+        text=text.strip(), noted_by=by,
+    )
+    query.full_clean()
+    query._history_user = by
+    query.save()
+    return query

@@ -1,0 +1,487 @@
+"""The referee console's pages: thin adapters that check access, parse a form, call one service, render.
+
+Access (referee/permissions.py): recording is for the match's referee or marker (SAKBOC 1.11); the rulings
+list and the match report are also readable by the two captains and the union's officials. "Not yours"
+answers 404, like "not there".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from matches import selectors as match_selectors
+from referee import permissions, selectors, services
+from referee.forms import (
+    CARD_NAMES,
+    HandDealForm,
+    HandEventForm,
+    HandStartForm,
+    HandUploadForm,
+    MatchEndForm,
+    QueryForm,
+    RulingForm,
+    StrafClaimForm,
+    TableStopForm,
+    TossForm,
+    card_choice_label,
+)
+from referee.hand_check import HandCheck, card_label, hand_check
+from referee.models import DisputedHand, Ruling, Side
+
+
+def _errors(error: ValidationError) -> list[str]:
+    return [str(m) for m in error.messages]
+
+
+def _match_services():
+    from matches import services as match_services  # L's services (issue 4)
+
+    return match_services
+
+
+# --- matches and the dashboard ---------------------------------------------------------------------------
+
+
+@login_required
+def console_home(request: HttpRequest) -> HttpResponse:
+    """The matches the signed-in user referees or marks, soonest first, 20 a page."""
+    matches = permissions.matches_for_referee(user=request.user).order_by("scheduled_start", "id")
+    page = Paginator(matches, 20).get_page(request.GET.get("page"))
+    return render(request, "referee/console_home.html", {"page": page})
+
+
+def _dashboard_context(request: HttpRequest, match) -> dict[str, Any]:
+    clock = match_selectors.match_clock(match=match)
+    remaining = clock.remaining.total_seconds() if clock.remaining is not None else None
+    return {
+        "match": match,
+        "clock": clock,
+        "remaining_seconds": int(remaining) if remaining is not None else None,
+        "tables": selectors.table_states(match=match),
+        "phase": match.phase,
+        "Phase": type(match).Phase,
+        "open_claims": selectors.match_claims(match=match).filter(ruling__isnull=True),
+        "toss_form": TossForm(),
+    }
+
+
+@login_required
+def match_dashboard(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The match-night dashboard: clock, the four tables with partnerships and boem state, the actions.
+
+    An htmx request (the page polls every 20 seconds) gets only the live part.
+    """
+    match = permissions.match_for_referee(user=request.user, match_id=match_id)
+    context = _dashboard_context(request, match)
+    if request.htmx:
+        return render(request, "referee/_dashboard_live.html", context)
+    return render(request, "referee/dashboard.html", context)
+
+
+_CLOCK_ACTIONS: dict[str, tuple[str, str]] = {
+    "start": ("match_start", "Play has started: first half (SAKBOC 1.2)."),
+    "interval": ("match_interval_call", "Interval called: hands already cut are completed (SAKBOC 2.2)."),
+    "resume": ("match_resume", "Second half started. Unseated players: 3 minutes' grace (SAKBOC 12.3)."),
+}
+
+
+@login_required
+@require_POST
+def match_clock_action(request: HttpRequest, match_id: int, action: str) -> HttpResponse:
+    """Start the match, call the interval, or start the second half (the match services run the clock)."""
+    match = permissions.match_for_referee(user=request.user, match_id=match_id)
+    if action not in _CLOCK_ACTIONS:
+        return HttpResponse(status=404)
+    service_name, done = _CLOCK_ACTIONS[action]
+    try:
+        getattr(_match_services(), service_name)(match=match, by=request.user)
+    except ValidationError as error:
+        for message in _errors(error):
+            messages.error(request, message)
+    else:
+        messages.success(request, done)
+    return redirect("referee:dashboard", match_id=match.pk)
+
+
+@login_required
+@require_POST
+def match_toss(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Record who won the toss (SAKBOC 1.3: the winner gets the cards)."""
+    match = permissions.match_for_referee(user=request.user, match_id=match_id)
+    form = TossForm(request.POST)
+    if form.is_valid():
+        team = match.home if form.cleaned_data["winner_side"] == Side.HOME else match.away
+        try:
+            _match_services().match_toss_record(match=match, winner=team, by=request.user)
+            messages.success(request, f"Toss won by {team}: they get the cards (SAKBOC 1.3).")
+        except ValidationError as error:
+            for message in _errors(error):
+                messages.error(request, message)
+    return redirect("referee:dashboard", match_id=match.pk)
+
+
+@login_required
+def match_end(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Confirm, then end the match: time is called and all play stops (SAKBOC 2.2)."""
+    match = permissions.match_for_referee(user=request.user, match_id=match_id)
+    form = MatchEndForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            _match_services().match_end(match=match, by=request.user)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, "Time: the match has ended. Boems in progress are unfinished.")
+            return redirect("referee:dashboard", match_id=match.pk)
+    return render(request, "referee/match_end.html", {"match": match, "form": form})
+
+
+@login_required
+def table_stop(request: HttpRequest, match_id: int, table_number: int) -> HttpResponse:
+    """Confirm, then stop a table (SAKBOC 12.1): the defaulting side forfeits its points; the opponents get 20."""
+    match = permissions.match_for_referee(user=request.user, match_id=match_id)
+    form = TableStopForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        team = match.home if form.cleaned_data["defaulting_side"] == Side.HOME else match.away
+        try:
+            _match_services().table_stop(
+                match=match, table_number=table_number, defaulting_team=team, note=form.cleaned_data["reason"],
+                by=request.user,
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, f"Table {table_number} stopped (SAKBOC 12.1).")
+            return redirect("referee:dashboard", match_id=match.pk)
+    return render(request, "referee/table_stop.html", {"match": match, "table_number": table_number, "form": form})
+
+
+# --- straf claims -----------------------------------------------------------------------------------------
+
+
+@login_required
+def claim_new(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Log a straf claim: table, claimant (side and role), accused, offence, the moment in the hand."""
+    match = permissions.match_for_referee(user=request.user, match_id=match_id)
+    initial = {"table_number": request.GET.get("table")} if request.GET.get("table") else None
+    form = StrafClaimForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            claim = services.straf_claim_log(match=match, by=request.user, **form.cleaned_data)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, f"Straf claim logged at table {claim.table.number}.")
+            return redirect("referee:claim", claim_id=claim.pk)
+    return render(request, "referee/claim_new.html", {"match": match, "form": form})
+
+
+@login_required
+def claim_detail(request: HttpRequest, claim_id: int) -> HttpResponse:
+    """A claim and its next step: enter the disputed hand, upload it, or rule on the referee's judgement."""
+    claim = permissions.claim_for_referee(user=request.user, claim_id=claim_id)
+    hand = getattr(claim, "disputed_hand", None)
+    if hand is not None and hand.status == DisputedHand.Status.ADJUDICATED:
+        return redirect("referee:verdict", claim_id=claim.pk)
+    context = {
+        "claim": claim,
+        "match": claim.match,
+        "hand": hand,
+        "start_form": HandStartForm(),
+        "upload_form": HandUploadForm(),
+        "ruling_form": RulingForm(),
+    }
+    return render(request, "referee/claim_detail.html", context)
+
+
+@login_required
+@require_POST
+def hand_start(request: HttpRequest, claim_id: int) -> HttpResponse:
+    """Start entering the disputed hand with the card picker."""
+    claim = permissions.claim_for_referee(user=request.user, claim_id=claim_id)
+    form = HandStartForm(request.POST)
+    if form.is_valid():
+        try:
+            services.disputed_hand_start(claim=claim, by=request.user, **form.cleaned_data)
+        except ValidationError as error:
+            for message in _errors(error):
+                messages.error(request, message)
+            return redirect("referee:claim", claim_id=claim.pk)
+    return redirect("referee:hand_deal", claim_id=claim.pk)
+
+
+@login_required
+@require_POST
+def hand_upload(request: HttpRequest, claim_id: int) -> HttpResponse:
+    """Upload a hand-record JSON file; the engine adjudicates it at once."""
+    claim = permissions.claim_for_referee(user=request.user, claim_id=claim_id)
+    form = HandUploadForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            services.disputed_hand_upload(
+                claim=claim, data=form.cleaned_data["record"], home_seats=form.cleaned_data["home_seats"],
+                by=request.user,
+            )
+        except ValidationError as error:
+            form.add_error("record", error)
+        else:
+            return redirect("referee:verdict", claim_id=claim.pk)
+    context = {"claim": claim, "match": claim.match, "hand": None, "start_form": HandStartForm(),
+               "upload_form": form, "ruling_form": RulingForm()}
+    return render(request, "referee/claim_detail.html", context, status=400)
+
+
+def _picker_cards() -> list[dict[str, Any]]:
+    return [{"name": c, "label": card_choice_label(c), "red": c[1] in "HD"} for c in CARD_NAMES]
+
+
+@login_required
+def hand_deal(request: HttpRequest, claim_id: int) -> HttpResponse:
+    """The deal of the disputed hand: dealer, cut, deal pattern, trump card and the four hands (card picker)."""
+    hand = permissions.disputed_hand_for_referee(user=request.user, claim_id=claim_id)
+    if hand.status != DisputedHand.Status.ENTERING:
+        return redirect("referee:verdict", claim_id=claim_id)
+    record = hand.record
+    initial = {
+        "dealer": record.get("dealer", 3),
+        "cut": record.get("cut"),
+        "deal_pattern": record.get("deal_pattern") or "",
+        "trump_card": record.get("trump_card"),
+        **{f"hand_{n}": " ".join(record["hands"][n]) for n in range(4)},
+    }
+    form = HandDealForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.disputed_hand_deal_set(
+                hand=hand, dealer=form.cleaned_data["dealer"], hands=form.hands(),
+                trump_card=form.cleaned_data["trump_card"], cut=form.cleaned_data["cut"],
+                deal_pattern=form.cleaned_data["deal_pattern"], by=request.user,
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            return redirect("referee:hand_play", claim_id=claim_id)
+    seats = selectors.seat_views(record=record, home_seats=hand.home_seats)
+    context = {"claim": hand.claim, "match": hand.claim.match, "hand": hand, "form": form, "seats": seats,
+               "cards": _picker_cards()}
+    return render(request, "referee/hand_deal.html", context)
+
+
+def _play_context(hand: DisputedHand, check: HandCheck, event_form: HandEventForm | None = None,
+                  errors: list[str] | None = None) -> dict[str, Any]:
+    seats = selectors.seat_views(record=hand.record, home_seats=hand.home_seats)
+    names = {s.seat: s for s in seats}
+    next_cards = []
+    if check.ok and check.next_seat is not None:
+        next_cards = [
+            {"name": c, "label": card_label(c), "red": c[1] in "HD"} for c in check.remaining[check.next_seat]
+        ]
+    events = []
+    flags_by_event = {f.event: f for f in check.flags}
+    for index, event in enumerate(hand.record.get("events", [])):
+        events.append({"index": index, "event": event, "who": names.get(event.get("seat")),
+                       "label": card_label(event["card"]) if event.get("type") == "play" else "",
+                       "flag": flags_by_event.get(index)})
+    return {
+        "claim": hand.claim,
+        "match": hand.claim.match,
+        "hand": hand,
+        "check": check,
+        "seats": seats,
+        "seat_names": names,
+        "next_cards": next_cards,
+        "next_who": names.get(check.next_seat) if check.next_seat is not None else None,
+        "events": events,
+        "trump_label": card_label(hand.record["trump_card"]) if hand.record.get("trump_card") else "",
+        "event_form": event_form,
+        "errors": errors or [],
+        "roem_calls": ["twenty", "fifty", "vyf-eenderse", "four-jacks", "four-aces", "four-kings", "four-queens",
+                       "sturk"],
+    }
+
+
+@login_required
+def hand_play(request: HttpRequest, claim_id: int) -> HttpResponse:
+    """Enter the plays trick by trick; the engine checks each card as it is entered."""
+    hand = permissions.disputed_hand_for_referee(user=request.user, claim_id=claim_id)
+    if hand.status != DisputedHand.Status.ENTERING:
+        return redirect("referee:verdict", claim_id=claim_id)
+    check = hand_check(record=hand.record)
+    if not check.ok:
+        messages.error(request, "Finish the deal first: " + "; ".join(check.problems[:3]))
+        return redirect("referee:hand_deal", claim_id=claim_id)
+    return render(request, "referee/hand_play.html", _play_context(hand, check))
+
+
+def _hand_panel(request: HttpRequest, hand: DisputedHand, action: Callable[[], HandCheck]) -> HttpResponse:
+    errors: list[str] = []
+    try:
+        check = action()
+    except ValidationError as error:
+        errors = _errors(error)
+        check = hand_check(record=hand.record)
+    if not request.htmx:
+        for message in errors:
+            messages.error(request, message)
+        return redirect("referee:hand_play", claim_id=hand.claim_id)
+    status = 422 if errors else 200
+    response = render(request, "referee/_hand_panel.html", _play_context(hand, check, errors=errors), status=status)
+    if status == 422:
+        response["HX-Reswap"] = "innerHTML"  # show the refusal in place
+    return response
+
+
+@login_required
+@require_POST
+def hand_event(request: HttpRequest, claim_id: int) -> HttpResponse:
+    """Add one event (htmx): the panel comes back with the engine's check, an illegal card flagged at once."""
+    hand = permissions.disputed_hand_for_referee(user=request.user, claim_id=claim_id)
+    form = HandEventForm(request.POST)
+
+    def action() -> HandCheck:
+        if not form.is_valid():
+            raise ValidationError([f"{field}: {', '.join(errs)}" for field, errs in form.errors.items()])
+        return services.disputed_hand_event_add(hand=hand, event=form.event(), by=request.user)
+
+    return _hand_panel(request, hand, action)
+
+
+@login_required
+@require_POST
+def hand_undo(request: HttpRequest, claim_id: int) -> HttpResponse:
+    """Remove the last event (htmx)."""
+    hand = permissions.disputed_hand_for_referee(user=request.user, claim_id=claim_id)
+    return _hand_panel(request, hand, lambda: services.disputed_hand_event_undo(hand=hand, by=request.user))
+
+
+@login_required
+@require_POST
+def hand_adjudicate(request: HttpRequest, claim_id: int) -> HttpResponse:
+    """Finish the hand: the engine adjudicates it with the claim's straf."""
+    hand = permissions.disputed_hand_for_referee(user=request.user, claim_id=claim_id)
+    try:
+        services.disputed_hand_adjudicate(hand=hand, by=request.user)
+    except ValidationError as error:
+        for message in _errors(error):
+            messages.error(request, message)
+        return redirect("referee:hand_play", claim_id=claim_id)
+    if request.htmx:
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = reverse("referee:verdict", kwargs={"claim_id": claim_id})
+        return response
+    return redirect("referee:verdict", claim_id=claim_id)
+
+
+# --- verdict and ruling -----------------------------------------------------------------------------------
+
+
+@login_required
+def claim_verdict(request: HttpRequest, claim_id: int) -> HttpResponse:
+    """The verdict: the hand replayed trick by trick, offences with rules and evidence, the claim's outcome,
+    and the ruling form (or the ruling, once recorded)."""
+    claim = permissions.claim_for_referee(user=request.user, claim_id=claim_id)
+    hand = getattr(claim, "disputed_hand", None)
+    if hand is None or not hand.verdict:
+        return redirect("referee:claim", claim_id=claim.pk)
+    return render(request, "referee/verdict.html", _verdict_context(claim, hand, RulingForm()))
+
+
+def _verdict_context(claim, hand: DisputedHand, form: RulingForm) -> dict[str, Any]:
+    outcome = services.engine_outcome(claim=claim)
+    engine_decision = services.engine_decision_of(outcome)
+    if not form.is_bound and engine_decision:
+        form.initial["decision"] = engine_decision
+    awarded_side = ""
+    if outcome and outcome.get("awarded_team") is not None:
+        awarded_side = hand.side_of_seat(outcome["awarded_team"])  # team t's first seat is seat t
+    return {
+        "claim": claim,
+        "match": claim.match,
+        "hand": hand,
+        "view": selectors.verdict_view(record=hand.record, verdict=hand.verdict, home_seats=hand.home_seats),
+        "outcome": outcome,
+        "awarded_side": awarded_side,
+        "engine_decision": engine_decision,
+        "ruling": Ruling.objects.filter(claim=claim).first(),
+        "form": form,
+    }
+
+
+@login_required
+@require_POST
+def ruling_record(request: HttpRequest, claim_id: int) -> HttpResponse:
+    """Record the ruling (upheld or rejected; overruling the engine needs a written reason)."""
+    claim = permissions.claim_for_referee(user=request.user, claim_id=claim_id)
+    form = RulingForm(request.POST)
+    if form.is_valid():
+        try:
+            ruling = services.ruling_record(claim=claim, by=request.user, **form.cleaned_data)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(
+                request, f"Ruling recorded: {ruling.get_decision_display().lower()}; {ruling.points} points to the "
+                f"{Side.other(ruling.punished_side)} side at table {claim.table.number}.",
+            )
+            return redirect("referee:dashboard", match_id=claim.match_id)
+    hand = getattr(claim, "disputed_hand", None)
+    if hand is not None and hand.verdict:
+        return render(request, "referee/verdict.html", _verdict_context(claim, hand, form), status=400)
+    context = {"claim": claim, "match": claim.match, "hand": hand, "start_form": HandStartForm(),
+               "upload_form": HandUploadForm(), "ruling_form": form}
+    return render(request, "referee/claim_detail.html", context, status=400)
+
+
+# --- rulings, queries, the match report --------------------------------------------------------------------
+
+
+@login_required
+def match_rulings(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Every claim of the match with its ruling (captains of either team may read it)."""
+    match = permissions.match_rulings_readable(user=request.user, match_id=match_id)
+    page = Paginator(selectors.match_claims(match=match), 25).get_page(request.GET.get("page"))
+    return render(request, "referee/rulings.html", {"match": match, "page": page,
+                                                    "may_record": permissions.may_record(user=request.user,
+                                                                                         match=match)})
+
+
+@login_required
+def match_queries(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The queries noted on the score-sheet (SAKBOC 1.10), and the form to note one."""
+    match = permissions.match_for_referee(user=request.user, match_id=match_id)
+    form = QueryForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.query_note(match=match, by=request.user, **form.cleaned_data)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, "Query noted on the score-sheet (SAKBOC 1.10).")
+            return redirect("referee:queries", match_id=match.pk)
+    page = Paginator(selectors.match_queries(match=match), 25).get_page(request.GET.get("page"))
+    return render(request, "referee/queries.html", {"match": match, "form": form, "page": page})
+
+
+@login_required
+def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The printable match report: tables, every ruling with its clause, the queries (print stylesheet)."""
+    match = permissions.match_rulings_readable(user=request.user, match_id=match_id)
+    context = {
+        "match": match,
+        "tables": selectors.table_states(match=match),
+        "claims": selectors.match_claims(match=match),
+        "queries": selectors.match_queries(match=match),
+        "printed_at": timezone.now(),
+    }
+    return render(request, "referee/report.html", context)

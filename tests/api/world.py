@@ -1,0 +1,125 @@
+"""A small two-union world for the permission matrix, API and page tests.
+
+Union A ("ours") and union B ("theirs") each have: an official, a club secretary (of the home club), a
+league with a home team (squad of 10, captained by a user) and an away team (captained by another user),
+a referee, and matches in each state the write endpoints need:
+
+* ``next``: scheduled tomorrow, no sheets (team sheets),
+* ``interval``: both sheets, at half-time (substitutions, SAKBOC 11.1),
+* ``provisional``: a result waiting for confirmation,
+* ``confirmed``: a result waiting for approval;
+
+plus a knock-out cup with three teams and no fixtures yet (fixture generation, byes).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from django.contrib.auth.models import Group
+from django.utils import timezone
+
+from clubs.models import (
+    GROUP_CAPTAINS,
+    GROUP_CLUB_SECRETARIES,
+    GROUP_REFEREES,
+    GROUP_UNION_OFFICIALS,
+    ClubSecretary,
+    UnionOfficial,
+)
+from matches.models import Competition, Match
+from tests.factories import (
+    ClubFactory,
+    CompetitionFactory,
+    MatchFactory,
+    PlayerFactory,
+    TeamFactory,
+    UnionFactory,
+    UserFactory,
+    sheet_for,
+    squad,
+)
+
+
+@dataclass
+class Side:
+    """One union's objects and people."""
+
+    union: object
+    official: object
+    secretary: object
+    captain: object
+    away_captain: object
+    referee: object
+    club: object
+    league: object
+    cup: object
+    home: object
+    away: object
+    spare_player: object
+    next: object
+    interval: object
+    provisional: object
+    confirmed: object
+
+
+def _in_group(user, name: str):
+    user.groups.add(Group.objects.get(name=name))
+    return user
+
+
+def make_side(label: str) -> Side:
+    union = UnionFactory(name=f"Union {label}", short_name=f"U{label}")
+    official = _in_group(UserFactory(username=f"official_{label}"), GROUP_UNION_OFFICIALS)
+    UnionOfficial.objects.create(union=union, user=official)
+    league = CompetitionFactory(union=union, name=f"League {label}")
+    club = ClubFactory(union=union, name=f"Club {label}1")
+    away_club = ClubFactory(union=union, name=f"Club {label}2")
+    secretary = _in_group(UserFactory(username=f"secretary_{label}"), GROUP_CLUB_SECRETARIES)
+    ClubSecretary.objects.create(club=club, user=secretary)
+    home = TeamFactory(competition=league, club=club, name=f"{label} Home", squad=10)
+    away = TeamFactory(competition=league, club=away_club, name=f"{label} Away", squad=10)
+    captain = _in_group(UserFactory(username=f"captain_{label}"), GROUP_CAPTAINS)
+    away_captain = _in_group(UserFactory(username=f"away_captain_{label}"), GROUP_CAPTAINS)
+    for team, user in ((home, captain), (away, away_captain)):
+        team.captain.user = user
+        team.captain.save()
+    referee = _in_group(UserFactory(username=f"referee_{label}"), GROUP_REFEREES)
+    tomorrow = timezone.now().replace(microsecond=0) + dt.timedelta(days=1)
+    common = {"competition": league, "home": home, "away": away, "referee": referee}
+    next_match = MatchFactory(**common, scheduled_start=tomorrow)
+    interval = MatchFactory(**common, scheduled_start=timezone.now() - dt.timedelta(minutes=80),
+                            phase=Match.Phase.INTERVAL, interval_started_at=timezone.now())
+    sheet_for(interval, home)
+    sheet_for(interval, away)
+    provisional = MatchFactory(**common, scheduled_start=timezone.now() - dt.timedelta(days=7),
+                               phase=Match.Phase.FINISHED, result_status=Match.ResultStatus.PROVISIONAL,
+                               home_score=30, away_score=22, winner=home)
+    confirmed = MatchFactory(**common, scheduled_start=timezone.now() - dt.timedelta(days=14),
+                             phase=Match.Phase.FINISHED, result_status=Match.ResultStatus.CONFIRMED,
+                             home_score=18, away_score=26, winner=away)
+    cup = CompetitionFactory(union=union, name=f"Cup {label}", kind=Competition.Kind.KNOCKOUT)
+    for n in range(3):
+        TeamFactory(competition=cup, club=club if n == 0 else away_club, name=f"{label} Cup {n}", squad=8)
+    spare = PlayerFactory(club=club, union=union, first_name="Spare", last_name=f"Player{label}")
+    return Side(union=union, official=official, secretary=secretary, captain=captain, away_captain=away_captain,
+                referee=referee, club=club, league=league, cup=cup, home=home, away=away, spare_player=spare,
+                next=next_match, interval=interval, provisional=provisional, confirmed=confirmed)
+
+
+@dataclass
+class World:
+    a: Side
+    b: Side
+    nobody: object
+
+
+def make_world() -> World:
+    a, b = make_side("A"), make_side("B")
+    return World(a=a, b=b, nobody=UserFactory(username="nobody"))
+
+
+def bench(side: Side):
+    """A squad player of the home team not seated in the interval match."""
+    return squad(side.home)[8]

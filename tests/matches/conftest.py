@@ -1,0 +1,68 @@
+"""Fixtures for match-night service tests: a fixed clock (no sleeping; services take ``now=``)."""
+
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+from django.core.cache import cache
+
+from klawerjas_league.celery import app as celery_app
+from matches import services
+from tests.factories import MatchFactory, sheet_for
+
+T0 = datetime(2026, 3, 4, 19, 30, tzinfo=ZoneInfo("Africa/Johannesburg"))  # start of play
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """Factories hash a password for every user; the fast hasher keeps these suites quick."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    """Standings are cached by competition id, and ids repeat between tests: start each test empty."""
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def celery_in_process():
+    """Run tasks sent with ``.delay()`` in-process even when ``REDIS_URL`` names a broker (CI), so a test of a
+    service that queues a task on commit sees the task's effect."""
+    previous = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = previous
+
+
+def at(minutes: float) -> datetime:
+    """``minutes`` after the start of play (negative: before)."""
+    return T0 + timedelta(minutes=minutes)
+
+
+@pytest.fixture
+def scheduled(db):
+    """A league match at T0 with both team sheets (4 tables each) and squads of 10."""
+    match = MatchFactory(scheduled_start=T0, home__squad=10, away__squad=10)
+    sheet_for(match, match.home)
+    sheet_for(match, match.away)
+    return match
+
+
+@pytest.fixture
+def first_half(scheduled):
+    """The match in its first half, started at T0 (toss at T0 - 5 min, won by the home team)."""
+    services.match_toss_record(match=scheduled, winner=scheduled.home, now=at(-5))
+    return services.match_start(match=scheduled, now=at(0))
+
+
+@pytest.fixture
+def interval(first_half):
+    return services.match_interval_call(match=first_half, now=at(75))
+
+
+@pytest.fixture
+def second_half(interval):
+    return services.match_resume(match=interval, now=at(85))

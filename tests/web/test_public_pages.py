@@ -1,0 +1,129 @@
+"""Public pages without sign-in: fixtures, results (provisional until approved), match report with boem
+trees, standings with tiebreak reasons, and the CSV/PDF downloads."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.utils import timezone
+
+from matches.models import Boem, BoemEntry, Match, MatchTable, StandingsRow, StandingsSnapshot
+
+pytestmark = pytest.mark.django_db
+
+
+def _boem_sheet(match: Match) -> None:
+    """Table 1: boem 1 won 5-3 by home (goings-on 1, 2, 2 v 2, 1); boem 2 straffed by away."""
+    table = MatchTable.objects.create(match=match, number=1)
+    now = timezone.now()
+    first = Boem.objects.create(table=table, number=1, status=Boem.Status.COMPLETED, home_strokes=5,
+                                away_strokes=3, winner=match.home, points=2, ended_at=now)
+    for seq, (team, strokes) in enumerate([(match.home, 1), (match.away, 2), (match.home, 2), (match.away, 1),
+                                           (match.home, 2)], start=1):
+        BoemEntry.objects.create(boem=first, sequence=seq, kind=BoemEntry.Kind.STROKE, team=team, strokes=strokes,
+                                 recorded_at=now)
+    second = Boem.objects.create(table=table, number=2, status=Boem.Status.STRAFFED, home_strokes=0,
+                                 away_strokes=3, winner=match.away, points=4, ended_at=now)
+    BoemEntry.objects.create(boem=second, sequence=6, kind=BoemEntry.Kind.STROKE, team=match.away, strokes=2,
+                             recorded_at=now)
+    BoemEntry.objects.create(boem=second, sequence=7, kind=BoemEntry.Kind.STROKE, team=match.away, strokes=1,
+                             recorded_at=now)
+    BoemEntry.objects.create(boem=second, sequence=8, kind=BoemEntry.Kind.STRAF, team=match.away, points=4,
+                             recorded_at=now)
+
+
+def test_fixtures_and_results_mark_unapproved_results_provisional(client, world):
+    league = world.a.league
+    page = client.get(f"/competitions/{league.pk}/")
+    assert page.status_code == 200
+    assert f"{world.a.home} v {world.a.away}".encode() in page.content
+    results = client.get(f"/competitions/{league.pk}/results/").content.decode()
+    assert "30–22" in results and "provisional" in results
+    Match.objects.filter(pk=world.a.provisional.pk).update(result_status=Match.ResultStatus.APPROVED)
+    Match.objects.filter(pk=world.a.confirmed.pk).update(result_status=Match.ResultStatus.APPROVED)
+    results = client.get(f"/competitions/{league.pk}/results/").content.decode()
+    assert 'class="badge provisional">provisional' not in results.split("until a union official")[1]
+
+
+def test_match_report_draws_each_boem_as_a_tree(client, world, django_assert_max_num_queries):
+    match = world.a.provisional
+    _boem_sheet(match)
+    with django_assert_max_num_queries(12):
+        page = client.get(f"/matches/{match.pk}/")
+    body = page.content.decode()
+    assert page.status_code == 200
+    assert body.count("<svg") == 2
+    assert body.count('class="stroke stroke-left"') == 3 and body.count('class="stroke stroke-right"') == 4
+    assert "straf-mark" in body
+    csv_rows = list(csv.reader(io.StringIO(client.get(f"/matches/{match.pk}/report.csv").content.decode())))
+    assert csv_rows[1][:3] == ["1", "1", "5"] and csv_rows[1][-1] == "2"
+    pdf = client.get(f"/matches/{match.pk}/report.pdf")
+    assert pdf["Content-Type"] == "application/pdf" and pdf.content.startswith(b"%PDF")
+
+
+def test_standings_show_the_published_snapshot_frozen_with_tiebreak_reasons(client, world):
+    league = world.a.league
+    now = timezone.now()
+    StandingsRow.objects.create(competition=league, team=world.a.home, position=1, played=2, won=1, lost=1,
+                                league_points=2, points_for=48, points_against=48, difference=0,
+                                tiebreak_reason="Level on league points: better aggregate difference (+4 v 0).",
+                                computed_at=now)
+    row = {"position": 1, "team_id": world.a.away.pk, "team_name": world.a.away.name, "club_name": "Club A2",
+           "played": 1, "won": 1, "drawn": 0, "lost": 0, "points_for": 26, "points_against": 18,
+           "difference": 8, "league_points": 2, "tiebreak_reason": "Head-to-head: won 26–18."}
+    snapshot = StandingsSnapshot.objects.create(competition=league, title="After round 1", as_of=now.date(),
+                                                rows=[row], published_at=now)
+    body = client.get(f"/competitions/{league.pk}/standings/").content.decode()
+    assert "After round 1" in body and "Head-to-head: won 26–18." in body
+    assert "better aggregate difference" in body  # the live table, marked provisional
+    assert "provisional" in body
+    csv_text = client.get(f"/competitions/{league.pk}/standings.csv?snapshot={snapshot.pk}").content.decode()
+    lines = list(csv.reader(io.StringIO(csv_text)))
+    assert lines[0][0] == "Pos" and lines[1][1] == world.a.away.name and lines[1][-1] == "Head-to-head: won 26–18."
+    pdf = client.get(f"/competitions/{league.pk}/standings.pdf")
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+    assert client.get(f"/competitions/{league.pk}/standings.xls").status_code == 404
+
+
+def test_cup_page_shows_the_bracket_with_byes(client, world):
+    from matches.fixtures import competition_fixtures_create
+
+    cup = world.a.cup
+    competition_fixtures_create(competition=cup, start=timezone.localdate())
+    body = client.get(f"/competitions/{cup.pk}/").content.decode()
+    assert "Semi-finals" in body and "Final" in body
+    assert "A Cup 0" in body and "bye" in body
+
+
+def test_competition_list_and_unknown_ids(client, world):
+    assert world.a.league.name in client.get("/competitions/").content.decode()
+    assert client.get("/competitions/999999/").status_code == 404
+    assert client.get("/matches/999999/").status_code == 404
+
+
+def test_cup_byes_follow_the_seeding(world):
+    from clubs.models import Team
+    from matches.fixtures import competition_fixtures_create
+
+    cup = world.a.cup
+    for seed, name in enumerate(["A Cup 2", "A Cup 0", "A Cup 1"], start=1):
+        Team.objects.filter(competition=cup, name=name).update(seed=seed)
+    (tie,) = competition_fixtures_create(competition=cup, start=timezone.localdate())
+    assert {tie.home.name, tie.away.name} == {"A Cup 0", "A Cup 1"}  # seed 1, "A Cup 2", has the bye
+    assert tie.round_name == "Semi-finals, tie 2"
+
+
+def test_official_pages_generate_fixtures_assign_and_approve(client, world):
+    client.force_login(world.a.official)
+    response = client.post(f"/official/competitions/{world.a.cup.pk}/", {
+        "action": "fixtures", "start": "2027-03-02", "kickoff": "19:30", "days_between_rounds": 7})
+    assert response.status_code == 302 and world.a.cup.matches.count() == 1
+    match = world.a.confirmed
+    client.post(f"/official/matches/{match.pk}/", {"action": "officials", "referee": "referee_B"})
+    match.refresh_from_db()
+    assert match.referee.username == "referee_B"  # any active user may be assigned by username
+    client.post(f"/official/matches/{match.pk}/", {"action": "approve"})
+    match.refresh_from_db()
+    assert match.result_status == Match.ResultStatus.APPROVED and match.approved_by == world.a.official
