@@ -17,7 +17,6 @@ from collections.abc import Mapping
 from datetime import date, datetime
 from typing import Any
 
-from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -84,11 +83,13 @@ def _notify(function_name: str, **kwargs: Any) -> None:
 def _schedule_clock_timer(match: Match) -> None:
     """After commit, ETA a timer task at the match's next clock deadline (SAKBOC 1.2, 12.3).
 
-    In-process mode (no broker, ``CELERY_TASK_ALWAYS_EAGER``) cannot honour an ETA, so no timer is sent:
-    deadlines are then acted on by ``match_clock_advance`` when the clock is next read or re-armed.
+    In-process mode (no broker: the Celery app's ``task_always_eager``) cannot honour an ETA, so no timer
+    is sent: deadlines are then acted on by ``match_clock_advance`` when the clock is next read or re-armed.
     """
+    from klawerjas_league.celery import app as celery_app
+
     deadline = clock_next_deadline(match)
-    if deadline is None or settings.CELERY_TASK_ALWAYS_EAGER:
+    if deadline is None or celery_app.conf.task_always_eager:
         return
     match_id, eta = match.pk, deadline[1]
 

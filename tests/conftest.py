@@ -98,3 +98,25 @@ def live_worker(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+@pytest.fixture(autouse=True)
+def tasks_in_process(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Run Celery tasks in-process (``.delay()`` executes at once) in every test but the integration ones,
+    even under CI's ``REDIS_URL``: a service test that queues a task on commit then sees its effect.
+    Tests marked ``integration`` go through the broker to the live worker instead."""
+    if request.node.get_closest_marker("integration"):
+        yield
+        return
+    from klawerjas_league.celery import app as celery_app
+
+    previous = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = previous
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings: object) -> None:
+    """Factories hash a password per user; PBKDF2 would make each test world take seconds."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # type: ignore[attr-defined]

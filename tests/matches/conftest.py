@@ -6,17 +6,10 @@ from zoneinfo import ZoneInfo
 import pytest
 from django.core.cache import cache
 
-from klawerjas_league.celery import app as celery_app
 from matches import services
 from tests.factories import MatchFactory, sheet_for
 
 T0 = datetime(2026, 3, 4, 19, 30, tzinfo=ZoneInfo("Africa/Johannesburg"))  # start of play
-
-
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    """Factories hash a password for every user; the fast hasher keeps these suites quick."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(autouse=True)
@@ -25,16 +18,6 @@ def fresh_cache():
     cache.clear()
     yield
     cache.clear()
-
-
-@pytest.fixture
-def celery_in_process():
-    """Run tasks sent with ``.delay()`` in-process even when ``REDIS_URL`` names a broker (CI), so a test of a
-    service that queues a task on commit sees the task's effect."""
-    previous = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = True
-    yield
-    celery_app.conf.task_always_eager = previous
 
 
 def at(minutes: float) -> datetime:

@@ -23,7 +23,7 @@ def go_on(match, table, team, *strokes, minute):
         services.boem_stroke_record(match=match, table_number=table, team=team, strokes=s, now=at(minute))
 
 
-def test_a_whole_match_night(scheduled, django_capture_on_commit_callbacks, celery_in_process):
+def test_a_whole_match_night(scheduled, django_capture_on_commit_callbacks):
     m = scheduled
     home, away = m.home, m.away
     hp, ap = squad(home), squad(away)

@@ -53,7 +53,7 @@ def test_the_union_chooses_the_tiebreak_order():
 
 @pytest.mark.django_db
 def test_approval_needs_confirmation_and_an_official_then_recomputes_the_standings(
-    django_capture_on_commit_callbacks, celery_in_process
+    django_capture_on_commit_callbacks
 ):
     match = MatchFactory()
     services.result_enter(match=match, home_score=30, away_score=12, reason="paper sheet")
