@@ -349,50 +349,62 @@ def _record_hands(
     match: Match, hands: list[_Hand], tables: dict[int, _Table], start: dt.datetime, stats: DemoStats,
     referee: Any, out: list[PlayedHand],
 ) -> None:
-    """Put each hand on its table's boem sheet through the services, in time order; queue its PlayedHand."""
+    """Put the hands on their tables' boem sheets, each table's run in one call of
+    :func:`matches.services.boem_sheet_record` (the same checks and rows as line by line), and queue each
+    hand's PlayedHand with the entry it produced."""
     teams = (match.home, match.away)
+    by_table: dict[int, list[_Hand]] = {}
     for hand in sorted(hands, key=lambda h: (h.minute, h.table)):
-        table = tables[hand.table]
-        now = start + dt.timedelta(minutes=hand.minute)
-        entry = None
-        if hand.went_on is not None:
-            entry = services.boem_stroke_record(
-                match=match, table_number=hand.table, team=teams[hand.went_on], strokes=hand.strokes,
-                claimed_by=table.telmen[hand.went_on], now=now,
-            )
-            stats.strokes += hand.strokes
-            stats.stroke_entries += 1
-        elif hand.straf_decision:
-            stats.strafs_claimed += 1
-            claimant_team = 1 - hand.verdict["punished_team"] if hand.straf_decision == "upheld" else (
-                hand.verdict["punished_team"])
-            if hand.straf_decision == "upheld":
-                entry = services.boem_straf_record(
-                    match=match, table_number=hand.table, team=teams[claimant_team],
-                    points=hand.verdict["points"], claimed_by=table.telmen[claimant_team],
-                    note=f"versak, upheld by the engine ({', '.join(hand.verdict['rules'])})", by=referee, now=now,
-                )
-                stats.strafs_upheld += 1
-            elif hand.straf_decision == "wrong-straf":
-                straf = services.boem_straf_record(
-                    match=match, table_number=hand.table, team=teams[claimant_team],
-                    claimed_by=table.telmen[claimant_team], note="versak claimed", by=referee, now=now,
-                )
-                entry = services.boem_straf_reverse(
-                    entry=straf, claimed_points=False, note=hand.verdict["reason"][:300], by=referee,
-                    now=now + dt.timedelta(minutes=1),
-                )
-                stats.strafs_reversed += 1
-        else:
-            stats.ou_jol_hands += 1
-        stats.hands += 1
-        stats.roem_hands += hand.roem > 0
-        out.append(PlayedHand(
-            table=table.row, boem=entry.boem if entry is not None else None, number=0, half=hand.half,
-            played_at=now, record=hand.record,
-            went_on=teams[hand.went_on] if hand.went_on is not None else None, strokes=hand.strokes, roem=hand.roem,
-            straf_decision=hand.straf_decision, verdict=hand.verdict, entry=entry,
-        ))
+        by_table.setdefault(hand.table, []).append(hand)
+    for number, run in sorted(by_table.items()):
+        table = tables[number]
+        lines: list[services.BoemLine] = []
+        produced: list[int | None] = []  # by hand: the index of its entry among the lines, or None
+        for hand in run:
+            now = start + dt.timedelta(minutes=hand.minute)
+            if hand.went_on is not None:
+                lines.append(services.StrokeLine(team=teams[hand.went_on], strokes=hand.strokes,
+                                                 claimed_by=table.telmen[hand.went_on], now=now))
+                produced.append(len(lines) - 1)
+                stats.strokes += hand.strokes
+                stats.stroke_entries += 1
+            elif hand.straf_decision in ("upheld", "wrong-straf"):
+                stats.strafs_claimed += 1
+                upheld = hand.straf_decision == "upheld"
+                claimant = 1 - hand.verdict["punished_team"] if upheld else hand.verdict["punished_team"]
+                if upheld:
+                    lines.append(services.StrafLine(
+                        team=teams[claimant], points=hand.verdict["points"], claimed_by=table.telmen[claimant],
+                        note=f"versak, upheld by the engine ({', '.join(hand.verdict['rules'])})", by=referee,
+                        now=now,
+                    ))
+                    stats.strafs_upheld += 1
+                else:
+                    lines.append(services.StrafLine(team=teams[claimant], claimed_by=table.telmen[claimant],
+                                                    note="versak claimed", by=referee, now=now))
+                    lines.append(services.StrafReversalLine(
+                        claimed_points=False, note=hand.verdict["reason"][:300], by=referee,
+                        now=now + dt.timedelta(minutes=1),
+                    ))
+                    stats.strafs_reversed += 1
+                produced.append(len(lines) - 1)
+            else:
+                if hand.straf_decision:
+                    stats.strafs_claimed += 1
+                else:
+                    stats.ou_jol_hands += 1
+                produced.append(None)
+        entries = services.boem_sheet_record(match=match, table_number=number, lines=lines) if lines else []
+        for hand, index in zip(run, produced, strict=True):
+            entry = entries[index] if index is not None else None
+            stats.hands += 1
+            stats.roem_hands += hand.roem > 0
+            out.append(PlayedHand(
+                table=table.row, boem=entry.boem if entry is not None else None, number=0, half=hand.half,
+                played_at=start + dt.timedelta(minutes=hand.minute), record=hand.record,
+                went_on=teams[hand.went_on] if hand.went_on is not None else None, strokes=hand.strokes,
+                roem=hand.roem, straf_decision=hand.straf_decision, verdict=hand.verdict, entry=entry,
+            ))
 
 
 def _attach_boems(match: Match, played: list[PlayedHand]) -> None:

@@ -13,7 +13,8 @@ engine is not needed here, so the demo season can feed engine-played hands into 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
@@ -655,9 +656,7 @@ def _next_sequence(table: MatchTable) -> int:
 def _seat_at(match: Match, team_id: int, table_number: int, player: Player) -> Seat:
     seat = Seat.objects.filter(sheet__match=match, sheet__team_id=team_id, table_number=table_number,
                                player=player).first()
-    if seat is None:
-        raise ValidationError(f"{player.full_name} is not seated at table {table_number} for that side.")
-    return seat
+    return _seated_check(seat, player=player, table_number=table_number)
 
 
 @transaction.atomic
@@ -674,23 +673,12 @@ def boem_stroke_record(
     now = _now(now)
     match = _lock(match)
     _team_in_match(match, team)
-    if strokes not in (1, 2):
-        raise ValidationError("SAKBOC 7.3: a counter goes on 1 or 2 strokes at a time, never more.")
+    _stroke_count_check(strokes)
     table = _playing_table(match, table_number)
-    if claimed_by is not None and _seat_at(match, team.pk, table_number, claimed_by).role != Seat.Role.TELMAN:
-        raise ValidationError("SAKBOC 6.8: going on the boem is the telman's (counter's) responsibility.")
+    if claimed_by is not None:
+        _telman_check(_seat_at(match, team.pk, table_number, claimed_by))
     boem = _current_boem(table, by=by)
-    home = team.pk == match.home_id
-    if home:
-        boem.home_strokes = min(STROKES_PER_BOEM, boem.home_strokes + strokes)
-    else:
-        boem.away_strokes = min(STROKES_PER_BOEM, boem.away_strokes + strokes)
-    mine, theirs = (boem.home_strokes, boem.away_strokes) if home else (boem.away_strokes, boem.home_strokes)
-    reason = f"{team.name} on {strokes}"
-    if mine >= STROKES_PER_BOEM:
-        boem.status, boem.winner, boem.ended_at = Boem.Status.COMPLETED, team, now
-        boem.points = 4 if theirs == 0 else 2
-        reason = f"boem won {mine}-{theirs}: {boem.points} points (SAKBOC 6.1)"
+    reason = _stroke_apply(boem, team=team, home=team.pk == match.home_id, strokes=strokes, now=now)
     save_with_history(boem, by=by, reason=reason)
     entry = BoemEntry(
         boem=boem, sequence=_next_sequence(table), kind=BoemEntry.Kind.STROKE, team=team, strokes=strokes,
@@ -717,22 +705,13 @@ def boem_straf_record(
     now = _now(now)
     match = _lock(match)
     _team_in_match(match, team)
-    if points is not None and points not in (2, 4):
-        raise ValidationError("SAKBOC 6.5: a counter may claim only 2 or 4 points.")
+    _straf_claim_check(points)
     table = _playing_table(match, table_number)
     if claimed_by is not None:
         _seat_at(match, team.pk, table_number, claimed_by)
     boem = _current_boem(table, by=by)
-    home = team.pk == match.home_id
-    mine, theirs = (boem.home_strokes, boem.away_strokes) if home else (boem.away_strokes, boem.home_strokes)
-    earned = straf_points(union=match.competition.union, punisher_strokes=mine, opponent_strokes=theirs)
-    if points is not None and points != earned:
-        raise ValidationError(
-            f"SAKBOC 6.2: with {mine} strokes against {theirs} a straf earns {earned} points, not {points} "
-            "(4 only with 3 or 4 strokes and the opponents on none)."
-        )
-    boem.status, boem.winner, boem.points, boem.ended_at = Boem.Status.STRAFFED, team, earned, now
-    reason = f"straf by {team.name} at {mine}-{theirs}: {earned} points (SAKBOC 6.2)"
+    earned, reason = _straf_apply(boem, union=match.competition.union, team=team, home=team.pk == match.home_id,
+                                  points=points, now=now)
     save_with_history(boem, by=by, reason=reason)
     entry = BoemEntry(
         boem=boem, sequence=_next_sequence(table), kind=BoemEntry.Kind.STRAF, team=team, points=earned,
@@ -764,17 +743,12 @@ def boem_straf_reverse(
         raise ValidationError("The result is approved; a union official must reopen it first.")
     boem = entry.boem
     victim_id = match.opponent_id(entry.team_id)
-    home = victim_id == match.home_id
-    mine, theirs = (boem.home_strokes, boem.away_strokes) if home else (boem.away_strokes, boem.home_strokes)
-    earned = straf_points(union=match.competition.union, punisher_strokes=mine, opponent_strokes=theirs)
-    extra = 2 if claimed_points else 0
-    boem.winner_id, boem.points = victim_id, earned + extra
-    reason = (f"wrong straf reversed (Notes §VII): {earned} points"
-              + (" + 2 for points claimed before (SAKBOC 6.6)" if extra else ""))
+    points, reason = _reversal_apply(boem, union=match.competition.union, victim_id=victim_id,
+                                     home=victim_id == match.home_id, claimed_points=claimed_points)
     save_with_history(boem, by=by, reason=reason)
     reversal = BoemEntry(
         boem=boem, sequence=_next_sequence(boem.table), kind=BoemEntry.Kind.STRAF_REVERSED, team_id=victim_id,
-        points=earned + extra, reverses=entry, note=note, recorded_at=now, recorded_by=by,
+        points=points, reverses=entry, note=note, recorded_at=now, recorded_by=by,
     )
     save_with_history(reversal, by=by, reason=reason)
     _score_and_save(match, by=by, reason=f"table {boem.table.number}: {reason}")
@@ -963,3 +937,280 @@ def standings_publish(
     snapshot.save()
     _notify("standings_published_notify", snapshot_id=snapshot.pk)
     return snapshot
+
+# --- Boem sheets in bulk --------------------------------------------------------------------------------
+# Pure rule checks and boem arithmetic (no queries), shared by the single-entry services above and
+# boem_sheet_record, which validates a table's run of goings-on in memory and writes it in bulk.
+
+def _seated_check(seat: Seat | None, *, player: Player, table_number: int) -> Seat:
+    if seat is None:
+        raise ValidationError(f"{player.full_name} is not seated at table {table_number} for that side.")
+    return seat
+
+
+def _stroke_count_check(strokes: int) -> None:
+    """SAKBOC 7.3: a counter goes on 1 or 2 strokes at a time."""
+    if strokes not in (1, 2):
+        raise ValidationError("SAKBOC 7.3: a counter goes on 1 or 2 strokes at a time, never more.")
+
+
+def _telman_check(seat: Seat) -> None:
+    """SAKBOC 6.8: going on is the telman's (counter's) job."""
+    if seat.role != Seat.Role.TELMAN:
+        raise ValidationError("SAKBOC 6.8: going on the boem is the telman's (counter's) responsibility.")
+
+
+def _straf_claim_check(points: int | None) -> None:
+    """SAKBOC 6.5: a counter claims 2 or 4 points."""
+    if points is not None and points not in (2, 4):
+        raise ValidationError("SAKBOC 6.5: a counter may claim only 2 or 4 points.")
+
+
+def _stroke_apply(boem: Boem, *, team: Team, home: bool, strokes: int, now: datetime) -> str:
+    """Put ``strokes`` on ``boem`` for ``team``: the first side to 5 wins 2 points, 4 five strokes clear
+    (SAKBOC 6.1). :returns: the history reason."""
+    if home:
+        boem.home_strokes = min(STROKES_PER_BOEM, boem.home_strokes + strokes)
+    else:
+        boem.away_strokes = min(STROKES_PER_BOEM, boem.away_strokes + strokes)
+    mine, theirs = (boem.home_strokes, boem.away_strokes) if home else (boem.away_strokes, boem.home_strokes)
+    reason = f"{team.name} on {strokes}"
+    if mine >= STROKES_PER_BOEM:
+        boem.status, boem.winner, boem.ended_at = Boem.Status.COMPLETED, team, now
+        boem.points = 4 if theirs == 0 else 2
+        reason = f"boem won {mine}-{theirs}: {boem.points} points (SAKBOC 6.1)"
+    return reason
+
+
+def _straf_apply(
+    boem: Boem, *, union: Union, team: Team, home: bool, points: int | None, now: datetime
+) -> tuple[int, str]:
+    """``team`` punishes: the boem ends in its favour with the points SAKBOC 6.2 gives (interpretation 2); a
+    claim of other points is refused. :returns: the points earned and the history reason."""
+    mine, theirs = (boem.home_strokes, boem.away_strokes) if home else (boem.away_strokes, boem.home_strokes)
+    earned = straf_points(union=union, punisher_strokes=mine, opponent_strokes=theirs)
+    if points is not None and points != earned:
+        raise ValidationError(
+            f"SAKBOC 6.2: with {mine} strokes against {theirs} a straf earns {earned} points, not {points} "
+            "(4 only with 3 or 4 strokes and the opponents on none)."
+        )
+    boem.status, boem.winner, boem.points, boem.ended_at = Boem.Status.STRAFFED, team, earned, now
+    return earned, f"straf by {team.name} at {mine}-{theirs}: {earned} points (SAKBOC 6.2)"
+
+
+def _reversal_apply(boem: Boem, *, union: Union, victim_id: int, home: bool, claimed_points: bool) -> tuple[int, str]:
+    """A wrong straf (Notes §VII): the boem goes to the side wrongly punished with the straf points its own
+    position earns (SAKBOC 6.2), plus 2 when it had claimed points (6.6). :returns: the points and the reason."""
+    mine, theirs = (boem.home_strokes, boem.away_strokes) if home else (boem.away_strokes, boem.home_strokes)
+    earned = straf_points(union=union, punisher_strokes=mine, opponent_strokes=theirs)
+    extra = 2 if claimed_points else 0
+    boem.winner_id, boem.points = victim_id, earned + extra
+    reason = (f"wrong straf reversed (Notes §VII): {earned} points"
+              + (" + 2 for points claimed before (SAKBOC 6.6)" if extra else ""))
+    return earned + extra, reason
+
+
+@dataclass(frozen=True)
+class StrokeLine:
+    """A going on for :func:`boem_sheet_record`: as :func:`boem_stroke_record`'s arguments."""
+
+    team: Team
+    strokes: int
+    claimed_by: Player | None = None
+    now: datetime | None = None
+    by: Any = None  # the history user; ``None``: the batch's ``by``
+
+
+@dataclass(frozen=True)
+class StrafLine:
+    """A straf ("af") for :func:`boem_sheet_record`: as :func:`boem_straf_record`'s arguments."""
+
+    team: Team
+    points: int | None = None
+    claimed_by: Player | None = None
+    note: str = ""
+    now: datetime | None = None
+    by: Any = None
+
+
+@dataclass(frozen=True)
+class StrafReversalLine:
+    """The referee rules the straf on the line just before wrong (as :func:`boem_straf_reverse`)."""
+
+    claimed_points: bool = False
+    note: str = ""
+    now: datetime | None = None
+    by: Any = None
+
+
+BoemLine = StrokeLine | StrafLine | StrafReversalLine
+
+
+_HISTORY_MODELS: dict[type, Any] = {}
+
+
+def _history_model(model: type) -> Any:
+    """The model's historical model (cached: the ``history`` descriptor builds a manager class per access)."""
+    if model not in _HISTORY_MODELS:
+        _HISTORY_MODELS[model] = model.history.model  # type: ignore[attr-defined]
+    return _HISTORY_MODELS[model]
+
+
+def _history_row(instance: Any, *, history_type: str, by: Any, reason: str) -> Any:
+    """A django-simple-history row for ``instance`` as it is now (what ``save_with_history`` would write)."""
+    history_model = _history_model(type(instance))
+    return history_model(
+        history_date=timezone.now(), history_user=by, history_change_reason=reason, history_type=history_type,
+        **{f.attname: getattr(instance, f.attname) for f in history_model.tracked_fields},
+    )
+
+
+def _field_check(instance: Any, foreign_keys: tuple[str, ...]) -> None:
+    """``full_clean`` without the per-row queries: field values (choices, lengths, ranges) are checked; the
+    foreign keys are objects the caller checked already, and uniqueness follows from the numbering (the
+    database constraints stay as the backstop)."""
+    instance.full_clean(exclude=list(foreign_keys), validate_unique=False, validate_constraints=False)
+
+
+@transaction.atomic
+def boem_sheet_record(
+    *, match: Match, table_number: int, lines: Sequence[BoemLine], by: Any = None, now: datetime | None = None,
+) -> list[BoemEntry]:
+    """Record a run of a table's boem-sheet lines at once: what calling :func:`boem_stroke_record`,
+    :func:`boem_straf_record` and :func:`boem_straf_reverse` line by line records, with the same checks and the
+    same rows (boems, entries, and the history rows of boems, entries and the match score), in a few queries.
+
+    All lines are checked before anything is written, in order, against the boem sheet as it stands:
+    SAKBOC 7.3 (1 or 2 strokes), 6.8 (the telman goes on), 6.5 and 6.2 (the straf's points; interpretation
+    2), 6.1 (5 strokes win 2 points, 4 clear), Notes §VII and 6.6 (a reversal follows its straf), and as for
+    each single line, 1.9 / 2.2 (only during play) and 12.1 (the table playing). A line's ``now`` defaults
+    to the batch's; its ``by`` to the batch's.
+
+    :returns: the entries written, one for each line, in order.
+    :raises ValidationError: as the single-entry services; nothing is written.
+    """
+    now = _now(now)
+    match = _lock(match)
+    if not lines:
+        return []
+    union = match.competition.union
+    table = _playing_table(match, table_number)
+    seats = {(s.sheet.team_id, s.player_id): s
+             for s in Seat.objects.filter(sheet__match=match, table_number=table_number).select_related("sheet")}
+    boem = table.boems.select_for_update().filter(status=Boem.Status.IN_PROGRESS).first()
+    last_number = table.boems.order_by("-number").values_list("number", flat=True).first() or 0
+    sequence = BoemEntry.objects.filter(boem__table=table).order_by("-sequence").values_list(
+        "sequence", flat=True).first() or 0
+    existing_boem = boem
+    new_boems: list[Boem] = []
+    boem_history: list[tuple[Boem, str, Any, str, Any]] = []  # boem, type, by, reason, its values then
+    entries: list[BoemEntry] = []
+    entry_reasons: list[tuple[Any, str]] = []
+    score_reasons: list[tuple[Boem, Any, str, int, int]] = []  # a boem ended: by, reason, winner, points
+
+    def snapshot(b: Boem, history_type: str, line_by: Any, reason: str) -> None:
+        boem_history.append((b, history_type, line_by, reason, _history_row(b, history_type=history_type,
+                                                                              by=line_by, reason=reason)))
+
+    for line in lines:
+        line_by = line.by if line.by is not None else by
+        at = line.now or now
+        if isinstance(line, StrafReversalLine):
+            straf = entries[-1] if entries else None
+            if straf is None or straf.kind != BoemEntry.Kind.STRAF:
+                raise ValidationError("Only a straf can be reversed (Notes §VII).")
+            if match.result_status == Match.ResultStatus.APPROVED:
+                raise ValidationError("The result is approved; a union official must reopen it first.")
+            reversed_boem = straf.boem
+            victim_id = match.opponent_id(straf.team_id)
+            points, reason = _reversal_apply(reversed_boem, union=union, victim_id=victim_id,
+                                             home=victim_id == match.home_id, claimed_points=line.claimed_points)
+            snapshot(reversed_boem, "~", line_by, reason)
+            sequence += 1
+            entries.append(BoemEntry(
+                boem=reversed_boem, sequence=sequence, kind=BoemEntry.Kind.STRAF_REVERSED, team_id=victim_id,
+                points=points, reverses=straf, note=line.note, recorded_at=at, recorded_by=line_by,
+            ))
+            entry_reasons.append((line_by, reason))
+            score_reasons.append((reversed_boem, line_by, f"table {table_number}: {reason}", victim_id, points))
+            continue
+        team = line.team
+        _team_in_match(match, team)
+        if isinstance(line, StrokeLine):
+            _stroke_count_check(line.strokes)
+        else:
+            _straf_claim_check(line.points)
+        if line.claimed_by is not None:
+            seat = _seated_check(seats.get((team.pk, line.claimed_by.pk)), player=line.claimed_by,
+                                 table_number=table_number)
+            if isinstance(line, StrokeLine):
+                _telman_check(seat)
+        if boem is None:
+            last_number += 1
+            boem = Boem(table=table, number=last_number)
+            new_boems.append(boem)
+            snapshot(boem, "+", line_by, "boem started")
+        home = team.pk == match.home_id
+        if isinstance(line, StrokeLine):
+            reason = _stroke_apply(boem, team=team, home=home, strokes=line.strokes, now=at)
+            entry = BoemEntry(boem=boem, sequence=sequence + 1, kind=BoemEntry.Kind.STROKE, team=team,
+                              strokes=line.strokes, claimed_by=line.claimed_by, recorded_at=at, recorded_by=line_by)
+        else:
+            earned, reason = _straf_apply(boem, union=union, team=team, home=home, points=line.points, now=at)
+            entry = BoemEntry(boem=boem, sequence=sequence + 1, kind=BoemEntry.Kind.STRAF, team=team, points=earned,
+                              claimed_by=line.claimed_by, note=line.note, recorded_at=at, recorded_by=line_by)
+        sequence += 1
+        snapshot(boem, "~", line_by, reason)
+        entries.append(entry)
+        entry_reasons.append((line_by, reason))
+        if boem.status != Boem.Status.IN_PROGRESS:
+            score_reasons.append((boem, line_by, f"table {table_number}: {reason}", boem.winner_id, boem.points))
+            boem = None
+    for b in [*new_boems, *([existing_boem] if existing_boem else [])]:
+        _field_check(b, ("table", "winner"))
+    for e in entries:
+        _field_check(e, ("boem", "team", "claimed_by", "reverses", "recorded_by", "confirmed_by"))
+
+    # Write: the boem that was in progress first (it may end here), then the new boems, the entries (a
+    # reversal after its straf has an id), and the history rows, in the order the single services write them.
+    boem_fields = ["status", "home_strokes", "away_strokes", "winner", "points", "ended_at"]
+    if existing_boem is not None:
+        Boem.objects.bulk_update([existing_boem], boem_fields)
+    Boem.objects.bulk_create(new_boems)
+    start = 0
+    for index, entry in enumerate(entries):
+        if entry.reverses is not None and entry.reverses.pk is None:
+            BoemEntry.objects.bulk_create(entries[start:index])
+            start = index
+    BoemEntry.objects.bulk_create(entries[start:])
+    for entry in entries:
+        if entry.reverses is not None:
+            entry.reverses_id = entry.reverses.pk
+    boem_rows = []
+    for b, _type, _by, _reason, row in boem_history:
+        row.id = b.pk
+        boem_rows.append(row)
+    _history_model(Boem).objects.bulk_create(boem_rows)
+    _history_model(BoemEntry).objects.bulk_create([
+        _history_row(e, history_type="+", by=e_by, reason=reason) for e, (e_by, reason) in zip(
+            entries, entry_reasons, strict=True)
+    ])
+    if score_reasons:  # only a boem's end changes the match score (SAKBOC 6.1): one history row per end
+        score = match_score(match=match)  # counts every boem of the batch as it ends up
+        final = {b.pk: (b.winner_id, b.points) for b, *_ in score_reasons}
+        # each boem ended here was in progress before (no points): start from the score without them
+        running = {match.home_id: score.home, match.away_id: score.away}
+        for winner_id, points in final.values():
+            running[winner_id] -= points
+        counted: dict[int, tuple[int, int]] = {}
+        match_rows = []
+        for b, s_by, reason, winner_id, points in score_reasons:
+            old_winner, old_points = counted.get(b.pk, (winner_id, 0))
+            running[old_winner] -= old_points
+            running[winner_id] += points
+            counted[b.pk] = (winner_id, points)
+            match.home_score, match.away_score = running[match.home_id], running[match.away_id]
+            match_rows.append(_history_row(match, history_type="~", by=s_by, reason=reason))
+        Match.objects.filter(pk=match.pk).update(home_score=match.home_score, away_score=match.away_score)
+        _history_model(Match).objects.bulk_create(match_rows)
+    return entries
