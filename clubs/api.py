@@ -16,7 +16,7 @@ from django.http import Http404
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied, ValidationError
+from rest_framework.exceptions import APIException, PermissionDenied, ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -34,13 +34,24 @@ def id_field(**kwargs) -> serializers.IntegerField:
     return serializers.IntegerField(min_value=1, max_value=MAX_ID, **kwargs)
 
 
+class Conflict(APIException):
+    """HTTP 409: the write was based on a version another client has changed since (reload, then retry)."""
+
+    status_code = 409
+    default_detail = "Changed by someone else: reload and try again."
+    default_code = "stale"
+
+
 class ServiceErrorsMixin:
-    """Turn a service's Django ``ValidationError`` into a 400 and its ``PermissionDenied`` (a rule about who
-    may act, e.g. approval by a union official) into a 403, with the service's message citing its clause;
-    a value the database cannot hold (an overflowing number in a filter) is a 400 too, never a 500."""
+    """Turn a service's Django ``ValidationError`` into a 400 (a 409 when its code is ``stale``: the client's
+    ``version`` is out of date) and its ``PermissionDenied`` (a rule about who may act, e.g. approval by a
+    union official) into a 403, with the service's message citing its clause; a value the database cannot
+    hold (an overflowing number in a filter) is a 400 too, never a 500."""
 
     def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, DjangoValidationError):
+        if isinstance(exc, DjangoValidationError) and getattr(exc, "code", None) == "stale":
+            exc = Conflict({"detail": exc.messages})
+        elif isinstance(exc, DjangoValidationError):
             detail = exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
             exc = ValidationError(detail)
         elif isinstance(exc, DjangoPermissionDenied):

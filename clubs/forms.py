@@ -19,6 +19,12 @@ class TeamSheetForm(forms.Form):
     """The team sheet: at each table a telman (the counter, who keeps the boem) and a byspeler (the partner
     opposite). Leave a table empty to field only 3 tables (the opponents then get 20 points, SAKBOC 1.13)."""
 
+    version = forms.IntegerField(
+        widget=forms.HiddenInput, required=False, min_value=0,
+        help_text="The sheet's version when the form was shown (0: none yet); a sheet changed since on another "
+        "device is not overwritten.",
+    )
+
     def __init__(self, *args, squad: list[Player], **kwargs) -> None:
         super().__init__(*args, **kwargs)
         choices = [("", "—")] + [(p.pk, f"{p.full_name} ({p.registration_number})") for p in squad]

@@ -127,12 +127,15 @@ def team_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     squad = _squad(team)
     existing = TeamSheet.objects.filter(match=match, team=team).prefetch_related("seats__player").first()
     initial = {f"table{s.table_number}_{s.role}": s.player_id for s in existing.seats.all()} if existing else {}
+    initial["version"] = existing.version if existing else 0
     form = TeamSheetForm(request.POST or None, squad=squad, initial=initial)
     if request.method == "POST" and form.is_valid():
         by_id = {p.pk: p for p in squad}
         partnerships = {t: (by_id[a], by_id[b]) for t, (a, b) in form.cleaned_data["partnerships"].items()}
         try:
-            match_services.team_sheet_submit(match=match, team=team, partnerships=partnerships, by=request.user)
+            # The version the form showed: a sheet changed on another phone since is refused, not overwritten.
+            match_services.team_sheet_submit(match=match, team=team, partnerships=partnerships, by=request.user,
+                                             expected_version=form.cleaned_data["version"])
         except ValidationError as error:
             _errors(request, error)
         else:

@@ -146,6 +146,11 @@ class PartnershipSerializer(serializers.Serializer):
 class TeamSheetSerializer(serializers.Serializer):
     team = id_field(required=False, help_text="Your side, when you manage both.")
     partnerships = PartnershipSerializer(many=True, min_length=1, max_length=4)
+    version = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0, max_value=2**31 - 1,
+        help_text="The sheet's version you based this on (0: no sheet yet; a submit answers the new one). "
+        "When the sheet has changed since, the answer is 409 and nothing is written.",
+    )
 
 
 class SubstitutionSerializer(serializers.Serializer):
@@ -309,7 +314,7 @@ class FixtureViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadO
         match = services.result_confirm(match=match, user=request.user)
         return Response(FixtureSerializer(match).data)
 
-    @extend_schema(request=TeamSheetSerializer, responses={201: None})
+    @extend_schema(request=TeamSheetSerializer, responses={201: None, 409: None})
     @action(detail=True, methods=["post"], url_path="team-sheet")
     def team_sheet(self, request: Request, pk: str | None = None) -> Response:
         data = TeamSheetSerializer(data=request.data)
@@ -323,8 +328,10 @@ class FixtureViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadO
                 raise ValidationError({"partnerships": f"Table {row['table']} is named twice."})
             partnerships[row["table"]] = (_player_of(team, row["telman"], "partnerships"),
                                           _player_of(team, row["byspeler"], "partnerships"))
-        sheet = services.team_sheet_submit(match=match, team=team, partnerships=partnerships, by=request.user)
-        return Response({"id": sheet.pk, "match": match.pk, "team": team.pk}, status=status.HTTP_201_CREATED)
+        sheet = services.team_sheet_submit(match=match, team=team, partnerships=partnerships, by=request.user,
+                                           expected_version=data.validated_data.get("version"))
+        return Response({"id": sheet.pk, "match": match.pk, "team": team.pk, "version": sheet.version},
+                        status=status.HTTP_201_CREATED)
 
     @extend_schema(request=SubstitutionSerializer, responses={201: None})
     @action(detail=True, methods=["post"])

@@ -156,6 +156,10 @@ class TeamSheet(models.Model):
     team = models.ForeignKey("clubs.Team", on_delete=models.PROTECT, related_name="team_sheets")
     submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     submitted_at = models.DateTimeField()
+    version = models.PositiveIntegerField(
+        default=1, help_text="Bumped by every submit; a form sends the version it showed, so a submit based on "
+        "a sheet another device has changed since is refused (matches.services.team_sheet_submit).",
+    )
     history = HistoricalRecords()
 
     class Meta:

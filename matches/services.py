@@ -61,6 +61,17 @@ def _lock(match: Match | int) -> Match:
     return Match.objects.select_for_update(of=("self",)).select_related("competition__union").get(pk=pk)
 
 
+STALE_WRITE = "{what} was changed by someone else since you opened it: reload and try again."
+"""The message of a write based on a state that has since changed (code ``stale``: HTTP 409 in the API)."""
+
+
+def _check_version(*, expected: int | None, current: int, what: str) -> None:
+    """Optimistic check: a form or API client that says which version it saw (``expected``) is refused when
+    another device wrote in between. ``None`` skips the check (the row lock alone then serialises writes)."""
+    if expected is not None and expected != current:
+        raise ValidationError(STALE_WRITE.format(what=what), code="stale")
+
+
 def _team_in_match(match: Match, team: Team) -> None:
     if team.pk not in (match.home_id, match.away_id):
         raise ValidationError(f"{team.name} does not play in {match.home.name} v {match.away.name}.")
@@ -157,15 +168,18 @@ def match_officials_assign(*, match: Match, referee: Any = None, marker: Any = N
 @transaction.atomic
 def team_sheet_submit(
     *, match: Match, team: Team, partnerships: Mapping[int, tuple[Player, Player]], by: Any = None,
-    now: datetime | None = None,
+    now: datetime | None = None, expected_version: int | None = None,
 ) -> TeamSheet:
     """Name a team's partnerships: ``{table_number: (telman, byspeler)}`` for tables 1-4 (3 allowed).
 
-    Replaces an earlier sheet until play starts.
+    Replaces an earlier sheet until play starts. The match row is locked for the whole transaction, so two
+    submits run one after the other; each bumps ``TeamSheet.version``.
 
-    :raises ValidationError: play has started (SAKBOC 11.3: seats are fixed for the night); fewer than 3
-        tables or a table outside 1-4 (SAKBOC 1.5, 1.13); a player not in the team's registered squad or
-        inactive (SAKBOC 1.5); a player named twice.
+    :param expected_version: the sheet's ``version`` the submitter saw (0: no sheet yet); when given and the
+        sheet has changed since, the submit is refused and nothing is written.
+    :raises ValidationError: the sheet changed since ``expected_version`` (code ``stale``); play has started
+        (SAKBOC 11.3: seats are fixed for the night); fewer than 3 tables or a table outside 1-4 (SAKBOC 1.5,
+        1.13); a player not in the team's registered squad or inactive (SAKBOC 1.5); a player named twice.
     """
     now = _now(now)
     match = _lock(match)
@@ -173,6 +187,9 @@ def team_sheet_submit(
     if match.phase != Match.Phase.SCHEDULED:
         raise ValidationError("SAKBOC 11.3: seats are fixed for the night once play has started; "
                               "changes now are half-time substitutions (SAKBOC 11.1).")
+    sheet = TeamSheet.objects.filter(match=match, team=team).first()
+    current = sheet.version if sheet is not None else 0
+    _check_version(expected=expected_version, current=current, what=f"{team.name}'s team sheet")
     tables = sorted(partnerships)
     if any(not 1 <= n <= TABLES_PER_MATCH for n in tables):
         raise ValidationError("SAKBOC 1.5: a team sheet names tables 1 to 4 only.")
@@ -196,8 +213,9 @@ def team_sheet_submit(
             if player.pk in seen:
                 raise ValidationError(f"{player.full_name} is named twice: each player sits at one seat.")
             seen.add(player.pk)
-    sheet, _ = TeamSheet.objects.get_or_create(match=match, team=team, defaults={"submitted_at": now})
-    sheet.submitted_at, sheet.submitted_by = now, by
+    if sheet is None:
+        sheet = TeamSheet(match=match, team=team)
+    sheet.submitted_at, sheet.submitted_by, sheet.version = now, by, current + 1
     save_with_history(sheet, by=by, reason="team sheet submitted")
     sheet.seats.all().delete()
     for number in tables:
@@ -648,9 +666,19 @@ def _current_boem(table: MatchTable, *, by: Any) -> Boem:
     return boem
 
 
-def _next_sequence(table: MatchTable) -> int:
+def _last_sequence(table: MatchTable) -> int:
+    """The sequence of the table's last boem-sheet entry (0 for an empty sheet): the sheet's version."""
     last = BoemEntry.objects.filter(boem__table=table).order_by("-sequence").values_list("sequence", flat=True)
-    return (last.first() or 0) + 1
+    return last.first() or 0
+
+
+def _next_sequence(table: MatchTable) -> int:
+    return _last_sequence(table) + 1
+
+
+def _check_sheet_version(table: MatchTable, expected_sequence: int | None) -> None:
+    _check_version(expected=expected_sequence, current=_last_sequence(table),
+                   what=f"The boem sheet of table {table.number}")
 
 
 def _seat_at(match: Match, team_id: int, table_number: int, player: Player) -> Seat:
@@ -662,19 +690,26 @@ def _seat_at(match: Match, team_id: int, table_number: int, player: Player) -> S
 @transaction.atomic
 def boem_stroke_record(
     *, match: Match, table_number: int, team: Team, strokes: int, claimed_by: Player | None = None,
-    by: Any = None, now: datetime | None = None,
+    by: Any = None, now: datetime | None = None, expected_sequence: int | None = None,
 ) -> BoemEntry:
     """``team``'s telman goes on ``strokes`` (1 or 2) at a table. The first side to 5 strokes wins the boem:
     2 points, 4 when the opponents have none ("five strokes clear", SAKBOC 6.1).
 
+    The match row, then the table row, are locked for the whole transaction: two devices recording at the
+    same table at once are serialised, and each entry gets its own sequence.
+
+    :param expected_sequence: the sequence of the last entry the recorder saw on the table's sheet (0: an
+        empty sheet); when given and another entry has been added since, nothing is written.
     :raises ValidationError: 3 or more strokes at once (SAKBOC 7.3); ``claimed_by`` not the side's telman
-        (SAKBOC 6.8); before play (1.9) or after time (2.2); the table stopped (12.1).
+        (SAKBOC 6.8); before play (1.9) or after time (2.2); the table stopped (12.1); the sheet changed
+        since ``expected_sequence`` (code ``stale``).
     """
     now = _now(now)
     match = _lock(match)
     _team_in_match(match, team)
     _stroke_count_check(strokes)
     table = _playing_table(match, table_number)
+    _check_sheet_version(table, expected_sequence)
     if claimed_by is not None:
         _telman_check(_seat_at(match, team.pk, table_number, claimed_by))
     boem = _current_boem(table, by=by)
@@ -693,20 +728,23 @@ def boem_stroke_record(
 @transaction.atomic
 def boem_straf_record(
     *, match: Match, table_number: int, team: Team, points: int | None = None, claimed_by: Player | None = None,
-    note: str = "", by: Any = None, now: datetime | None = None,
+    note: str = "", by: Any = None, now: datetime | None = None, expected_sequence: int | None = None,
 ) -> BoemEntry:
     """``team`` punishes ("af"): the boem ends in its favour with 2 or 4 points (SAKBOC 6.2, interpretation 2:
     4 only with 3 or 4 strokes and the opponents on none).
 
     :param points: the points claimed, if the sheet says; checked against the rule.
+    :param expected_sequence: as for :func:`boem_stroke_record`: the last entry the recorder saw.
     :raises ValidationError: a claim other than 2 or 4 (SAKBOC 6.5) or not what 6.2 allows; ``claimed_by`` not
-        seated at the table for ``team``; before play (1.9), after time (2.2), table stopped (12.1).
+        seated at the table for ``team``; before play (1.9), after time (2.2), table stopped (12.1); the sheet
+        changed since ``expected_sequence`` (code ``stale``).
     """
     now = _now(now)
     match = _lock(match)
     _team_in_match(match, team)
     _straf_claim_check(points)
     table = _playing_table(match, table_number)
+    _check_sheet_version(table, expected_sequence)
     if claimed_by is not None:
         _seat_at(match, team.pk, table_number, claimed_by)
     boem = _current_boem(table, by=by)
@@ -937,6 +975,7 @@ def standings_publish(
     snapshot.save()
     _notify("standings_published_notify", snapshot_id=snapshot.pk)
     return snapshot
+
 
 # --- Boem sheets in bulk --------------------------------------------------------------------------------
 # Pure rule checks and boem arithmetic (no queries), shared by the single-entry services above and

@@ -158,6 +158,11 @@ class RulingForm(forms.Form):
         "if the straf is wrong)",
     )
     note = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
+    expected_sequence = forms.IntegerField(
+        widget=forms.HiddenInput, required=False, min_value=0,
+        help_text="The last entry of the table's boem sheet when the form was shown: a sheet changed since on "
+        "another device (the marker's) is not written over.",
+    )
 
 
 class TableStopForm(forms.Form):

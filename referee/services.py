@@ -303,7 +303,9 @@ def disputed_hand_upload(
         raise ValidationError("This claim already has a disputed hand.")
     try:
         record = json.loads(data)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+    except RecursionError:
+        raise ValidationError("The file is not JSON a hand record can be: it is nested too deep.") from None
+    except ValueError as error:  # not JSON, not UTF-8, or an integer of more digits than int() converts
         raise ValidationError(f"The file is not JSON: {error}") from None
     if not isinstance(record, dict):
         raise ValidationError("The file is not a hand record (expected a JSON object).")
@@ -350,6 +352,7 @@ def ruling_record(
     note: str = "",
     by,
     now: datetime | None = None,
+    expected_sequence: int | None = None,
 ) -> Ruling:
     """Record the referee's ruling on a straf claim and put it on the table's boem sheet.
 
@@ -360,11 +363,17 @@ def ruling_record(
       points when its telman had already claimed points (``claimed_points``, SAKBOC 6.6).
 
     When the disputed hand was adjudicated, a decision other than the engine's is an overrule and needs a
-    written ``overrule_reason``. The ruling is final (SAKBOC 1.10): a claim has one ruling.
+    written ``overrule_reason``. The ruling is final (SAKBOC 1.10): a claim has one ruling. The match row is
+    locked first, so the referee and the marker ruling on the same claim at once make one ruling, and the
+    other is told the claim already has one.
 
-    :raises ValidationError: a second ruling, an overrule without a reason, a table that is not playing, or
-        whatever the match services refuse (their messages cite the clause).
+    :param expected_sequence: the last entry of the table's boem sheet the referee saw (see
+        ``matches.services.boem_straf_record``); a sheet changed since is refused (code ``stale``).
+    :raises ValidationError: a second ruling, an overrule without a reason, a table that is not playing, a
+        boem sheet changed since ``expected_sequence``, or whatever the match services refuse (their
+        messages cite the clause).
     """
+    Match.objects.select_for_update(of=("self",)).get(pk=claim.match_id)  # one ruling at a time per match
     if Ruling.objects.filter(claim=claim).exists():
         raise ValidationError("SAKBOC 1.10: the referee's decision is final; this claim already has a ruling.")
     if decision not in Ruling.Decision.values:
@@ -407,6 +416,7 @@ def ruling_record(
     straf = match_services.boem_straf_record(
         match=match, table_number=table_number, team=_team(match, claim.claimant_side),
         claimed_by=claimant_player, note=f"Ruling: straf for {summary}", by=by, now=now,
+        expected_sequence=expected_sequence,
     )
     entry = straf
     if decision == Ruling.Decision.REJECTED:

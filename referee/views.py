@@ -14,6 +14,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
+from django.db.models import Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -61,7 +62,25 @@ def console_home(request: HttpRequest) -> HttpResponse:
     return render(request, "referee/console_home.html", {"page": page})
 
 
+def _clock_catch_up(match) -> None:
+    """Act on clock deadlines already due (interval due, SAKBOC 1.2; the 12.3 grace; full time) before the
+    clock is read, so the dashboard is right even with no broker or a late timer. ``match_clock_advance`` is
+    idempotent; it is called (and takes the match's row lock) only when a deadline is due."""
+    deadline = match_selectors.clock_next_deadline(match)
+    if deadline is not None and deadline[1] <= timezone.now():
+        if _match_services().match_clock_advance(match_id=match.pk):
+            match.refresh_from_db()
+
+
+def _sheet_version(claim) -> int:
+    """The last entry on the claim's table's boem sheet (0: none), sent back with the ruling form."""
+    from matches.models import BoemEntry
+
+    return BoemEntry.objects.filter(boem__table_id=claim.table_id).aggregate(last=Max("sequence"))["last"] or 0
+
+
 def _dashboard_context(request: HttpRequest, match) -> dict[str, Any]:
+    _clock_catch_up(match)
     clock = match_selectors.match_clock(match=match)
     remaining = clock.remaining.total_seconds() if clock.remaining is not None else None
     return {
@@ -200,7 +219,7 @@ def claim_detail(request: HttpRequest, claim_id: int) -> HttpResponse:
         "hand": hand,
         "start_form": HandStartForm(),
         "upload_form": HandUploadForm(),
-        "ruling_form": RulingForm(),
+        "ruling_form": RulingForm(initial={"expected_sequence": _sheet_version(claim)}),
     }
     return render(request, "referee/claim_detail.html", context)
 
@@ -402,6 +421,8 @@ def _verdict_context(claim, hand: DisputedHand, form: RulingForm) -> dict[str, A
     engine_decision = services.engine_decision_of(outcome)
     if not form.is_bound and engine_decision:
         form.initial["decision"] = engine_decision
+    if not form.is_bound:
+        form.initial["expected_sequence"] = _sheet_version(claim)
     awarded_side = ""
     if outcome and outcome.get("awarded_team") is not None:
         awarded_side = hand.side_of_seat(outcome["awarded_team"])  # team t's first seat is seat t
