@@ -52,6 +52,7 @@ def main() -> int:
     from klawerjas_league.demo import demo_season_run, demo_summary
 
     timer = SqlTimer()
+    load_before = os.getloadavg()
     with connection.execute_wrapper(timer):
         stats = demo_season_run(seed=2026, clubs=8, size="full", progress=sys.stderr)
     for line in demo_summary(stats):
@@ -62,6 +63,10 @@ def main() -> int:
           f"{timer.seconds:.1f} s in {timer.queries:,} queries, ORM and services {other:.1f} s "
           f"({connection.vendor}); target <= {TARGET_SECONDS:.0f} s: "
           f"{'met' if stats.seconds <= TARGET_SECONDS else 'NOT met'}")
+    # the machine is shared: the load (1-minute average, before and after) says how much of it the run had
+    load_after = os.getloadavg()
+    print(f"load average {load_before[0]:.2f} before, {load_after[0]:.2f} after "
+          f"(5-minute {load_after[1]:.2f}; {os.cpu_count()} CPUs)")
     return 0
 
 

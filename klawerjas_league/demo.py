@@ -8,12 +8,16 @@ match-night services, moving simulated time with their ``now=`` arguments (no sl
 * team sheets, the toss 5 minutes before play (SAKBOC 1.3), the first half (1.2);
 * at each of the 4 tables, hands dealt and played card by card by :func:`engine.simulate.play_hand` (seeded;
   the ou jol tallies and the boem's strokes carried from hand to hand), a few minutes a hand; every going on
-  recorded with :func:`matches.services.boem_stroke_record` as it happens (claimed by the telman);
+  (claimed by the telman) is a :class:`matches.services.StrokeLine` on the table's boem sheet;
 * now and then a revoke (versak, SAKBOC 3.3) is injected into a bot's hand and the opponents' telman says
-  "af"; the hand record with the claim is put to :func:`engine.adjudicate` and the straf recorded with
-  :func:`matches.services.boem_straf_record` only when the verdict upholds it, with the verdict's points
+  "af"; the hand record with the claim is put to :func:`engine.adjudicate` and the straf goes on the sheet
+  (:class:`~matches.services.StrafLine`) only when the verdict upholds it, with the verdict's points
   (SAKBOC 6.2). Sometimes the "revoke" was a legal trump (3.3): the engine calls it a wrong straf and the
-  referee reverses it (:func:`matches.services.boem_straf_reverse`, Notes §VII);
+  referee reverses it (:class:`~matches.services.StrafReversalLine`, Notes §VII);
+* each table's lines of a stretch of play (up to the interval call, to the end of the first half's cut hands,
+  to a table stop, to time) are recorded in one call of :func:`matches.services.boem_sheet_record`: the same
+  checks and the same rows (boems, entries, history, the match score after each boem) as
+  ``boem_stroke_record`` / ``boem_straf_record`` / ``boem_straf_reverse`` line by line, in a few queries;
 * the interval, half-time substitutions (11.1), the second half, one table stopped by the referee in the
   season (12.1, with its award of 20), full time (2.2; a boem in progress is unfinished);
 * the result confirmed by both captains or the referee, approved by the union official; standings published
