@@ -12,7 +12,9 @@ Environment variables (all optional for a local run):
     Required unless ``DEBUG`` is on, when a development key is used. ``DEBUG`` defaults to on only
     when ``SECRET_KEY`` is unset (a development checkout), off otherwise.
 ``DEBUG``, ``ALLOWED_HOSTS`` (comma-separated), ``TIME_ZONE`` (default ``Africa/Johannesburg``),
-``CELERY_TASK_DEFAULT_QUEUE`` (default ``klawerjas``), ``EMAIL_URL`` (default: the console backend).
+``CELERY_TASK_DEFAULT_QUEUE`` (default ``klawerjas``), ``CELERY_VISIBILITY_TIMEOUT`` (seconds before Redis
+redelivers a task a dead worker took; default 3600), ``CELERY_BROKER_KEY_PREFIX`` (default none),
+``EMAIL_URL`` (default: the console backend).
 """
 
 from pathlib import Path
@@ -126,8 +128,18 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_TASK_TIME_LIMIT = 5 * 60
 CELERY_TASK_SOFT_TIME_LIMIT = 4 * 60
+# A task's message is acknowledged when the task has finished, not when it starts (acks_late), so a worker
+# killed half-way loses nothing: the message goes back to the queue, and every task is idempotent (a receipt
+# or a unique constraint in the same transaction as the effect; README "Deployment"). With Redis, a message a
+# dead worker took is delivered again once CELERY_VISIBILITY_TIMEOUT seconds (default 1 hour) have passed
+# since it was taken; keep it above the longest ETA (the clock timers are ETA'd at most ~75 minutes ahead;
+# an early redelivery is harmless, as the timers are idempotent). CELERY_BROKER_KEY_PREFIX puts the broker's
+# keys under a prefix, for several installations (or test runs) on one Redis database.
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=3600)}
+if env.str("CELERY_BROKER_KEY_PREFIX", default=""):
+    CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"] = env.str("CELERY_BROKER_KEY_PREFIX")
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_RESULT_EXPIRES = 24 * 3600

@@ -191,12 +191,19 @@ def compute_standings(
     return ordered
 
 
+@transaction.atomic
 def standings_recompute(*, competition_id: int) -> list[StandingsLine]:
     """Load the competition's approved results, compute, replace its :class:`StandingsRow` rows, refresh the
-    cache. Idempotent. Queries: 3 reads + delete + bulk insert, whatever the number of teams."""
+    cache. Idempotent. Queries: lock + 3 reads + delete + bulk insert, whatever the number of teams.
+
+    The competition's row is locked first and the results are read after the lock, so two recomputes at once
+    (two approvals, or a task delivered twice) run one after the other, the second from the first's rows'
+    state: never a unique-constraint clash, never stale rows left by the earlier of the two; a worker killed
+    half-way leaves the previous rows (its transaction rolls back)."""
     from clubs.models import Team
     from matches.models import Competition, Match, StandingsRow
 
+    Competition.objects.select_for_update().filter(pk=competition_id).values_list("pk", flat=True).first()
     competition = Competition.objects.select_related("union").get(pk=competition_id)
     union = competition.union
     teams = [
@@ -214,20 +221,19 @@ def standings_recompute(*, competition_id: int) -> list[StandingsLine]:
         points_loss=union.points_loss, tiebreak_order=union.tiebreak_order,
     )
     now = timezone.now()
-    with transaction.atomic():
-        StandingsRow.objects.filter(competition_id=competition_id).delete()
-        StandingsRow.objects.bulk_create(
-            [
-                StandingsRow(
-                    competition_id=competition_id, team_id=line.team_id, position=line.position,
-                    played=line.played, won=line.won, drawn=line.drawn, lost=line.lost,
-                    points_for=line.points_for, points_against=line.points_against, difference=line.difference,
-                    league_points=line.league_points, tiebreak_reason=line.tiebreak_reason, computed_at=now,
-                )
-                for line in lines
-            ],
-            batch_size=1000,
-        )
+    StandingsRow.objects.filter(competition_id=competition_id).delete()
+    StandingsRow.objects.bulk_create(
+        [
+            StandingsRow(
+                competition_id=competition_id, team_id=line.team_id, position=line.position,
+                played=line.played, won=line.won, drawn=line.drawn, lost=line.lost,
+                points_for=line.points_for, points_against=line.points_against, difference=line.difference,
+                league_points=line.league_points, tiebreak_reason=line.tiebreak_reason, computed_at=now,
+            )
+            for line in lines
+        ],
+        batch_size=1000,
+    )
     cache.set(standings_cache_key(competition_id), [asdict(line) for line in lines], CACHE_TIMEOUT)
     return lines
 
