@@ -458,7 +458,9 @@ def parse_record(data: Mapping[str, Any] | str | bytes) -> HandRecord:
     if isinstance(data, str | bytes):
         try:
             data = json.loads(data)
-        except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        except RecursionError:
+            raise HandRecordError(["(document): not JSON this engine reads: nested too deep"]) from None
+        except ValueError as e:  # not JSON, not UTF-8, or an integer of more digits than int() converts
             raise HandRecordError([f"(document): not JSON: {e}"]) from None
     if not isinstance(data, Mapping):
         raise HandRecordError([f"(document): expected a JSON object, got {type(data).__name__}"])
@@ -693,7 +695,7 @@ def _parse_events(
             p.add(where, "expected an object")
             continue
         etype = e.get("type")
-        if etype not in _EVENT_FIELDS:
+        if not isinstance(etype, str) or etype not in _EVENT_FIELDS:
             p.add(f"{where}.type", f"{etype!r} is not an event type ({', '.join(_EVENT_FIELDS)})")
             continue
         required, optional = _EVENT_FIELDS[etype]
