@@ -1,0 +1,192 @@
+"""Backups (issue 8): a whole season survives ``scripts/backup`` and ``scripts/restore`` (README, "Backups").
+
+A reduced demo season (2 clubs, 15-minute halves: every model of the league, with history) is played into a
+database of its own by ``manage.py demo_season`` in a subprocess, backed up with ``scripts/backup``, restored
+with ``scripts/restore`` into a fresh database, and the two compared table by table:
+
+* SQLite (file databases in ``tmp_path``), SQLite's online backup: every table's row count and a checksum of
+  all its rows in order are identical;
+* SQLite, the portable route (``--json``: dumpdata with natural keys, loaddata): every table's row count is
+  identical and dumping the restored database gives the backup again, row for row;
+* PostgreSQL (integration), ``pg_dump -Fc`` / ``pg_restore`` into a second fresh database: every table's row
+  count and the md5 of all its rows in order are identical.
+
+The scripts' refusals are tested too: restoring without ``--yes`` and without a terminal to ask exits 3 and
+changes nothing; a backup never overwrites a file (exit 2); a PostgreSQL dump is not restored into SQLite.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import uuid
+from pathlib import Path
+
+import pytest
+
+PROJECT = Path(__file__).resolve().parents[2]
+BACKUP, RESTORE = str(PROJECT / "scripts" / "backup"), str(PROJECT / "scripts" / "restore")
+
+
+def _env(database_url: str) -> dict[str, str]:
+    """The scripts' environment: this database, tasks in-process (no REDIS_URL), this interpreter."""
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DJANGO_SETTINGS_MODULE")}
+    return {**env, "DATABASE_URL": database_url, "PYTHON": sys.executable}
+
+
+def _run(args: list[str], database_url: str, check: bool = True) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run(args, cwd=PROJECT, env=_env(database_url), capture_output=True, text=True,
+                            stdin=subprocess.DEVNULL, timeout=300)
+    if check:
+        assert result.returncode == 0, f"{args} -> {result.returncode}\n{result.stdout}\n{result.stderr}"
+    return result
+
+
+def _play_season(database_url: str) -> None:
+    manage = [sys.executable, "manage.py"]
+    _run([*manage, "migrate", "--noinput", "-v0"], database_url)
+    _run([*manage, "demo_season", "--clubs", "2", "--size", "small", "--seed", "5", "--quiet"], database_url)
+
+
+# --- SQLite -----------------------------------------------------------------------------------------------
+
+
+def sqlite_tables(path: Path) -> dict[str, tuple[int, str]]:
+    """Every table: its row count and a SHA-256 of all its rows, ordered (rows sorted by their text)."""
+    db = sqlite3.connect(path)
+    try:
+        names = [r[0] for r in db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")]
+        tables = {}
+        for name in names:
+            rows = sorted(repr(row) for row in db.execute(f'SELECT * FROM "{name}"'))
+            tables[name] = (len(rows), hashlib.sha256("\n".join(rows).encode()).hexdigest())
+        return tables
+    finally:
+        db.close()
+
+
+@pytest.fixture(scope="module")
+def sqlite_season(tmp_path_factory) -> tuple[Path, Path]:
+    """A season played into a SQLite file, and a migrated empty database beside it (a fresh install)."""
+    folder = tmp_path_factory.mktemp("backup")
+    empty, season = folder / "empty.sqlite3", folder / "season.sqlite3"
+    _run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], f"sqlite:///{empty}")
+    shutil.copy(empty, season)
+    _run([sys.executable, "manage.py", "demo_season", "--clubs", "2", "--size", "small", "--seed", "5",
+          "--quiet"], f"sqlite:///{season}")
+    return season, empty
+
+
+def test_sqlite_backup_restores_every_row_of_a_season(sqlite_season, tmp_path):
+    season, _ = sqlite_season
+    original = sqlite_tables(season)
+    assert original["matches_playedhand"][0] > 50 and original["matches_boementry"][0] > 10
+    assert original["referee_strafclaim"][0] >= 0 and original["matches_standingssnapshot"][0] >= 1
+    backup = tmp_path / "season.sqlite3"
+    result = _run([BACKUP, str(backup)], f"sqlite:///{season}")
+    assert "->" in result.stdout and backup.read_bytes().startswith(b"SQLite format 3")
+
+    fresh = tmp_path / "fresh.sqlite3"
+    _run([RESTORE, "--yes", str(backup)], f"sqlite:///{fresh}")
+    assert sqlite_tables(fresh) == original
+    assert len(original) > 40 and sum(count for count, _ in original.values()) > 500
+
+
+def test_json_backup_loads_into_a_fresh_database(sqlite_season, tmp_path):
+    """The portable route: what is dumped from the restored database is the backup itself, and every table
+    holds as many rows. (Times keep milliseconds: Django's JSON encoder drops the microseconds.)"""
+    season, empty = sqlite_season
+    backup = tmp_path / "season.json"
+    _run([BACKUP, "--json", str(backup)], f"sqlite:///{season}")
+    fresh = tmp_path / "fresh.sqlite3"
+    shutil.copy(empty, fresh)
+    _run([RESTORE, "--yes", str(backup)], f"sqlite:///{fresh}")
+
+    again = tmp_path / "again.json"
+    _run([BACKUP, "--json", str(again)], f"sqlite:///{fresh}")
+    dumped, restored = json.loads(backup.read_text()), json.loads(again.read_text())
+    assert len(dumped) > 500 and len(restored) == len(dumped)
+    differing = [(a, b) for a, b in zip(dumped, restored, strict=True) if a != b]
+    assert not differing, differing[:3]
+    counts = {name: count for name, (count, _) in sqlite_tables(season).items()}
+    assert {name: count for name, (count, _) in sqlite_tables(fresh).items()} == counts
+
+
+def test_the_scripts_refuse_without_confirmation_and_never_overwrite(sqlite_season, tmp_path):
+    season, _ = sqlite_season
+    backup = tmp_path / "b.sqlite3"
+    _run([BACKUP, str(backup)], f"sqlite:///{season}")
+    again = _run([BACKUP, str(backup)], f"sqlite:///{season}", check=False)
+    assert again.returncode == 2 and "already exists" in again.stderr
+
+    target = tmp_path / "target.sqlite3"
+    shutil.copy(sqlite_season[1], target)
+    before = target.read_bytes()
+    refused = _run([RESTORE, str(backup)], f"sqlite:///{target}", check=False)
+    assert refused.returncode == 3 and "--yes" in refused.stderr and target.read_bytes() == before
+
+    fake_dump = tmp_path / "x.dump"
+    fake_dump.write_bytes(b"PGDMP\x01\x0e\x00")
+    wrong = _run([RESTORE, "--yes", str(fake_dump)], f"sqlite:///{target}", check=False)
+    assert wrong.returncode == 2 and "PostgreSQL dump" in wrong.stderr and target.read_bytes() == before
+    missing = _run([RESTORE, "--yes", str(tmp_path / "nothing.json")], f"sqlite:///{target}", check=False)
+    assert missing.returncode == 2 and "no such file" in missing.stderr
+
+
+# --- PostgreSQL -------------------------------------------------------------------------------------------
+
+
+def pg_tables(url: str) -> dict[str, tuple[int, str]]:
+    """Every table of the public schema: its row count and the md5 of all its rows, ordered by their text."""
+    import psycopg
+
+    with psycopg.connect(url.replace("postgres://", "postgresql://", 1)) as conn:
+        names = [r[0] for r in conn.execute(
+            "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")]
+        tables = {}
+        for name in names:
+            count, digest = conn.execute(
+                f'SELECT count(*), md5(coalesce(string_agg(t::text, E\'\\n\' ORDER BY t::text), \'\')) '
+                f'FROM public."{name}" t').fetchone()
+            tables[name] = (count, digest)
+        return tables
+
+
+@pytest.mark.integration
+def test_postgresql_dump_restores_every_row_of_a_season(tmp_path):
+    from django.db import connection
+
+    from tests.conftest import _database_url, require_services
+
+    require_services()
+    import psycopg
+
+    server = _database_url(connection.settings_dict).rsplit("/", 1)[0]
+    names = [f"klawerjas_backup_{uuid.uuid4().hex[:8]}_{n}" for n in ("season", "restored")]
+    admin_url = server.replace("postgres://", "postgresql://", 1) + "/postgres"
+    with psycopg.connect(admin_url, autocommit=True) as admin:
+        for name in names:
+            admin.execute(f'CREATE DATABASE "{name}"')
+    season_url, restored_url = (f"{server}/{name}" for name in names)
+    try:
+        _play_season(season_url)
+        original = pg_tables(season_url)
+        assert original["matches_playedhand"][0] > 50 and len(original) > 40
+
+        backup = tmp_path / "season.dump"
+        _run([BACKUP, str(backup)], season_url)
+        assert backup.read_bytes().startswith(b"PGDMP")
+        refused = _run([RESTORE, str(backup)], restored_url, check=False)
+        assert refused.returncode == 3 and pg_tables(restored_url) == {}
+        _run([RESTORE, "--yes", str(backup)], restored_url)
+        assert pg_tables(restored_url) == original
+    finally:
+        with psycopg.connect(admin_url, autocommit=True) as admin:
+            for name in names:
+                admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
