@@ -1,0 +1,209 @@
+"""Benchmark: the public standings page and the standings API under gunicorn, against a bare Django view.
+
+Plays a reduced demo season (4 clubs, 15-minute halves) into a fresh database (a SQLite file in a temporary
+folder; or, with ``DATABASE_URL`` naming PostgreSQL, a new database on that server, dropped at the end),
+starts gunicorn (``gunicorn.conf.py``: its workers and threads) on 127.0.0.1 and a free port with production
+settings (DEBUG=0, a generated SECRET_KEY, SECURE_SSL_REDIRECT=0, ALLOWED_HOSTS=127.0.0.1) plus one bare view
+(``bench/load_settings.py``: "ok" as text, through the same middleware), then loads each address in turn from
+threads on 127.0.0.1 that keep their connection alive and stop by themselves (``SECONDS`` each, at most
+``MAX_REQUESTS``), and prints requests/s, p50 and p99 latency. gunicorn is stopped at the end, always.
+
+Target (issue 8): the standings page serves at least half the bare view's requests per second.
+
+    .venv/bin/python bench/load_standings.py                 # SQLite
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres .venv/bin/python bench/load_standings.py
+    BENCH_SECONDS=10 BENCH_THREADS=8 .venv/bin/python bench/load_standings.py
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parent.parent
+SECONDS = float(os.environ.get("BENCH_SECONDS", "5"))
+THREADS = int(os.environ.get("BENCH_THREADS", "8"))
+MAX_REQUESTS = int(os.environ.get("BENCH_MAX_REQUESTS", "50000"))
+TARGET_RATIO = 0.5
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def run(args: list[str], env: dict[str, str]) -> str:
+    result = subprocess.run(args, cwd=PROJECT, env=env, capture_output=True, text=True)
+    if result.returncode:
+        sys.exit(f"{' '.join(args)} failed ({result.returncode}):\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}")
+    return result.stdout
+
+
+class Database:
+    """A fresh database for the run: a SQLite file, or a new PostgreSQL database beside DATABASE_URL's."""
+
+    def __init__(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="klawerjas-load-"))
+        base = os.environ.get("DATABASE_URL", "")
+        self.pg_admin = self.pg_name = None
+        if base.startswith(("postgres://", "postgresql://")):
+            server = base.replace("postgres://", "postgresql://", 1).rsplit("/", 1)[0]
+            self.pg_admin, self.pg_name = f"{server}/postgres", f"klawerjas_load_{uuid.uuid4().hex[:8]}"
+            self._pg(f'CREATE DATABASE "{self.pg_name}"')
+            self.url, self.vendor = f"{server}/{self.pg_name}", "PostgreSQL"
+        else:
+            self.url, self.vendor = f"sqlite:///{self.folder / 'load.sqlite3'}", "SQLite"
+
+    def _pg(self, sql: str) -> None:
+        import psycopg
+
+        with psycopg.connect(self.pg_admin, autocommit=True) as conn:
+            conn.execute(sql)
+
+    def drop(self) -> None:
+        if self.pg_name:
+            self._pg(f'DROP DATABASE IF EXISTS "{self.pg_name}" WITH (FORCE)')
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def load(port: int, path: str, seconds: float) -> dict[str, float]:
+    """THREADS clients, each on one kept-alive connection, for ``seconds`` or MAX_REQUESTS in all."""
+    latencies: list[list[float]] = [[] for _ in range(THREADS)]
+    errors = [0] * THREADS
+    deadline = time.perf_counter() + seconds
+    budget = threading.Semaphore(MAX_REQUESTS)
+
+    def client(n: int) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        while time.perf_counter() < deadline and budget.acquire(blocking=False):
+            start = time.perf_counter()
+            try:
+                conn.request("GET", path, headers={"Host": "127.0.0.1"})
+                response = conn.getresponse()
+                response.read()
+                if response.status != 200:
+                    errors[n] += 1
+            except (OSError, http.client.HTTPException):
+                errors[n] += 1
+                conn.close()
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+                continue
+            latencies[n].append(time.perf_counter() - start)
+        conn.close()
+
+    started = time.perf_counter()
+    threads = [threading.Thread(target=client, args=(n,)) for n in range(THREADS)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    elapsed = time.perf_counter() - started
+    times = sorted(x for per in latencies for x in per)
+    if not times:
+        return {"requests": 0, "rps": 0.0, "p50": float("nan"), "p99": float("nan"), "errors": sum(errors)}
+    return {
+        "requests": len(times),
+        "rps": len(times) / elapsed,
+        "p50": statistics.median(times) * 1000,
+        "p99": times[min(len(times) - 1, int(len(times) * 0.99))] * 1000,
+        "errors": sum(errors),
+    }
+
+
+def get(port: int, path: str) -> tuple[int, bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.request("GET", path, headers={"Host": "127.0.0.1"})
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
+
+
+def main() -> int:
+    db = Database()
+    server = None
+    log = db.folder / "gunicorn.log"
+    try:
+        env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DJANGO_SETTINGS_MODULE")}
+        env.update(DATABASE_URL=db.url, PYTHONPATH=str(PROJECT))
+        print(f"Seeding a reduced demo season into a fresh {db.vendor} database ...", flush=True)
+        manage = [sys.executable, "manage.py"]
+        run([*manage, "migrate", "--noinput", "-v0"], env)
+        run([*manage, "demo_season", "--clubs", "4", "--size", "small", "--seed", "7", "--quiet"], env)
+
+        port = free_port()
+        env.update(DJANGO_SETTINGS_MODULE="bench.load_settings", DEBUG="0", SECRET_KEY=secrets.token_urlsafe(50),
+                   SECURE_SSL_REDIRECT="0", ALLOWED_HOSTS="127.0.0.1", GUNICORN_BIND=f"127.0.0.1:{port}",
+                   LOG_LEVEL="WARNING", BENCH_STATIC_ROOT=str(db.folder / "static"))
+        run([*manage, "collectstatic", "--noinput", "-v0"], env)  # as the Dockerfile does; whitenoise serves them
+        with open(log, "wb") as out:
+            server = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py",
+                                       "--access-logfile", "/dev/null", "klawerjas_league.wsgi:application"],
+                                      cwd=PROJECT, env=env,
+                                      stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        for _ in range(200):
+            if server.poll() is not None:
+                sys.exit(f"gunicorn exited ({server.returncode}):\n{log.read_text()[-3000:]}")
+            try:
+                if get(port, "/bench/bare")[0] == 200:
+                    break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            sys.exit("gunicorn did not answer within 20 s")
+
+        status, body = get(port, "/api/competitions/")
+        assert status == 200, (status, body[:500])
+        competition = json.loads(body)["results"][0]["id"]
+        endpoints = {
+            "bare view": "/bench/bare",
+            "standings page": f"/competitions/{competition}/standings/",
+            "standings API": f"/api/competitions/{competition}/standings/",
+        }
+        for path in endpoints.values():
+            status, body = get(port, path)
+            if status != 200:
+                sys.exit(f"{path} answered {status}; gunicorn's log:\n{log.read_text()[-3000:]}")
+
+        cpu = os.cpu_count()
+        print(f"gunicorn on 127.0.0.1:{port} ({db.vendor}, gunicorn.conf.py workers/threads, {cpu} CPUs); "
+              f"{THREADS} client threads, {SECONDS:g} s per address; load average {os.getloadavg()[0]:.2f}")
+        results = {}
+        for name, path in endpoints.items():
+            load(port, path, min(1.0, SECONDS))  # warm every worker's caches and connections
+            results[name] = r = load(port, path, SECONDS)
+            print(f"  {name:15} {path:40} {r['rps']:8.0f} req/s   p50 {r['p50']:6.1f} ms   p99 {r['p99']:6.1f} ms"
+                  f"   ({r['requests']} requests, {r['errors']} errors)")
+        ratio = results["standings page"]["rps"] / results["bare view"]["rps"]
+        held = ratio >= TARGET_RATIO and not any(r["errors"] for r in results.values())
+        print(f"standings page / bare view: {ratio:.2f} (target at least {TARGET_RATIO}): "
+              f"{'target holds' if held else 'TARGET MISSED'}")
+        return 0 if held else 1
+    finally:
+        if server is not None and server.poll() is None:
+            os.killpg(server.pid, signal.SIGTERM)  # gunicorn's own process group (start_new_session)
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(server.pid, signal.SIGKILL)
+                server.wait()
+        db.drop()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
