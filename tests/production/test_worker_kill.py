@@ -47,8 +47,8 @@ class Workers:
         self.tmp_path = tmp_path
         self.processes: list[subprocess.Popen[bytes]] = []
         self.logs: list[Path] = []
-        self.sender = Celery("worker-kill-test", broker=settings.CELERY_BROKER_URL,
-                             backend=settings.CELERY_RESULT_BACKEND)
+        self.sender = Celery("worker-kill-test", broker=settings.CELERY_BROKER_URL,  # not the current app:
+                             backend=settings.CELERY_RESULT_BACKEND, set_as_current=False)  # others' .delay()
         self.sender.conf.update(broker_transport_options={"global_keyprefix": self.prefix},
                                 task_serializer="json", result_serializer="json", accept_content=["json"])
 
