@@ -314,7 +314,22 @@ import schemathesis  # noqa: E402
 from schemathesis import GenerationMode  # noqa: E402
 
 from klawerjas_league.wsgi import application  # noqa: E402
-from tests.api.test_schemathesis import keep_the_test_connection, seeded  # noqa: E402, F401  (fixtures)
+from tests.api.test_schemathesis import seeded  # noqa: E402, F401  (the fixture: a world and a superuser's token)
+
+
+@pytest.fixture
+def wsgi_keeps_the_connection():
+    """Schemathesis calls the WSGI handler directly, which closes the database connection after each request
+    (``close_old_connections``), losing the test's transaction on PostgreSQL; Django's test client disconnects
+    the same handlers, and reconnects them after each of its requests, so this is per test, not per module."""
+    from django.core.signals import request_finished, request_started
+    from django.db import close_old_connections
+
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
 
 write_schema = (
     schemathesis.openapi.from_wsgi("/api/schema/", application)
@@ -373,13 +388,14 @@ API_SETTINGS = settings(max_examples=4, deadline=None, derandomize=True, databas
 
 @write_schema.parametrize()
 @API_SETTINGS
-def test_a_rejected_anonymous_write_changes_nothing(case, world_snapshot):
+def test_a_rejected_anonymous_write_changes_nothing(case, world_snapshot, wsgi_keeps_the_connection):
     _rejected_write_changes_nothing(case, world_snapshot)
 
 
 @write_schema.parametrize()
 @API_SETTINGS
-def test_a_rejected_signed_in_write_changes_nothing(case, seeded, world_snapshot):  # noqa: F811
+def test_a_rejected_signed_in_write_changes_nothing(case, seeded, world_snapshot,  # noqa: F811
+                                                    wsgi_keeps_the_connection):
     _rejected_write_changes_nothing(case, world_snapshot, headers={"Authorization": f"Token {seeded}"})
 
 
