@@ -26,6 +26,7 @@ recorded as a ``roem`` event *before* the roemer plays a card (SAKBOC 8.7), foll
 
 from __future__ import annotations
 
+import array
 import bisect
 import functools
 import math
@@ -700,6 +701,25 @@ def _deal_tables() -> _DealTables:
     return _DealTables(cum1, pairs, states, arrangements, pair_index, state_index)
 
 
+_BUCKET_SHIFT = 42
+
+
+@functools.cache
+def _deal_buckets() -> tuple[array.array[int], array.array[int], array.array[int]]:
+    """The first bisection of the deal decoding without cache misses: ``(cum1, lo, hi)`` with ``cum1`` the
+    block starts as a flat array of 64-bit ints and, for bucket ``j`` (the deal numbers ``j << 42`` up to
+    ``(j + 1) << 42``), ``lo[j]`` and ``hi[j]`` the indices just after the blocks holding its first and last
+    numbers, so that ``bisect_right(cum1, n, lo[j], hi[j]) == bisect_right(cum1, n)`` for every ``n`` in
+    the bucket (about 2 blocks per bucket instead of 20,361; the tests check it)."""
+    cum1 = _deal_tables().cum1
+    lo = array.array("I")
+    hi = array.array("I")
+    for j in range((_DEAL_WAYS >> _BUCKET_SHIFT) + 1):
+        lo.append(bisect.bisect_right(cum1, j << _BUCKET_SHIFT))
+        hi.append(bisect.bisect_right(cum1, min((j + 1) << _BUCKET_SHIFT, _DEAL_WAYS) - 1))
+    return array.array("Q", cum1), lo, hi
+
+
 def _decode_deal(number: int) -> tuple[int, int, int, int]:
     """The four hand masks (by seat) of deal ``number`` in ``range(_DEAL_WAYS)``; readable version of the
     decoding inlined in :func:`play_random_hands`."""
@@ -757,7 +777,9 @@ def _random_deal_numbers(rng: random.Random) -> tuple[int, int, int]:
 # gives, by rejection, r uniform below 840**4 (redrawn with probability 9.4%); its base-840 digits are four
 # independent uniform numbers below 840. 840 = lcm(1..8), so for any number n <= 8 of legal cards,
 # digit % n is exactly uniform below n, and r % n == (r % 840) % n: the player takes the k-th legal card
-# (in card order) with k = r % n, then r //= 840 for the next player.
+# (in card order) with k = r % n, then r //= 840 for the next player. (The fast loop divides once after the
+# leader, leaving a one-digit int, and gives the other two followers r // 840 and r // 840**2: the same
+# digits.)
 
 _RADIX = 840
 _TRICK_BITS = 39
@@ -894,7 +916,8 @@ _SIZE_SLOTS = ((1, 0), (2, 0), (0, 1), (0, 2))  # trump suit -> size16 variants 
 class _TrumpTables:
     """Per-trump tables keyed by a card's *bit* (``1 << card``), so the hot loop never needs card ints."""
 
-    lead: dict[int, tuple[dict[int, int], int, int]]  # bit -> (power by bit for its suit led, suit mask, power)
+    lead: dict[int, tuple[dict[int, int], int, int, int]]
+    """bit -> (power by bit for its suit led, its suit's mask, its power, that mask | the trump mask)."""
     above: dict[int, int]  # trump bit -> mask of higher trumps
     byte_points: tuple[tuple[int, ...], ...]  # [suit][8-bit mask] -> card points
     points16: tuple[tuple[int, ...], tuple[int, ...]]  # card points of the low / high 16 bits of a mask
@@ -908,7 +931,10 @@ def _trump_tables(ruleset: Ruleset) -> tuple[_TrumpTables, ...]:
     out = []
     for trump in range(4):
         powers = [{1 << c: t.power[trump * 4 + led][c] for c in range(32)} for led in range(4)]
-        lead = {1 << c: (powers[c >> 3], SUIT_MASKS[c >> 3], powers[c >> 3][1 << c]) for c in range(32)}
+        lead = {
+            1 << c: (powers[c >> 3], SUIT_MASKS[c >> 3], powers[c >> 3][1 << c], SUIT_MASKS[c >> 3] | SUIT_MASKS[trump])
+            for c in range(32)
+        }
         above = {1 << c: t.above[trump][c] for c in range(32) if c >> 3 == trump}
         byte_points = tuple(
             tuple(sum(t.points[trump][suit * 8 + r] for r in range(8) if byte >> r & 1) for byte in range(256))
@@ -1068,7 +1094,8 @@ def play_random_hands(
     blo, bhi = _bit_tuples()
     rt = _roem_tables(ruleset)
     tts = _trump_tables(ruleset)
-    cum1, pairs, states = dt.cum1, dt.pairs, dt.states
+    pairs, states = dt.pairs, dt.states
+    cum1, bucket_lo, bucket_hi = _deal_buckets()  # flat arrays: far fewer cache misses than lists of ints
     bisect_right = bisect.bisect_right
     ways = _DEAL_WAYS
     deal_limit = _DEAL_LIMIT
@@ -1101,7 +1128,8 @@ def play_random_hands(
         while x >= deal_limit:
             x = getrandbits(69)
         q, r = divmod(x, ways)
-        i = bisect_right(cum1, r) - 1
+        i = r >> 42  # the bucket (see _deal_buckets)
+        i = bisect_right(cum1, r, bucket_lo[i], bucket_hi[i]) - 1
         st, mo, mt, aa, ab = pairs[i]
         r -= cum1[i]
         x = aa[r % mo]
@@ -1113,13 +1141,12 @@ def play_random_hands(
         mo, aa, ab = opts[i]
         r -= starts[i]
         x |= aa[r % mo] | ab[r // mo]
-        m0 = x & full
-        m1 = x >> 32 & full
-        m2 = x >> 64 & full
-        m3 = x >> 96
-        h0, h1, h2, h3 = m0, m1, m2, m3
+        h0 = m0 = x & full
+        h1 = m1 = x >> 32 & full
+        h2 = m2 = x >> 64 & full
+        h3 = m3 = x >> 96
         dealer = q & 3
-        m = m0 if dealer == 0 else m1 if dealer == 1 else m2 if dealer == 2 else m3
+        m = x >> (dealer << 5) & full  # the dealer's hand
         trump = suit_of[(blo[m & 65535] + bhi[m >> 16])[q >> 2 & 7]]
         leader = leader0 = (dealer + 1) & 3
         # --- roem (Notes §II, §III, §VI): each seat's best call, the first of the highest stands ---
@@ -1181,13 +1208,15 @@ def play_random_hands(
             r = getrandbits(39)
             while r >= trick_limit:
                 r = getrandbits(39)
-            # unrolled by leader so that the four hands stay in local variables
+            # unrolled by leader so that the four hands stay in local variables. A played card's bit is in the
+            # hand and the four cards of a trick are distinct, so ``h -= b`` is ``h ^= b`` and ``+`` is ``|`` here
+            # (CPython specialises int + and - but not the bitwise operators).
             if win == 0:
                 c = blo[h0 & 65535] + bhi[h0 >> 16]
                 b = c[r % n]
-                r //= 840
-                h0 ^= b
-                pw, lm, best = lead[b]
+                r //= 840  # below 840**3 now: a one-digit int
+                h0 -= b
+                pw, lm, best, fa = lead[b]
                 win = 0
                 if lm == tm:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
                     legal = h1 & tm
@@ -1195,8 +1224,7 @@ def play_random_hands(
                         legal = h1
                     c = blo[legal & 65535] + bhi[legal >> 16]
                     b1 = c[r % len(c)]
-                    r //= 840
-                    h1 ^= b1
+                    h1 -= b1
                     if pw[b1] > best:
                         best = pw[b1]
                         win = 1
@@ -1204,9 +1232,8 @@ def play_random_hands(
                     if legal == boer or not legal:
                         legal = h2
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b2 = c[r % len(c)]
-                    r //= 840
-                    h2 ^= b2
+                    b2 = c[r // 840 % len(c)]
+                    h2 -= b2
                     if pw[b2] > best:
                         best = pw[b2]
                         win = 2
@@ -1214,18 +1241,17 @@ def play_random_hands(
                     if legal == boer or not legal:
                         legal = h3
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b3 = c[r % len(c)]
-                    h3 ^= b3
+                    b3 = c[r // 705600 % len(c)]
+                    h3 -= b3
                     if pw[b3] > best:
                         win = 3
                 else:  # side suit led: follow or trump, never undertrump unless only trumps (SAKBOC 3.3, 3.4)
-                    fa = lm | tm  # following: the suit led or a trump above every trump on the trick
+                    # following (fa = lm | tm): the suit led or a trump above every trump on the trick
                     fb = full  # void: a side card or a trump above; holding only trumps: any of them
                     legal = h1 & fa if h1 & lm else h1
                     c = blo[legal & 65535] + bhi[legal >> 16]
                     b1 = c[r % len(c)]
-                    r //= 840
-                    h1 ^= b1
+                    h1 -= b1
                     if pw[b1] > best:
                         best = pw[b1]
                         win = 1
@@ -1235,9 +1261,8 @@ def play_random_hands(
                             fb = notm | o
                     legal = h2 & fa if h2 & lm else h2 & fb if h2 & notm else h2
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b2 = c[r % len(c)]
-                    r //= 840
-                    h2 ^= b2
+                    b2 = c[r // 840 % len(c)]
+                    h2 -= b2
                     if pw[b2] > best:
                         best = pw[b2]
                         win = 2
@@ -1247,16 +1272,16 @@ def play_random_hands(
                             fb = notm | o
                     legal = h3 & fa if h3 & lm else h3 & fb if h3 & notm else h3
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b3 = c[r % len(c)]
-                    h3 ^= b3
+                    b3 = c[r // 705600 % len(c)]
+                    h3 -= b3
                     if pw[b3] > best:
                         win = 3
             elif win == 1:
                 c = blo[h1 & 65535] + bhi[h1 >> 16]
                 b = c[r % n]
-                r //= 840
-                h1 ^= b
-                pw, lm, best = lead[b]
+                r //= 840  # below 840**3 now: a one-digit int
+                h1 -= b
+                pw, lm, best, fa = lead[b]
                 win = 1
                 if lm == tm:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
                     legal = h2 & tm
@@ -1264,8 +1289,7 @@ def play_random_hands(
                         legal = h2
                     c = blo[legal & 65535] + bhi[legal >> 16]
                     b1 = c[r % len(c)]
-                    r //= 840
-                    h2 ^= b1
+                    h2 -= b1
                     if pw[b1] > best:
                         best = pw[b1]
                         win = 2
@@ -1273,9 +1297,8 @@ def play_random_hands(
                     if legal == boer or not legal:
                         legal = h3
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b2 = c[r % len(c)]
-                    r //= 840
-                    h3 ^= b2
+                    b2 = c[r // 840 % len(c)]
+                    h3 -= b2
                     if pw[b2] > best:
                         best = pw[b2]
                         win = 3
@@ -1283,18 +1306,17 @@ def play_random_hands(
                     if legal == boer or not legal:
                         legal = h0
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b3 = c[r % len(c)]
-                    h0 ^= b3
+                    b3 = c[r // 705600 % len(c)]
+                    h0 -= b3
                     if pw[b3] > best:
                         win = 0
                 else:  # side suit led: follow or trump, never undertrump unless only trumps (SAKBOC 3.3, 3.4)
-                    fa = lm | tm  # following: the suit led or a trump above every trump on the trick
+                    # following (fa = lm | tm): the suit led or a trump above every trump on the trick
                     fb = full  # void: a side card or a trump above; holding only trumps: any of them
                     legal = h2 & fa if h2 & lm else h2
                     c = blo[legal & 65535] + bhi[legal >> 16]
                     b1 = c[r % len(c)]
-                    r //= 840
-                    h2 ^= b1
+                    h2 -= b1
                     if pw[b1] > best:
                         best = pw[b1]
                         win = 2
@@ -1304,9 +1326,8 @@ def play_random_hands(
                             fb = notm | o
                     legal = h3 & fa if h3 & lm else h3 & fb if h3 & notm else h3
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b2 = c[r % len(c)]
-                    r //= 840
-                    h3 ^= b2
+                    b2 = c[r // 840 % len(c)]
+                    h3 -= b2
                     if pw[b2] > best:
                         best = pw[b2]
                         win = 3
@@ -1316,16 +1337,16 @@ def play_random_hands(
                             fb = notm | o
                     legal = h0 & fa if h0 & lm else h0 & fb if h0 & notm else h0
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b3 = c[r % len(c)]
-                    h0 ^= b3
+                    b3 = c[r // 705600 % len(c)]
+                    h0 -= b3
                     if pw[b3] > best:
                         win = 0
             elif win == 2:
                 c = blo[h2 & 65535] + bhi[h2 >> 16]
                 b = c[r % n]
-                r //= 840
-                h2 ^= b
-                pw, lm, best = lead[b]
+                r //= 840  # below 840**3 now: a one-digit int
+                h2 -= b
+                pw, lm, best, fa = lead[b]
                 win = 2
                 if lm == tm:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
                     legal = h3 & tm
@@ -1333,8 +1354,7 @@ def play_random_hands(
                         legal = h3
                     c = blo[legal & 65535] + bhi[legal >> 16]
                     b1 = c[r % len(c)]
-                    r //= 840
-                    h3 ^= b1
+                    h3 -= b1
                     if pw[b1] > best:
                         best = pw[b1]
                         win = 3
@@ -1342,9 +1362,8 @@ def play_random_hands(
                     if legal == boer or not legal:
                         legal = h0
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b2 = c[r % len(c)]
-                    r //= 840
-                    h0 ^= b2
+                    b2 = c[r // 840 % len(c)]
+                    h0 -= b2
                     if pw[b2] > best:
                         best = pw[b2]
                         win = 0
@@ -1352,18 +1371,17 @@ def play_random_hands(
                     if legal == boer or not legal:
                         legal = h1
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b3 = c[r % len(c)]
-                    h1 ^= b3
+                    b3 = c[r // 705600 % len(c)]
+                    h1 -= b3
                     if pw[b3] > best:
                         win = 1
                 else:  # side suit led: follow or trump, never undertrump unless only trumps (SAKBOC 3.3, 3.4)
-                    fa = lm | tm  # following: the suit led or a trump above every trump on the trick
+                    # following (fa = lm | tm): the suit led or a trump above every trump on the trick
                     fb = full  # void: a side card or a trump above; holding only trumps: any of them
                     legal = h3 & fa if h3 & lm else h3
                     c = blo[legal & 65535] + bhi[legal >> 16]
                     b1 = c[r % len(c)]
-                    r //= 840
-                    h3 ^= b1
+                    h3 -= b1
                     if pw[b1] > best:
                         best = pw[b1]
                         win = 3
@@ -1373,9 +1391,8 @@ def play_random_hands(
                             fb = notm | o
                     legal = h0 & fa if h0 & lm else h0 & fb if h0 & notm else h0
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b2 = c[r % len(c)]
-                    r //= 840
-                    h0 ^= b2
+                    b2 = c[r // 840 % len(c)]
+                    h0 -= b2
                     if pw[b2] > best:
                         best = pw[b2]
                         win = 0
@@ -1385,16 +1402,16 @@ def play_random_hands(
                             fb = notm | o
                     legal = h1 & fa if h1 & lm else h1 & fb if h1 & notm else h1
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b3 = c[r % len(c)]
-                    h1 ^= b3
+                    b3 = c[r // 705600 % len(c)]
+                    h1 -= b3
                     if pw[b3] > best:
                         win = 1
             else:
                 c = blo[h3 & 65535] + bhi[h3 >> 16]
                 b = c[r % n]
-                r //= 840
-                h3 ^= b
-                pw, lm, best = lead[b]
+                r //= 840  # below 840**3 now: a one-digit int
+                h3 -= b
+                pw, lm, best, fa = lead[b]
                 win = 3
                 if lm == tm:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
                     legal = h0 & tm
@@ -1402,8 +1419,7 @@ def play_random_hands(
                         legal = h0
                     c = blo[legal & 65535] + bhi[legal >> 16]
                     b1 = c[r % len(c)]
-                    r //= 840
-                    h0 ^= b1
+                    h0 -= b1
                     if pw[b1] > best:
                         best = pw[b1]
                         win = 0
@@ -1411,9 +1427,8 @@ def play_random_hands(
                     if legal == boer or not legal:
                         legal = h1
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b2 = c[r % len(c)]
-                    r //= 840
-                    h1 ^= b2
+                    b2 = c[r // 840 % len(c)]
+                    h1 -= b2
                     if pw[b2] > best:
                         best = pw[b2]
                         win = 1
@@ -1421,18 +1436,17 @@ def play_random_hands(
                     if legal == boer or not legal:
                         legal = h2
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b3 = c[r % len(c)]
-                    h2 ^= b3
+                    b3 = c[r // 705600 % len(c)]
+                    h2 -= b3
                     if pw[b3] > best:
                         win = 2
                 else:  # side suit led: follow or trump, never undertrump unless only trumps (SAKBOC 3.3, 3.4)
-                    fa = lm | tm  # following: the suit led or a trump above every trump on the trick
+                    # following (fa = lm | tm): the suit led or a trump above every trump on the trick
                     fb = full  # void: a side card or a trump above; holding only trumps: any of them
                     legal = h0 & fa if h0 & lm else h0
                     c = blo[legal & 65535] + bhi[legal >> 16]
                     b1 = c[r % len(c)]
-                    r //= 840
-                    h0 ^= b1
+                    h0 -= b1
                     if pw[b1] > best:
                         best = pw[b1]
                         win = 0
@@ -1442,9 +1456,8 @@ def play_random_hands(
                             fb = notm | o
                     legal = h1 & fa if h1 & lm else h1 & fb if h1 & notm else h1
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b2 = c[r % len(c)]
-                    r //= 840
-                    h1 ^= b2
+                    b2 = c[r // 840 % len(c)]
+                    h1 -= b2
                     if pw[b2] > best:
                         best = pw[b2]
                         win = 1
@@ -1454,15 +1467,15 @@ def play_random_hands(
                             fb = notm | o
                     legal = h2 & fa if h2 & lm else h2 & fb if h2 & notm else h2
                     c = blo[legal & 65535] + bhi[legal >> 16]
-                    b3 = c[r % len(c)]
-                    h2 ^= b3
+                    b3 = c[r // 705600 % len(c)]
+                    h2 -= b3
                     if pw[b3] > best:
                         win = 2
-            tk = b | b1 | b2 | b3
+            tk = b + b1 + b2 + b3
             tks[n] = tk  # indexed by the cards each hand held: trick 1 at [8], the last trick at [1]
             wins[n] = win
             if not win & 1:
-                won0 |= tk
+                won0 += tk  # the tricks are disjoint
         # the last trick: every player has one card left, so every play is forced (no random number drawn)
         pw = lead[h0 if win == 0 else h1 if win == 1 else h2 if win == 2 else h3][0]
         p0 = pw[h0]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import math
 import random
 
@@ -16,6 +17,7 @@ from engine.simulate import (
     _TRICK_BITS,
     _TRICK_LIMIT,
     _bit_tuples,
+    _deal_buckets,
     _deal_index,
     _deal_tables,
     _decode_deal,
@@ -192,6 +194,18 @@ def test_deal_numbering_is_a_bijection_by_construction() -> None:
     for _ in range(1500):
         d = deal(rng, rng.randrange(4))
         assert _decode_deal(_deal_index(d.hands)) == d.hands
+
+
+def test_deal_buckets_give_the_same_block_as_a_full_bisection() -> None:
+    cum1 = _deal_tables().cum1
+    flat, lo, hi = _deal_buckets()
+    assert list(flat) == cum1 and len(lo) == len(hi) == (_DEAL_WAYS >> 42) + 1
+    rng = random.Random(42)
+    numbers = [0, _DEAL_WAYS - 1] + [rng.randrange(_DEAL_WAYS) for _ in range(20_000)]
+    numbers += [n for c in cum1[1:] for n in (c - 1, c)]  # both sides of every block edge
+    for n in numbers:
+        j = n >> 42
+        assert bisect.bisect_right(flat, n, lo[j], hi[j]) == bisect.bisect_right(cum1, n), n
 
 
 def test_fast_deal_is_uniform() -> None:
