@@ -64,6 +64,10 @@ def union_settings_update(*, union: Union, by: Any = None, reason: str = "", **f
     for key, value in fields.items():
         setattr(union, key, value)
     save_with_history(union, by=by, reason=reason or "union settings changed")
+    from matches.standings import standings_page_token_renew
+
+    for competition_id in union.competitions.values_list("pk", flat=True):
+        standings_page_token_renew(competition_id=competition_id)  # the pages show the league points
     return union
 
 

@@ -962,7 +962,7 @@ def standings_publish(
 ) -> StandingsSnapshot:
     """Publish the competition's standings as a frozen, dated snapshot (computed afresh from the approved
     results); notifies after commit."""
-    from matches.standings import standings_recompute
+    from matches.standings import standings_page_token_renew, standings_recompute
 
     now = _now(now)
     lines = standings_recompute(competition_id=competition.pk)
@@ -973,6 +973,7 @@ def standings_publish(
     )
     snapshot.full_clean()
     snapshot.save()
+    standings_page_token_renew(competition_id=competition.pk)
     _notify("standings_published_notify", snapshot_id=snapshot.pk)
     return snapshot
 

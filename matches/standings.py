@@ -12,6 +12,7 @@ harmless.
 
 from __future__ import annotations
 
+import uuid
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
@@ -235,6 +236,7 @@ def standings_recompute(*, competition_id: int) -> list[StandingsLine]:
         batch_size=1000,
     )
     cache.set(standings_cache_key(competition_id), [asdict(line) for line in lines], CACHE_TIMEOUT)
+    standings_page_token_renew(competition_id=competition_id)
     return lines
 
 
@@ -262,3 +264,25 @@ def standings_read(*, competition_id: int) -> list[StandingsLine]:
 
 def standings_cache_clear(*, competition_id: int) -> None:
     cache.delete(standings_cache_key(competition_id))
+    standings_page_token_renew(competition_id=competition_id)
+
+
+def _page_token_key(competition_id: int) -> str:
+    return f"standings:page-token:{competition_id}"
+
+
+def standings_page_token(*, competition_id: int) -> str:
+    """A token that changes whenever the competition's standings, published snapshots or union settings
+    change (renewed after the change commits). Pages that show standings cache their rendering under it,
+    so a cached page is never stale: a change gives a new token and so a fresh rendering. 0 queries."""
+    key = _page_token_key(competition_id)
+    token = cache.get(key)
+    if token is None:
+        cache.add(key, uuid.uuid4().hex, None)
+        token = cache.get(key)
+    return str(token)
+
+
+def standings_page_token_renew(*, competition_id: int) -> None:
+    """Renew :func:`standings_page_token` once the current transaction commits (at once outside one)."""
+    transaction.on_commit(lambda: cache.set(_page_token_key(competition_id), uuid.uuid4().hex, None))

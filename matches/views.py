@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
 from django.db.models import F, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.views.decorators.http import require_http_methods
 
 from clubs import permissions
@@ -27,6 +29,7 @@ from matches import exports, fixtures, services
 from matches.boem_svg import boem_svg
 from matches.forms import CompetitionForm, FixturesForm, OfficialsForm, StandingsPublishForm
 from matches.models import Competition, Match, StandingsSnapshot
+from matches.standings import standings_page_token
 
 # --- Public ------------------------------------------------------------------------------------------------
 
@@ -87,16 +90,31 @@ def _standings(competition: Competition, snapshot_id: str | None) -> tuple[Stand
     return snapshot, list(snapshots[:20])
 
 
+STANDINGS_PAGE_TIMEOUT = 24 * 3600
+"""Seconds a rendered standings page stays cached (it is keyed by the standings token, so never stale)."""
+
+
 def competition_standings(request: HttpRequest, pk: int) -> HttpResponse:
     """The latest published standings (a frozen, dated snapshot; ``?snapshot=`` picks an older one), with how
-    each tie was broken, and the live table below it, marked provisional."""
-    competition = _competition(pk)
-    snapshot, snapshots = _standings(competition, request.GET.get("snapshot"))
-    labels = dict(Union.Tiebreak.choices)
-    context = {"competition": competition, "snapshot": snapshot, "snapshots": snapshots,
-               "tiebreaks": [labels.get(key, key) for key in competition.union.tiebreak_order],
-               "live_rows": exports.live_standings_rows(competition_id=competition.pk)}
-    return render(request, "public/competition_standings.html", context)
+    each tie was broken, and the live table below it, marked provisional.
+
+    The body is rendered once per standings token (:func:`matches.standings.standings_page_token`, renewed
+    whenever the standings, a snapshot or the union's settings change) and then served from the cache."""
+    snapshot_id = request.GET.get("snapshot", "")
+    snapshot_id = snapshot_id if snapshot_id.isdigit() else ""
+    key = f"standings-page:{pk}:{snapshot_id}:{standings_page_token(competition_id=pk)}"
+    page = cache.get(key)
+    if page is None:
+        competition = _competition(pk)
+        snapshot, snapshots = _standings(competition, snapshot_id)
+        labels = dict(Union.Tiebreak.choices)
+        context = {"competition": competition, "snapshot": snapshot, "snapshots": snapshots,
+                   "tiebreaks": [labels.get(key, key) for key in competition.union.tiebreak_order],
+                   "live_rows": exports.live_standings_rows(competition_id=competition.pk)}
+        page = {"title": str(competition),
+                "body": render_to_string("public/_competition_standings_body.html", context)}
+        cache.set(key, page, STANDINGS_PAGE_TIMEOUT)
+    return render(request, "public/competition_standings.html", page)
 
 
 def competition_standings_download(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:

@@ -120,3 +120,13 @@ def tasks_in_process(request: pytest.FixtureRequest) -> Iterator[None]:
 def fast_password_hashing(settings: object) -> None:
     """Factories hash a password per user; PBKDF2 would make each test world take seconds."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # type: ignore[attr-defined]
+
+
+@pytest.fixture(autouse=True)
+def cache_namespace(settings: object) -> None:
+    """Give each test caches of its own (a fresh key prefix): cached values are keyed by ids, which repeat
+    between tests, and a test must never flush a Redis that the broker and other runs share."""
+    settings.CACHES = {  # type: ignore[attr-defined]
+        alias: {**config, "KEY_PREFIX": f"{config.get('KEY_PREFIX', '')}t{uuid.uuid4().hex[:12]}"}
+        for alias, config in settings.CACHES.items()  # type: ignore[attr-defined]
+    }

@@ -4,20 +4,11 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
-from django.core.cache import cache
 
 from matches import services
 from tests.factories import MatchFactory, sheet_for
 
 T0 = datetime(2026, 3, 4, 19, 30, tzinfo=ZoneInfo("Africa/Johannesburg"))  # start of play
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    """Standings are cached by competition id, and ids repeat between tests: start each test empty."""
-    cache.clear()
-    yield
-    cache.clear()
 
 
 def at(minutes: float) -> datetime:

@@ -127,3 +127,29 @@ def test_official_pages_generate_fixtures_assign_and_approve(client, world):
     client.post(f"/official/matches/{match.pk}/", {"action": "approve"})
     match.refresh_from_db()
     assert match.result_status == Match.ResultStatus.APPROVED and match.approved_by == world.a.official
+
+
+def test_standings_page_is_served_from_cache_and_never_stale(client, world, django_assert_num_queries,
+                                                              django_capture_on_commit_callbacks):
+    from matches import services
+    from matches.standings import standings_recompute
+
+    league = world.a.league
+    url = f"/competitions/{league.pk}/standings/"
+    standings_recompute(competition_id=league.pk)
+    first = client.get(url).content.decode()
+    assert "No standings published yet." in first
+    with django_assert_num_queries(0):  # rendered once, then from the cache
+        assert client.get(url).content.decode() == first
+    # A change to the standings renews the token after commit: the next request renders afresh.
+    with django_capture_on_commit_callbacks(execute=True):
+        snapshot = services.standings_publish(competition=league, title="After round 9")
+    after_publish = client.get(url).content.decode()
+    assert "After round 9" in after_publish and "No standings published yet." not in after_publish
+    assert f"?snapshot={snapshot.pk}" in after_publish
+    # The union's league points appear on the page: a settings change shows at once too.
+    from clubs.services import union_settings_update
+
+    with django_capture_on_commit_callbacks(execute=True):
+        union_settings_update(union=league.union, points_win=3)
+    assert "win 3, draw" in client.get(url).content.decode()
