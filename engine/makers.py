@@ -26,6 +26,12 @@ Klammern (seed 004) share a shape SAKBOC lacks, added here once and driven by
   Wikipedia "Bait", Klammern §Scoring: a tie loses). Klammern's small points (1 made, 2 defeated,
   doubled by Contra and Re) and match points (10 points each, a remainder of 5 rounded up) and the
   game's target (``game_target``, ``game_hands``) over ``state_before.scores``.
+* **The march** (``march_announcement``; Klammern §March, Durchmarsch/Klammer Jass): a ``march`` event
+  before the first card announces that the seat's side will take every trick. All eight taken: that side
+  wins the whole match outright, however far behind; the opponents take a trick: the match is over at that
+  trick (the count after it does not matter) and the opponents win it. :class:`HandScore` then carries
+  ``match_over`` and ``match_winner_team`` (and ``game_over``/``game_winner`` alike). A side that takes every
+  trick unannounced scores the ordinary hand plus ``pit_bonus`` (Rotterdam 100; Klammern none).
 * **Revokes** (verzaken): every illegal card is ``versak`` cited to the ruleset's play section. A
   straf claim decides it by ``revoke_penalty``: ``"opponents-take-all"`` (Rotterdam §Reneging: the
   pack and 100 roem, 262, to the other side; a claim not proved gives the same to the accused), or
@@ -40,7 +46,7 @@ Klammern (seed 004) share a shape SAKBOC lacks, added here once and driven by
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.cards import CARD_NAMES, KING, QUEEN
@@ -51,6 +57,7 @@ from engine.record import (
     DoubleEvent,
     HandRecord,
     HandRecordError,
+    MarchEvent,
     PassEvent,
     PlayEvent,
     RoemEvent,
@@ -193,6 +200,11 @@ class HandScore:
     :ivar game_over: the game's target (or number of hands) is reached; :ivar game_winner: the team.
     :ivar next_dealer: who deals next (the same dealer after a throw-in, Klammern §Deal and trumps).
     :ivar reason: explanation for a person; :ivar rules: citations.
+    :ivar march_seat: the seat that announced a march (Klammern §March), if any; :ivar march_team: its team.
+    :ivar march_made: True if the march took every trick, False if the opponents took one, None if undecided
+        (no march, the hand unfinished, thrown in, or ended by a revoke claim).
+    :ivar march_failed_trick: the trick (1..8) at which the opponents took their first trick.
+    :ivar match_over: a march decided the whole match; :ivar match_winner_team: the team that wins it.
     """
 
     maker: int | None
@@ -215,6 +227,12 @@ class HandScore:
     next_dealer: int
     reason: str
     rules: tuple[str, ...]
+    march_seat: int | None = None
+    march_team: int | None = None
+    march_made: bool | None = None
+    march_failed_trick: int | None = None
+    match_over: bool = False
+    match_winner_team: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form (trump as a suit letter or ``"no-trumps"``)."""
@@ -239,6 +257,12 @@ class HandScore:
             "next_dealer": self.next_dealer,
             "reason": self.reason,
             "rules": list(self.rules),
+            "march_seat": self.march_seat,
+            "march_team": self.march_team,
+            "march_made": self.march_made,
+            "march_failed_trick": self.march_failed_trick,
+            "match_over": self.match_over,
+            "match_winner_team": self.match_winner_team,
         }
 
 
@@ -323,6 +347,8 @@ class _MakersReplay:
         self.declarations: list[tuple[int, int, list[Meld]]] = []  # (event, seat, melds) first-trick-best
         self.sturk_done = [False, False, False, False]
         self.doubles: list[int] = []
+        self.march: tuple[int, int] | None = None  # (event, seat) of the march announcement
+        self.march_failed: tuple[int, int] | None = None  # (trick 1..8, its winner) of the opponents' first trick
         self.offences: list[Any] = []
         self.strafs: list[Any] = []
         self.notes: list[str] = []
@@ -472,6 +498,8 @@ class _MakersReplay:
         pts = sum(play_tables(self.rs).points[self.trump][c] for c in cards) + (self.rs.last_trick_bonus if last else 0)
         self.card_points[team_of(w)] += pts
         self.tricks_won[team_of(w)] += 1
+        if self.march is not None and self.march_failed is None and team_of(w) != team_of(self.march[1]):
+            self.march_failed = (self.round + 1, w)
         self.tricks.append(self._trick(self.round, self.trick_leader, tuple(self.trick_plays), w, pts, last))
 
     def close_trick(self, i: int) -> None:
@@ -626,6 +654,64 @@ class _MakersReplay:
             return
         self.doubles.append(i)
 
+    # -- the march
+
+    def march_event(self, i: int, ev: MarchEvent) -> None:
+        """Klammern §March: the record format already refuses a march after the first card or a second one."""
+        self.march = (i, ev.seat)
+
+    def with_march(self, base: HandScore) -> HandScore:
+        """The hand's score with the march's outcome (Klammern §March), if a march was announced."""
+        if self.march is None:
+            if base.pit_team is not None and self.rs.march_announcement and not self.rs.pit_bonus:
+                return replace(
+                    base,
+                    reason=base.reason + f"; team {base.pit_team} took every trick unannounced: no bonus (only an "
+                    f"announced march wins the match, {self.cite('march')[0]})",
+                )
+            return base
+        seat = self.march[1]
+        team = team_of(seat)
+        cite = self.cite("march")
+        said = f"seat {seat} (team {team}) announced a march ({cite[0]})"
+        fields: dict[str, Any] = {"march_seat": seat, "march_team": team, "rules": cite + base.rules}
+        if base.thrown_in:
+            fields["reason"] = (
+                f"{said}, but all passed and the cards are thrown in: the march lapses with the deal (the seed "
+                f"is silent); {base.reason}"
+            )
+        elif self.march_failed is not None:
+            k, w = self.march_failed
+            fields.update(
+                march_made=False,
+                march_failed_trick=k,
+                match_over=True,
+                match_winner_team=1 - team,
+                game_over=True,
+                game_winner=1 - team,
+                reason=f"{said}; team {1 - team} took trick {k} (seat {w} won it): the march failed, the match is "
+                f"over at trick {k} and team {1 - team} wins the match (the count after trick {k} does not "
+                f"matter; the hand as counted: {base.reason})",
+            )
+        elif self.early_end or self.penalty is not None:
+            fields["reason"] = (
+                f"{said}; the deal ended on a revoke claim before the march was decided: the seed does not say "
+                f"what becomes of the march, the referee decides; {base.reason}"
+            )
+        elif len(self.tricks) == 8 and self.tricks_won[team] == 8:
+            fields.update(
+                march_made=True,
+                match_over=True,
+                match_winner_team=team,
+                game_over=True,
+                game_winner=team,
+                reason=f"{said} and took every trick: team {team} wins the whole match outright, whatever the "
+                f"scores ({base.reason})",
+            )
+        else:
+            fields["reason"] = f"{said}; not decided yet: {base.reason}"
+        return replace(base, **fields)
+
     # -- revoke claims
 
     def straf(self, i: int, ev: StrafEvent) -> None:
@@ -744,6 +830,9 @@ class _MakersReplay:
     # -- the result
 
     def result(self) -> HandScore:
+        return self.with_march(self._result())
+
+    def _result(self) -> HandScore:
         rs, rec = self.rs, self.rec
         sb = rec.state_before
         mult = 2 ** len(self.doubles)
@@ -896,6 +985,8 @@ def adjudicate_makers(rec: HandRecord, rs: Ruleset) -> Any:
             r.double(i, ev)
         elif isinstance(ev, StrafEvent):
             r.straf(i, ev)
+        elif isinstance(ev, MarchEvent) and rs.march_announcement:
+            r.march_event(i, ev)
         else:
             r.notes.append(f"events[{i}]: a {ev.type} event has no meaning in {rs.name}; ignored")
     if r.trick_plays and len(r.trick_plays) < 4:

@@ -253,6 +253,17 @@ class DoubleEvent:
     type: Literal["double"] = "double"
 
 
+@dataclass(frozen=True)
+class MarchEvent:
+    """``{"type": "march", "seat": 0}``: the seat announces a march (Durchmarsch, Klammer Jass): its side
+    will take every trick; made, it wins the whole match, else the opponents do (Klammern §March). Only in a
+    ruleset with ``march_announcement``, before the first card, once a hand."""
+
+    seat: int
+    note: str = ""
+    type: Literal["march"] = "march"
+
+
 Event = (
     PlayEvent
     | RoemEvent
@@ -264,6 +275,7 @@ Event = (
     | BidEvent
     | PassEvent
     | DoubleEvent
+    | MarchEvent
 )
 """Any event of a hand record."""
 
@@ -375,6 +387,8 @@ def event_to_dict(event: Event) -> dict[str, Any]:
         d = {"type": "pass", "seat": event.seat}
     elif isinstance(event, DoubleEvent):
         d = {"type": "double", "seat": event.seat}
+    elif isinstance(event, MarchEvent):
+        d = {"type": "march", "seat": event.seat}
     else:
         d = {"type": "straf", "claimant": event.claimant, "accused": event.accused, "offence": event.offence.value}
         if event.event is not None:
@@ -415,6 +429,7 @@ _EVENT_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "bid": (frozenset({"seat", "suit"}), frozenset()),
     "pass": (frozenset({"seat"}), frozenset()),
     "double": (frozenset({"seat"}), frozenset()),
+    "march": (frozenset({"seat"}), frozenset()),
 }
 _PATTERN = re.compile(r"^[1-8](-[1-8]){0,7}$")
 
@@ -689,6 +704,7 @@ def _parse_events(
     trick_seats: set[int] = set()
     pending_size: dict[int, int] = {}  # asked seat -> index of the unanswered size question
     ended_at: int | None = None  # index of the first go_on or straf: the hand is over
+    marched: int | None = None  # index of the march event, if any
     for i, e in enumerate(raw):
         where = f"events[{i}]"
         if not isinstance(e, Mapping):
@@ -720,6 +736,22 @@ def _parse_events(
         if etype == "double" and rs is not None and not rs.doubling:
             p.add(f"{where}.type", f"ruleset {rs.name!r} has no doubling")
             continue
+        if etype == "march" and rs is not None and not rs.march_announcement:
+            p.add(
+                f"{where}.type",
+                f"ruleset {rs.name!r} has no march announcement (a march is Klammern's, Klammern §March)",
+            )
+            continue
+        if etype == "march" and any(played):
+            p.add(
+                where,
+                "a march event after play began: a march is announced before the deal starts, so before the "
+                "first card (Klammern §March)",
+            )
+            continue
+        if etype == "march" and marched is not None:
+            p.add(where, f"a second march event (events[{marched}] announced one; Klammern §March)")
+            continue
         if etype in ("bid", "pass") and any(played):
             p.add(where, f"a {etype} event after play began (the bidding comes before the first card)")
             continue
@@ -731,6 +763,8 @@ def _parse_events(
             continue
         if isinstance(ev, GoOnEvent | StrafEvent) and ended_at is None:
             ended_at = i
+        if isinstance(ev, MarchEvent):
+            marched = i
         events.append(ev)
     return events
 
@@ -785,6 +819,8 @@ def _parse_event(
         return PassEvent(seat, note)
     if etype == "double":
         return DoubleEvent(seat, note)
+    if etype == "march":
+        return MarchEvent(seat, note)
     if etype == "play":
         tok = e["card"]
         try:

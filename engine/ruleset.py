@@ -135,6 +135,10 @@ class Ruleset:
     (Wikipedia), or the cards are thrown in (Klammern)."""
     doubling: bool = False
     """Klammern Contra/Re: ``double`` events by a defender, then a maker, before the second trick."""
+    march_announcement: bool = False
+    """Klammern §March (Durchmarsch, Klammer Jass): a ``march`` event before the first card announces that the
+    seat's side will take every trick. Taken: that side wins the whole match outright; the opponents take a
+    trick: the match is over at that trick and the opponents win it. See :mod:`engine.makers`."""
     roem_style: RoemStyle = "first-round-calls"
     """How melds are made and compete: SAKBOC's first-round calls (:mod:`engine.roem`); ``"trick"``
     (Dutch: combinations among a trick's four cards, claimed by the side that wins it); ``"declared"``
@@ -166,7 +170,7 @@ class Ruleset:
     """How rules are cited: ``"SAKBOC 3.3"``, or the seed's section: ``"Rotterdam §Play"``."""
     citations: tuple[tuple[str, str], ...] = ()
     """Citations of the relatives by topic: ``play``, ``revoke``, ``bidding``, ``roem``, ``scoring``,
-    ``deal``, ``doubling``; see :meth:`cite`."""
+    ``deal``, ``doubling``, ``march``; see :meth:`cite`."""
 
     # --- roem (SAKBOC 8; Notes §II, §III, §VI) ---
     twenty_points: int = 20
@@ -358,6 +362,7 @@ KLAMMERN = Ruleset(
     bid_overcall_suit=3,
     all_pass="redeal",
     doubling=True,
+    march_announcement=True,
     may_discard_when_cannot_overtrump=True,
     roem_style="first-trick-best",
     revoke_penalty="score-as-it-stands",
@@ -374,10 +379,12 @@ KLAMMERN = Ruleset(
         ("roem", "Klammern §Bella"),
         ("scoring", "Klammern §Scoring"),
         ("doubling", "Klammern §First trick (Contra, Re)"),
+        ("march", "Klammern §March"),
     ),
 )
 """Klammern (seed 004): follow, else trump, else overtrump; unable to overtrump, undertrump or discard;
-Terz and Fifty compared by height in the first trick; Bella; Contra/Re; small points; match points."""
+Terz and Fifty compared by height in the first trick; Bella; Contra/Re; small points; match points;
+the march that wins or loses the whole match."""
 
 RULESETS: dict[str, Ruleset] = {
     r.name: r for r in (SAKBOC_2004, SAKBOC_2004_NOTES, ROTTERDAM, AMSTERDAM, WIKIPEDIA_KLAVERJAS, KLAMMERN)

@@ -70,6 +70,8 @@ def events_of(tokens: str, deal: list[str], ruleset: str) -> list[dict[str, Any]
             out.append({"type": "pass", "seat": int(tok[1])})
         elif tok[0] == "d":
             out.append({"type": "double", "seat": int(tok[1])})
+        elif tok[0] == "m":
+            out.append({"type": "march", "seat": int(tok[1])})
         elif tok[0] == "r":
             calls = tok[3:].split(",")
             out.append({"type": "roem", "seat": int(tok[1]), "call": calls[0] if len(calls) == 1 else calls})
@@ -682,6 +684,140 @@ CASES.append(
         "X",
         "0:AS 1:8S 2:TC",
         {"clean": True},
+    )
+)
+
+# --- Klammern §March (Durchmarsch): announced before the first card; wins or loses the whole match.
+# Refused records expect {"error": <a substring of the HandRecordError>} instead of a verdict.
+MARCH = ["Klammern §March"]
+CASES.append(
+    case(
+        k,
+        "march_01_made_wins_match_from_behind",
+        "Seat 0 announces a march and team 0 takes every trick: it wins the whole match outright though 45 "
+        "match points to 0 behind (16 for the hand leaves it 16:45)",
+        MARCH + ["Klammern §Scoring"],
+        "P",
+        "m0 p0 p1 p2 p3 b0H p1 p2 p3 auto",
+        {
+            "clean": True,
+            "complete": True,
+            **res(
+                made=True,
+                pit_team=0,
+                points=[162, 0],
+                scores_after=[16, 45],
+                march_seat=0,
+                march_team=0,
+                march_made=True,
+                march_failed_trick=None,
+                match_over=True,
+                match_winner_team=0,
+                game_over=True,
+                game_winner=0,
+            ),
+        },
+        state={"scores": [0, 45], "hands_played": 6},
+    )
+)
+CASES.append(
+    case(
+        k,
+        "march_02_fails_at_trick_3",
+        "Seat 0 announces a march; team 0 takes tricks 1 and 2, seat 1's AS takes trick 3: the match is over "
+        "at trick 3 and team 1 wins it, though team 0 led 40:10",
+        MARCH,
+        "F",
+        "m0 b0H 0:JH 1:AD 2:AC 3:7H 0:9H 1:KD 2:KC 3:7D 0:7S 1:AS 2:TS 3:KS auto",
+        {
+            "clean": True,
+            "tricks": [{"winner": 0}, {"winner": 0}, {"winner": 1}],
+            **res(
+                march_seat=0,
+                march_team=0,
+                march_made=False,
+                march_failed_trick=3,
+                match_over=True,
+                match_winner_team=1,
+                game_over=True,
+                game_winner=1,
+            ),
+        },
+        state={"scores": [40, 10], "hands_played": 5},
+    )
+)
+CASES.append(
+    case(
+        k,
+        "march_03_after_first_card_refused",
+        "A march announced after the first card is refused: it is announced before the deal starts",
+        MARCH,
+        "F",
+        "b0H 0:JH m0 1:AD",
+        {
+            "error": "a march event after play began: a march is announced before the deal starts, so before the "
+            "first card (Klammern §March)"
+        },
+    )
+)
+CASES.append(
+    case(
+        k,
+        "march_04_unannounced_every_trick",
+        "Team 0 takes every trick without announcing a march: an ordinary made hand (the seed gives no bonus "
+        "for it; only an announced march wins the match)",
+        MARCH + ["Klammern §Scoring"],
+        "P",
+        "p0 p1 p2 p3 b0H auto",
+        {
+            "clean": True,
+            **res(
+                made=True,
+                pit_team=0,
+                points=[162, 0],
+                roem=[0, 0],
+                small_points=[1, 0],
+                match_points=[16, 0],
+                march_seat=None,
+                march_made=None,
+                match_over=False,
+                match_winner_team=None,
+                game_over=False,
+            ),
+        },
+    )
+)
+CASES.append(
+    case(
+        k,
+        "march_05_second_march_refused",
+        "Only one march a hand: a second announcement is refused",
+        MARCH,
+        "F",
+        "m0 m1 b0H 0:JH",
+        {"error": "a second march event (events[0] announced one; Klammern §March)"},
+    )
+)
+CASES.append(
+    case(
+        "rotterdam",
+        "march_01_refused",
+        "Rotterdam has no march announcement (its pit is a 100 bonus): the record is refused",
+        MARCH + ["Rotterdam §Bonus Points"],
+        "P",
+        "m0 b0H 0:JH",
+        {"error": "ruleset 'rotterdam' has no march announcement (a march is Klammern's, Klammern §March)"},
+    )
+)
+CASES.append(
+    case(
+        "sakboc-2004",
+        "contrast_03_march_refused",
+        "SAKBOC has no march announcement: the record is refused",
+        MARCH,
+        "X",
+        "m0 0:7S",
+        {"error": "ruleset 'sakboc-2004' has no march announcement (a march is Klammern's, Klammern §March)"},
     )
 )
 

@@ -6,6 +6,8 @@ the verdict that matter for the case, in the shape of :meth:`engine.adjudicate.V
 * ``offences``: the exact list of offences found, as ``{"code", "seat", "event"}`` (order does not matter);
 * ``strafs``, ``tricks``, ``going_on``, ``end_check``, ``teams``: lists compared item by item (same length,
   except ``tricks`` and ``teams`` which may list a prefix), each item's listed keys only;
+* ``error``: the record is refused: :class:`~engine.record.HandRecordError` whose message holds this text
+  (no other key is then checked);
 * any other key (``clean``, ``complete``, ``old_play_next``, ``next_dealer_team``) compared as is.
 """
 
@@ -18,6 +20,7 @@ from typing import Any
 import pytest
 
 from engine.adjudicate import adjudicate
+from engine.record import HandRecordError
 
 CASES = sorted((Path(__file__).parent / "cases").rglob("*.json"))
 """SAKBOC cases in ``cases/``; the relatives' (issue 9) in ``cases/relatives/``, named ``<ruleset>_*.json``."""
@@ -53,6 +56,11 @@ def test_there_are_at_least_15_cases_per_relative(ruleset: str) -> None:
 def test_case(path: Path) -> None:
     case = json.loads(path.read_text())
     assert case["title"] and case["rules"], "every case has a title and cites rules"
+    if "error" in case["expect"]:
+        with pytest.raises(HandRecordError) as refused:
+            adjudicate(case["record"])
+        assert case["expect"]["error"] in str(refused.value), str(refused.value)
+        return
     verdict = adjudicate(case["record"]).to_dict()
     problems: list[str] = []
     for key, want in case["expect"].items():
