@@ -167,6 +167,7 @@ def play_hand(
     bot takes a suit it holds well (else passes; when all pass it obeys ``all_pass``), claims every
     roem in the tricks its side wins (Dutch), declares its melds with its first card, announces
     stuk/Bella with the first of K/Q of trumps; ``"random"`` bids the same way but melds nothing.
+    Neither ever announces a march (Klammern §March) nor doubles.
     """
     if telmen[0] % 2 != 0 or telmen[1] % 2 != 1:
         raise ValueError(f"telmen {telmen!r}: need a seat of team 0 (0 or 2) and of team 1 (1 or 3)")

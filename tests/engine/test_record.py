@@ -220,3 +220,23 @@ def test_offence_codes() -> None:
         assert o.info.rules[0].startswith(("SAKBOC ", "Notes §", "Rotterdam §", "Klammern §"))
     assert not Offence.SIGNS.info.recordable and Offence.VERSAK.info.recordable
     assert Offence.GO_ON_TOO_MANY.info.counting and not Offence.VERSAK.info.counting
+
+
+def test_a_march_event_reads_and_writes_back() -> None:
+    from engine.record import MarchEvent, event_to_dict
+
+    case = json.loads(
+        (Path(__file__).parent / "cases/relatives/klammern_march_01_made_wins_match_from_behind.json").read_text()
+    )
+    rec = parse_record(case["record"])
+    assert rec.events[0] == MarchEvent(0)
+    assert event_to_dict(rec.events[0]) == {"type": "march", "seat": 0}
+
+
+def test_a_march_is_ignored_with_a_note_under_a_ruleset_without_it() -> None:
+    from engine.ruleset import KLAMMERN
+
+    case = json.loads((Path(__file__).parent / "cases/relatives/klammern_march_02_fails_at_trick_3.json").read_text())
+    v = adjudicate(case["record"], KLAMMERN.replace(march_announcement=False))
+    assert v.result is not None and v.result.march_seat is None and not v.result.match_over
+    assert any("march event has no meaning" in n for n in v.notes)
