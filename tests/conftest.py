@@ -102,10 +102,11 @@ def live_worker(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory)
 
 @pytest.fixture(autouse=True)
 def tasks_in_process(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Run Celery tasks in-process (``.delay()`` executes at once) in every test but the integration ones,
-    even under CI's ``REDIS_URL``: a service test that queues a task on commit then sees its effect.
-    Tests marked ``integration`` go through the broker to the live worker instead."""
-    if request.node.get_closest_marker("integration"):
+    """Run Celery tasks in-process (``.delay()`` executes at once) in every test but those that use the
+    ``live_worker`` fixture, even under CI's ``REDIS_URL``: a service test that queues a task on commit then sees
+    its effect, and no task reaches a worker that would touch the test database while it is being flushed.
+    Tests with ``live_worker`` go through the broker to the live worker instead."""
+    if "live_worker" in request.fixturenames:
         yield
         return
     from klawerjas_league.celery import app as celery_app
