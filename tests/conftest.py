@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from amqp.exceptions import ChannelError
 from django.conf import settings
 from django.db import connections
 
@@ -98,6 +99,39 @@ def live_worker(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory)
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+def live_worker_wait_idle(worker: LiveWorker, *, timeout: float = 90) -> None:
+    """Wait until ``worker``'s queue is empty and it runs or holds no task (ETA tasks aside).
+
+    :raises RuntimeError: after ``timeout`` seconds, naming what is still busy.
+    """
+    from klawerjas_league.celery import app as celery_app
+
+    deadline = time.monotonic() + timeout
+    while True:
+        with celery_app.connection_for_read() as conn:
+            try:
+                queued = conn.default_channel.queue_declare(queue=worker.queue, passive=True).message_count
+            except ChannelError:  # Redis keeps no key for an empty queue: nothing queued
+                queued = 0
+        inspect = celery_app.control.inspect(destination=[worker.hostname], timeout=1)
+        busy = sum(len(tasks) for tasks in (inspect.active() or {}).values())
+        busy += sum(len(tasks) for tasks in (inspect.reserved() or {}).values())
+        if queued == 0 and busy == 0:
+            return
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"live worker still busy after {timeout} s: {queued} queued, {busy} running")
+        time.sleep(0.2)
+
+
+@pytest.fixture(autouse=True)
+def live_worker_idle_after_test(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After a test that used the live worker, wait for the worker to finish what the test queued, before the
+    test database is flushed: a task still running then would deadlock with the flush."""
+    yield
+    if "live_worker" in request.fixturenames:
+        live_worker_wait_idle(request.getfixturevalue("live_worker"))
 
 
 @pytest.fixture(autouse=True)
