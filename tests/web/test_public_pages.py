@@ -57,6 +57,11 @@ def test_match_report_draws_each_boem_as_a_tree(client, world, django_assert_max
     assert body.count("<svg") == 2
     assert body.count('class="stroke stroke-left"') == 3 and body.count('class="stroke stroke-right"') == 4
     assert "straf-mark" in body
+    # A table that played to time is "Played" once the match is over, and "Playing" while it is on.
+    Match.objects.filter(pk=match.pk).update(phase=Match.Phase.FINISHED)
+    assert 'Table 1 <span class="muted">Played</span>' in client.get(f"/matches/{match.pk}/").content.decode()
+    Match.objects.filter(pk=match.pk).update(phase=Match.Phase.SECOND_HALF)
+    assert 'Table 1 <span class="muted">Playing</span>' in client.get(f"/matches/{match.pk}/").content.decode()
     csv_rows = list(csv.reader(io.StringIO(client.get(f"/matches/{match.pk}/report.csv").content.decode())))
     assert csv_rows[1][:3] == ["1", "1", "5"] and csv_rows[1][-1] == "2"
     pdf = client.get(f"/matches/{match.pk}/report.pdf")
