@@ -70,7 +70,7 @@ from engine.record import (
     team_of,
 )
 from engine.reference import why_illegal
-from engine.roem import RoemCall, call_from_names, call_key, outranks, roemte_in_hand
+from engine.roem import RoemCall, call_from_names, call_key, outranks, roemte_in_hand, suit_runs
 from engine.ruleset import Ruleset, UnknownRulesetError, ruleset_by_name
 from engine.scoring import outright_strokes, straf_points, strokes_for
 
@@ -1104,16 +1104,7 @@ def _possible_tops(names: tuple[str, ...], hand: int, trump: int) -> set[int]:
         return set(range(8))
     runs: list[tuple[int, int, int]] = []
     for suit in range(4):
-        byte = hand >> (suit * 8) & 0xFF
-        r = 0
-        while r < 8:
-            if byte >> r & 1:
-                start = r
-                while r < 8 and byte >> r & 1:
-                    r += 1
-                runs.append((suit, start, r - start))
-            else:
-                r += 1
+        runs += [(suit, top, length) for top, length in suit_runs(hand >> (suit * 8) & 0xFF)]
     placements = [
         [(ri, off) for ri, (_, top, length) in enumerate(runs) for off in range(top, top + length - _LEN[n] + 1)]
         for n in seq

@@ -65,6 +65,7 @@ from engine.record import (
     team_of,
 )
 from engine.reference import why_illegal
+from engine.roem import suit_runs
 from engine.ruleset import NO_TRUMPS, Ruleset
 
 __all__ = [
@@ -112,25 +113,12 @@ class Meld:
     points: int
 
 
-def _runs(byte: int) -> list[tuple[int, int]]:
-    out, r = [], 0
-    while r < 8:
-        if byte >> r & 1:
-            start = r
-            while r < 8 and byte >> r & 1:
-                r += 1
-            out.append((start, r - start))
-        else:
-            r += 1
-    return out
-
-
 def hand_melds(cards: int, rs: Ruleset) -> list[Meld]:
     """Every meld among ``cards`` (a mask): maximal runs in natural order A K Q J 10 9 8 7 (3 → twenty,
     4 or more → fifty) and four of a kind the ruleset scores; best first (longer, then higher)."""
     out = []
     for suit in range(4):
-        for top, length in _runs(cards >> (suit * 8) & 0xFF):
+        for top, length in suit_runs(cards >> (suit * 8) & 0xFF):
             if length >= 4:
                 out.append(Meld("fifty", suit, top, length, rs.fifty_points))
             elif length == 3:

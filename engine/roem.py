@@ -43,6 +43,7 @@ __all__ = [
     "outranks",
     "roemte_in_hand",
     "sturk_due",
+    "suit_runs",
 ]
 
 SEQUENCE_NAMES = ("twenty", "fifty", "vyf-eenderse")
@@ -80,8 +81,14 @@ class Roemte:
         return self.name not in ("twenty", "fifty", "sturk")
 
 
-def _runs(suit_byte: int) -> list[tuple[int, int]]:
-    """Maximal runs in natural order in one suit's 8-bit mask, as (top rank index, length)."""
+def suit_runs(suit_byte: int) -> list[tuple[int, int]]:
+    """Maximal runs in natural order in one suit's 8-bit mask, as (top rank index, length).
+
+    Sequences use the natural order A K Q J 10 9 8 7 in every suit (DOMAIN.md "Roem").
+
+    >>> suit_runs(0b0110_0111)
+    [(0, 3), (5, 2)]
+    """
     out = []
     r = 0
     while r < 8:
@@ -103,7 +110,7 @@ def roemte_in_hand(hand: int, trump: int, ruleset: Ruleset = SAKBOC_2004) -> lis
     out: list[Roemte] = []
     for suit in range(4):
         byte = hand >> (suit * 8) & 0xFF
-        for top, length in _runs(byte):
+        for top, length in suit_runs(byte):
             if length < 3:
                 continue
             mask = ((1 << length) - 1) << (suit * 8 + top)
@@ -233,7 +240,7 @@ def _sequence_parts(hand: int, trump: int, names: Sequence[str], ruleset: Rulese
     """Best assignment of sequence names to the hand's runs (a long run may give shorter roemte)."""
     runs = []
     for suit in range(4):
-        for top, length in _runs(hand >> (suit * 8) & 0xFF):
+        for top, length in suit_runs(hand >> (suit * 8) & 0xFF):
             if length >= 3:
                 runs.append((suit, top, length))
     best: tuple[Roemte, ...] | None = None

@@ -37,7 +37,16 @@ from typing import Any, Literal
 
 from engine.cards import CARD_NAMES, KING, QUEEN, SUIT_MASKS, cards_of
 from engine.play import legal_mask, play_tables, trick_points, trick_winner
-from engine.roem import RoemCall, best_call, call_key, forbids_sizing, needs_size, outranks, sturk_due
+from engine.roem import (
+    RoemCall,
+    best_call,
+    call_key,
+    forbids_sizing,
+    needs_size,
+    outranks,
+    sturk_due,
+    suit_runs,
+)
 from engine.ruleset import SAKBOC_2004, Ruleset
 from engine.scoring import BoemState, GameState, SideCount, may_go_on, outright_strokes, strokes_for
 
@@ -813,21 +822,6 @@ _FOUR_BITS = sum(2 << (16 + 2 * r) for r in range(4))  # see _RoemTables.points1
 _OUTRIGHT_BITS = _FOUR_BITS | (0xFFFF ^ (_VYF - 1))
 
 
-def _runs8(byte: int) -> list[tuple[int, int]]:
-    """Maximal runs (top rank index, length) in natural order in an 8-bit suit mask."""
-    out = []
-    r = 0
-    while r < 8:
-        if byte >> r & 1:
-            start = r
-            while r < 8 and byte >> r & 1:
-                r += 1
-            out.append((start, r - start))
-        else:
-            r += 1
-    return out
-
-
 @dataclass(frozen=True)
 class _RoemTables:
     points16: tuple[int, ...]
@@ -852,7 +846,7 @@ def _roem_tables(ruleset: Ruleset) -> _RoemTables:
         top = 8
         vt = -1
         nf = 0
-        for start, n in _runs8(byte):
+        for start, n in suit_runs(byte):
             if n >= ruleset.vyf_eenderse_length:
                 p += _VYF
                 vt = start
