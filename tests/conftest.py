@@ -62,6 +62,25 @@ def _database_url(settings_dict: dict[str, object]) -> str:
     return f"postgres://{user}{password}@{host}:{port}/{settings_dict['NAME']}"
 
 
+def celery_worker_start(
+    *, queue: str, hostname: str, log_path: Path, env: dict[str, str] | None = None, extra_args: tuple[str, ...] = ()
+) -> subprocess.Popen[bytes]:
+    """Start a ``celery worker`` process (solo pool) consuming ``queue`` against the test database, its output in
+    ``log_path``; ``env`` adds to the environment. The caller waits for it to be ready and stops it."""
+    worker_env = {
+        **os.environ,
+        "DATABASE_URL": _database_url(connections["default"].settings_dict),
+        "CELERY_TASK_DEFAULT_QUEUE": queue,
+        **(env or {}),
+    }
+    with log_path.open("wb") as log:
+        return subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "klawerjas_league", "worker", "--pool=solo", "-Q", queue,
+             "-n", hostname, "-l", "info", "--without-gossip", "--without-mingle", *extra_args],
+            cwd=PROJECT_DIR, env=worker_env, stdout=log, stderr=subprocess.STDOUT,
+        )
+
+
 @pytest.fixture(scope="session")
 def live_worker(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveWorker]:
     """Start a real Celery worker on a queue of its own, pointed at the test database; stop it afterwards.
@@ -74,15 +93,7 @@ def live_worker(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory)
     queue = f"test-{uuid.uuid4().hex[:10]}"
     hostname = f"{queue}@localhost"
     log_path = tmp_path_factory.mktemp("worker") / "worker.log"
-    env = dict(os.environ)
-    env["DATABASE_URL"] = _database_url(connections["default"].settings_dict)
-    env["CELERY_TASK_DEFAULT_QUEUE"] = queue
-    with log_path.open("wb") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "klawerjas_league", "worker", "--pool=solo", "-Q", queue,
-             "-n", hostname, "-l", "info", "--without-gossip", "--without-mingle"],
-            cwd=PROJECT_DIR, env=env, stdout=log, stderr=subprocess.STDOUT,
-        )
+    process = celery_worker_start(queue=queue, hostname=hostname, log_path=log_path)
     previous_queue = celery_app.conf.task_default_queue
     celery_app.conf.task_default_queue = queue
     try:

@@ -11,11 +11,9 @@ and a broker key prefix of their own, so nothing else on the shared Redis is tou
 
 from __future__ import annotations
 
-import os
 import re
 import signal
 import subprocess
-import sys
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -32,7 +30,7 @@ from django.utils import timezone
 from klawerjas_league.models import TaskReceipt
 from matches import services
 from matches.models import Award, Competition, Match, MatchTable, StandingsRow
-from tests.conftest import PROJECT_DIR, _database_url, require_services
+from tests.conftest import celery_worker_start, require_services
 from tests.factories import UserFactory, match_with_sheets
 
 VISIBILITY_TIMEOUT = 2  # seconds before Redis redelivers an unacknowledged message (production: 1 hour)
@@ -55,16 +53,11 @@ class Workers:
     def start(self) -> subprocess.Popen[bytes]:
         n = len(self.processes) + 1
         log = self.tmp_path / f"worker-{n}.log"
-        env = {**os.environ, "DATABASE_URL": _database_url(connection.settings_dict),
-               "CELERY_TASK_DEFAULT_QUEUE": self.queue, "CELERY_BROKER_KEY_PREFIX": self.prefix,
-               "CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT)}
-        with log.open("wb") as out:
-            process = subprocess.Popen(
-                [sys.executable, "-m", "celery", "-A", "klawerjas_league", "worker", "--pool=solo", "-Q",
-                 self.queue, "-n", f"{self.queue}-{n}@localhost", "-l", "info", "--without-gossip",
-                 "--without-mingle", "--without-heartbeat"],
-                cwd=PROJECT_DIR, env=env, stdout=out, stderr=subprocess.STDOUT,
-            )
+        process = celery_worker_start(
+            queue=self.queue, hostname=f"{self.queue}-{n}@localhost", log_path=log,
+            env={"CELERY_BROKER_KEY_PREFIX": self.prefix, "CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT)},
+            extra_args=("--without-heartbeat",),
+        )
         self.processes.append(process)
         self.logs.append(log)
         wait_for(lambda: " ready." in log.read_text(), 60, f"worker {n} did not start", log)
