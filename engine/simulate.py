@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from engine.cards import CARD_NAMES, KING, QUEEN, SUIT_MASKS, cards_of
+from engine.cards import CARD_NAMES, JACK, KING, QUEEN, cards_of
 from engine.play import legal_mask, play_tables, trick_points, trick_winner
 from engine.roem import (
     RoemCall,
@@ -647,6 +647,13 @@ class _DealTables:
     arrangements: tuple[dict[tuple[int, ...], tuple[int, ...]], ...]  # [suit][counts] -> packed arrangements
     pair_index: dict[tuple[tuple[int, ...], tuple[int, ...]], int]
     state_index: dict[tuple[int, ...], int]
+    fast_pairs: list[tuple[int, int, int, tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...]]]
+    """``pairs`` with every arrangement as the seats' rank bytes of the suit (a 4-tuple by seat), and last
+    the seats' ``(spades * 9 + hearts) * 81`` (their lengths in the two suits) for ``_LocalTables.suits``."""
+    fast_states: list[
+        tuple[list[int], list[tuple[int, tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...]]]]
+    ]
+    """``states`` with the arrangements as in ``fast_pairs`` and the seats' ``diamonds * 9 + clubs``."""
 
 
 @functools.cache
@@ -708,7 +715,30 @@ def _deal_tables() -> _DealTables:
             total += len(a0) * len(a1) * state_total[st]
     if total != _DEAL_WAYS:  # pragma: no cover - a construction error, caught by the tests
         raise AssertionError(f"deal blocks add up to {total}, not {_DEAL_WAYS}")
-    return _DealTables(cum1, pairs, states, arrangements, pair_index, state_index)
+    shared: dict[tuple[int, ...], tuple[int, ...]] = {}  # one tuple per arrangement, whatever the suit
+
+    def seats(arr: tuple[int, ...], suit: int) -> tuple[tuple[int, ...], ...]:
+        out = []
+        for a in arr:
+            t = tuple(a >> (32 * p + 8 * suit) & 255 for p in range(4))
+            out.append(shared.setdefault(t, t))
+        return tuple(out)
+
+    def code(a: tuple[int, ...], b: tuple[int, ...], scale: int) -> tuple[int, ...]:
+        return tuple((a[p].bit_count() * 9 + b[p].bit_count()) * scale for p in range(4))
+
+    fast_pairs = []
+    for st, m0, m1, a0, a1 in pairs:
+        s0, s1 = seats(a0, 0), seats(a1, 1)
+        fast_pairs.append((st, m0, m1, s0, s1, code(s0[0], s1[0], 81)))
+    fast_states = []
+    for starts, opts in states:
+        fast_opts = []
+        for m2, a2, a3 in opts:
+            s2, s3 = seats(a2, 2), seats(a3, 3)
+            fast_opts.append((m2, s2, s3, code(s2[0], s3[0], 1)))
+        fast_states.append((starts, fast_opts))
+    return _DealTables(cum1, pairs, states, arrangements, pair_index, state_index, fast_pairs, fast_states)
 
 
 _BUCKET_SHIFT = 42
@@ -796,16 +826,56 @@ _TRICK_BITS = 39
 _TRICK_LIMIT = _RADIX**4
 
 
+# --------------------------------------------------------------------------------------------------
+# Hands in the play loop. A dealt hand's 8 cards, in card order, get the *local* indices 0..7 (``ids``
+# gives them, ``suits`` the local mask of each suit), and during play a hand is an 8-bit mask over its
+# local indices. Every mask the loop builds is then below 256, an int CPython keeps cached, so its
+# operations allocate nothing; a 32-bit card mask holding a club 8 or 7 (bits 30, 31) is a two-digit int
+# and took CPython's slow path. The k-th legal local index is the k-th legal card in card order, so the
+# random numbers choose the same cards as in engine.play's card masks (the tests hold the loop equal to
+# the readable reference hand by hand).
+
+
+@dataclass(frozen=True)
+class _LocalTables:
+    """Tables for 8-bit local hands (see the comment above)."""
+
+    ids: tuple[tuple[tuple[int, ...], ...], ...]
+    """[suit][rank byte] -> its cards, ascending: ``ids[0][s] + ids[1][h] + ids[2][d] + ids[3][c]`` are a
+    hand's cards by local index."""
+    suits: tuple[tuple[int, int, int, int], ...]
+    """``((spades * 9 + hearts) * 9 + diamonds) * 9 + clubs`` (a hand's suit lengths) -> the local masks of
+    spades, hearts, diamonds and clubs."""
+    kth: tuple[tuple[int, ...], ...]  # 8-bit mask -> the indices of its set bits, ascending
+    bit: tuple[int, ...]  # local index -> 1 << index
+    low: tuple[int, ...]  # 8-bit mask -> index of its lowest set bit (0 for 0)
+    pext: tuple[int, ...]
+    """``held << 8 | wanted`` (two rank bytes of one suit) -> the ranks of ``wanted`` that ``held`` holds,
+    as a mask over ``held``'s cards in rank order (bit i = the i-th card of ``held``)."""
+
+
 @functools.cache
-def _bit_tuples() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-    """For every 16-bit mask x: the bits of x (low half) and of ``x << 16`` (high half), ascending."""
-    bits = [1 << i for i in range(32)]  # one shared object per bit keeps the tables small in the cache
-    lo: list[tuple[int, ...]] = [()]
-    for x in range(1, 1 << 16):
-        low = x & -x
-        lo.append((bits[low.bit_length() - 1], *lo[x ^ low]))
-    hi = [tuple(bits[16 + b.bit_length() - 1] for b in t) for t in lo]
-    return tuple(lo), tuple(hi)
+def _local_tables() -> _LocalTables:
+    kth = tuple(tuple(i for i in range(8) if x >> i & 1) for x in range(256))
+    ids = tuple(tuple(tuple(8 * suit + r for r in t) for t in kth) for suit in range(4))
+    suits: list[tuple[int, int, int, int]] = []
+    for code in range(9**4):
+        lengths = (code // 729, code // 81 % 9, code // 9 % 9, code % 9)
+        at = [sum(lengths[:s]) for s in range(4)]
+        m = [((1 << lengths[s]) - 1) << at[s] & 255 for s in range(4)]
+        suits.append((m[0], m[1], m[2], m[3]))
+    pext = []
+    for x in range(1 << 16):
+        held, wanted = x >> 8, x & 255
+        pext.append(sum(1 << i for i, rank in enumerate(r for r in range(8) if held >> r & 1) if wanted >> rank & 1))
+    return _LocalTables(
+        ids,
+        tuple(suits),
+        kth,
+        tuple(1 << i for i in range(8)),
+        tuple((x & -x).bit_length() - 1 if x else 0 for x in range(256)),
+        tuple(pext),
+    )
 
 
 # --------------------------------------------------------------------------------------------------
@@ -817,18 +887,21 @@ def _bit_tuples() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], .
 # that top is in trumps. Outright calls: _OUTRIGHT + ((class * 16 + 8 - top) * 2 + in trumps) * 4 + priority.
 
 _OUTRIGHT = 1 << 20
+_JACK_BIT = 1 << JACK
 _VYF = 1 << 12
-_FOUR_BITS = sum(2 << (16 + 2 * r) for r in range(4))  # see _RoemTables.points16
+_FOUR_BITS = sum(4 << (16 + 3 * r) for r in range(4))  # see _RoemTables.points8
 _OUTRIGHT_BITS = _FOUR_BITS | (0xFFFF ^ (_VYF - 1))
 
 
 @dataclass(frozen=True)
 class _RoemTables:
-    points16: tuple[int, ...]
-    """16-bit mask (two suits) -> twenty/fifty points, + _VYF per vyf-eenderse, + 1 << (16 + 2 * rank) for
-    each rank A, K, Q, J held in both suits: the sum over a hand's two halves has 2 in that 2-bit field
-    exactly when the hand holds four of a kind (``& _FOUR_BITS``)."""
-    size16: tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # plain, trumps in low byte, in high byte
+    points8: tuple[int, ...]
+    """suit byte -> twenty/fifty points, + _VYF per vyf-eenderse, + 1 << (16 + 3 * rank) for each of the
+    ranks A, K, Q, J it holds: summed over a hand's four suits, that 3-bit field reaches 4 exactly when the
+    hand holds four of a kind (``& _FOUR_BITS``)."""
+    sizes: tuple[tuple[tuple[int, ...], ...], ...]
+    """[trump][suit][suit byte] -> 2 * (8 - top rank of the suit's highest twenty or fifty), + 1 in trumps;
+    0 if none: the size of a hand's best sequence call is the largest over its suits."""
     vyf_top: tuple[int, ...]  # 8-bit mask -> top of its vyf-eenderse run, or -1
     fifties: tuple[int, ...]  # 8-bit mask -> number of fifties
     four: tuple[tuple[int, int], ...]  # (rank, outright class) for four of a kind
@@ -854,23 +927,18 @@ def _roem_tables(ruleset: Ruleset) -> _RoemTables:
                 p += ruleset.fifty_points if n == 4 else ruleset.twenty_points
                 nf += n == 4
                 top = min(top, start)
-        pts8.append(p)
+        pts8.append(p + sum(1 << (16 + 3 * r) for r in range(4) if byte >> r & 1))
         size8.append(2 * (8 - top) if top < 8 else 0)
         vyf_top.append(vt)
         fifties.append(nf)
-    points16 = tuple(
-        pts8[x & 255] + pts8[x >> 8] + sum(1 << (16 + 2 * r) for r in range(4) if x >> r & x >> (8 + r) & 1)
-        for x in range(1 << 16)
-    )
-    plain = tuple(max(size8[x & 255], size8[x >> 8]) for x in range(1 << 16))
-    low_t = tuple(max(size8[x & 255] + (size8[x & 255] > 0), size8[x >> 8]) for x in range(1 << 16))
-    high_t = tuple(max(size8[x & 255], size8[x >> 8] + (size8[x >> 8] > 0)) for x in range(1 << 16))
+    plain = tuple(size8)
+    in_trumps = tuple(z + (z > 0) for z in size8)
+    sizes = tuple(tuple(in_trumps if suit == trump else plain for suit in range(4)) for trump in range(4))
     order = ruleset.outright_roemte
     cls = {name: 1 + len(order) - order.index(name) for name in order}
     four = tuple((rank, cls[name]) for rank, name in ((3, "four-jacks"), (0, "four-aces"), (1, "four-kings"),
                                                        (2, "four-queens")) if name in cls)
-    return _RoemTables(points16, (plain, low_t, high_t), tuple(vyf_top), tuple(fifties), four,
-                       cls.get("vyf-eenderse", 0))
+    return _RoemTables(tuple(pts8), sizes, tuple(vyf_top), tuple(fifties), four, cls.get("vyf-eenderse", 0))
 
 
 def _outright_key(hand: int, trump: int, rt: _RoemTables) -> int:
@@ -891,7 +959,9 @@ def _outright_key(hand: int, trump: int, rt: _RoemTables) -> int:
 
 def _seat_key(hand: int, trump: int, priority: int, rt: _RoemTables) -> int:
     """The packed key (see above) of the best call ``hand`` can make with its first card, 0 if none."""
-    v = rt.points16[hand & 65535] + rt.points16[hand >> 16]
+    s, h, d, c = hand & 255, hand >> 8 & 255, hand >> 16 & 255, hand >> 24
+    p = rt.points8
+    v = p[s] + p[h] + p[d] + p[c]
     if v & _OUTRIGHT_BITS:
         o = _outright_key(hand, trump, rt)
         if o:
@@ -899,47 +969,29 @@ def _seat_key(hand: int, trump: int, priority: int, rt: _RoemTables) -> int:
     v &= _VYF - 1  # twenties and fifties
     if not v:
         return 0
-    lo_t, hi_t = _SIZE_SLOTS[trump]
-    size = max(rt.size16[lo_t][hand & 65535], rt.size16[hi_t][hand >> 16])
-    return (v * 64 + size) * 4 + priority
-
-
-_SIZE_SLOTS = ((1, 0), (2, 0), (0, 1), (0, 2))  # trump suit -> size16 variants for the low and high halves
+    z = rt.sizes[trump]
+    return (v * 64 + max(z[0][s], z[1][h], z[2][d], z[3][c])) * 4 + priority
 
 
 @dataclass(frozen=True)
 class _TrumpTables:
-    """Per-trump tables keyed by a card's *bit* (``1 << card``), so the hot loop never needs card ints."""
+    """Per-trump tables keyed by card (0..31) for the play loop."""
 
-    lead: dict[int, tuple[dict[int, int], int, int, int]]
-    """bit -> (power by bit for its suit led, its suit's mask, its power, that mask | the trump mask)."""
-    above: dict[int, int]  # trump bit -> mask of higher trumps
-    byte_points: tuple[tuple[int, ...], ...]  # [suit][8-bit mask] -> card points
-    points16: tuple[tuple[int, ...], tuple[int, ...]]  # card points of the low / high 16 bits of a mask
-    boer: int
-    suit_mask: int
+    lead: tuple[tuple[tuple[int, ...], int, int], ...]
+    """card led -> (power of every card with its suit led, its suit, its own power); trumps are 17..24."""
+    points: tuple[int, ...]  # card -> card points
+    boer: int  # the Boer's card
+    above: tuple[int, ...]  # a trump's power (17..24) -> the rank byte of the trumps above it
 
 
 @functools.cache
 def _trump_tables(ruleset: Ruleset) -> tuple[_TrumpTables, ...]:
     t = play_tables(ruleset)
+    above = tuple(sum(1 << r for r in range(8) if t.power[0][r] > p) for p in range(25))  # spades trumps
     out = []
     for trump in range(4):
-        powers = [{1 << c: t.power[trump * 4 + led][c] for c in range(32)} for led in range(4)]
-        lead = {
-            1 << c: (powers[c >> 3], SUIT_MASKS[c >> 3], powers[c >> 3][1 << c], SUIT_MASKS[c >> 3] | SUIT_MASKS[trump])
-            for c in range(32)
-        }
-        above = {1 << c: t.above[trump][c] for c in range(32) if c >> 3 == trump}
-        byte_points = tuple(
-            tuple(sum(t.points[trump][suit * 8 + r] for r in range(8) if byte >> r & 1) for byte in range(256))
-            for suit in range(4)
-        )
-        points16 = (
-            tuple(byte_points[0][x & 255] + byte_points[1][x >> 8] for x in range(1 << 16)),
-            tuple(byte_points[2][x & 255] + byte_points[3][x >> 8] for x in range(1 << 16)),
-        )
-        out.append(_TrumpTables(lead, above, byte_points, points16, t.boer[trump], SUIT_MASKS[trump]))
+        lead = tuple((t.power[trump * 4 + (c >> 3)], c >> 3, t.power[trump * 4 + (c >> 3)][c]) for c in range(32))
+        out.append(_TrumpTables(lead, t.points[trump], t.boer[trump].bit_length() - 1, above))
     return tuple(out)
 
 
@@ -955,7 +1007,8 @@ def _sakboc_flags(ruleset: Ruleset) -> bool:
 
 
 def _going_on(
-    tricks: Sequence[int],
+    tricks: Sequence[tuple[int, ...]],
+    points: Sequence[int],
     winners: Sequence[int],
     leader: int,
     best: int,
@@ -964,7 +1017,6 @@ def _going_on(
     sturk_seat: int,
     trump: int,
     ruleset: Ruleset,
-    points16: tuple[Sequence[int], Sequence[int]],
     fifties: Sequence[int],
 ) -> tuple[int, int] | None:
     """Replay a played-out hand's tricks to find who goes on first and with how many strokes.
@@ -974,10 +1026,10 @@ def _going_on(
     first, then the other side) and when sturk is roemed before a trick's last card (Notes §VI). After two
     fifties a trick must have been picked up (SAKBOC 8.21). Strokes: 2 if the opponents count under
     ``under_fifty``, roem and sturk included (Notes §VI), else 1; never more than 2 (SAKBOC 7.3).
-    ``best`` is the standing call's packed key (0 if none), ``keys`` the seats' (by seat), ``tricks`` the 8
-    trick masks in order, ``winners`` their
-    winners, ``sturk_seat`` the seat holding K and Q of trumps (-1 if none), ``points16`` the card points
-    of the low and high 16 bits of a mask for this trump, ``fifties`` the number of fifties of a suit mask.
+    ``best`` is the standing call's packed key (0 if none), ``keys`` the seats' (by seat), ``tricks`` the cards
+    of the 8 tricks in order, ``points`` their card points (without the last trick's bonus), ``winners``
+    their winners, ``sturk_seat`` the seat holding K and Q of trumps (-1 if none), ``fifties`` the number
+    of fifties of a suit mask.
     """
     target = ruleset.going_on_target
     under = ruleset.under_fifty
@@ -997,15 +1049,14 @@ def _going_on(
         else:
             c0 = pts
             b0 = blocked
-    lo, hi = points16
-    pair = 6 << (8 * trump)
+    king, queen = trump * 8 + KING, trump * 8 + QUEEN
     bonus = ruleset.last_trick_bonus  # vyf laas trek (Notes §III)
     for t in range(8):
         tk = tricks[t]
-        pts = lo[tk & 65535] + hi[tk >> 16]
+        pts = points[t]
         if t == 7:
             pts += bonus
-        if tk & pair and sturk_seat >= 0:
+        if sturk_seat >= 0 and (king in tk or queen in tk):
             team = sturk_seat & 1
             lead = winners[t - 1] if t else leader
             k = (sturk_seat - lead) & 3
@@ -1086,20 +1137,20 @@ def play_random_hands(
         return _reference_random_hands(count, seed, ruleset)
     rng = random.Random(seed)
     dt = _deal_tables()
-    blo, bhi = _bit_tuples()
+    lt = _local_tables()
+    ids_s, ids_h, ids_d, ids_c = lt.ids
+    suits, kth, bit, low, px = lt.suits, lt.kth, lt.bit, lt.low, lt.pext
     rt = _roem_tables(ruleset)
     tts = _trump_tables(ruleset)
-    pairs, states = dt.pairs, dt.states
+    pairs, states = dt.fast_pairs, dt.fast_states
     cum1, bucket_lo, bucket_hi = _deal_buckets()  # flat arrays: far fewer cache misses than lists of ints
     bisect_right = bisect.bisect_right
     ways = _DEAL_WAYS
     deal_limit = _DEAL_LIMIT
     trick_limit = _TRICK_LIMIT
-    full = _FULL
-    p16 = rt.points16
+    p8 = rt.points8
     fifties = rt.fifties
-    sizes = tuple((rt.size16[lo], rt.size16[hi]) for lo, hi in _SIZE_SLOTS)
-    suit_of = {1 << c: c >> 3 for c in range(32)}
+    sizes = rt.sizes
     outright_bits = _OUTRIGHT_BITS
     gate = 0xFFFF | _FOUR_BITS  # some seat may hold a roemte
     getrandbits = rng.getrandbits
@@ -1110,7 +1161,8 @@ def play_random_hands(
     hand_total = ruleset.hand_total
     two = min(2, ruleset.max_strokes_at_once)
     outright_strokes_ = min(ruleset.outright_strokes, ruleset.max_strokes_at_once)
-    tks = [0] * 9
+    tks: list[tuple[int, ...]] = [()] * 9
+    tps = [0] * 9
     wins = [0] * 9
     total0 = 0
     roem_hands = 0
@@ -1125,370 +1177,433 @@ def play_random_hands(
         q, r = divmod(x, ways)
         i = r >> 42  # the bucket (see _deal_buckets)
         i = bisect_right(cum1, r, bucket_lo[i], bucket_hi[i]) - 1
-        st, mo, mt, aa, ab = pairs[i]
+        st, mo, mt, aa, ab, code = pairs[i]
         r -= cum1[i]
-        x = aa[r % mo]
+        sp = aa[r % mo]  # each suit's arrangement: the seats' rank bytes (see _DealTables.fast_pairs)
         r //= mo
-        x |= ab[r % mt]
+        he = ab[r % mt]
         r //= mt
         starts, opts = states[st]
         i = bisect_right(starts, r) - 1
-        mo, aa, ab = opts[i]
+        mo, aa, ab, code2 = opts[i]
         r -= starts[i]
-        x |= aa[r % mo] | ab[r // mo]
-        h0 = m0 = x & full
-        h1 = m1 = x >> 32 & full
-        h2 = m2 = x >> 64 & full
-        h3 = m3 = x >> 96
+        di = aa[r % mo]
+        cb = ab[r // mo]
+        # the local hands (see _local_tables): each seat's cards by local index and its suits' local masks
+        g0 = ids_s[sp[0]] + ids_h[he[0]] + ids_d[di[0]] + ids_c[cb[0]]
+        g1 = ids_s[sp[1]] + ids_h[he[1]] + ids_d[di[1]] + ids_c[cb[1]]
+        g2 = ids_s[sp[2]] + ids_h[he[2]] + ids_d[di[2]] + ids_c[cb[2]]
+        g3 = ids_s[sp[3]] + ids_h[he[3]] + ids_d[di[3]] + ids_c[cb[3]]
         dealer = q & 3
-        m = x >> (dealer << 5) & full  # the dealer's hand
-        trump = suit_of[(blo[m & 65535] + bhi[m >> 16])[q >> 2 & 7]]
+        trump = (g0, g1, g2, g3)[dealer][q >> 2 & 7] >> 3  # the dealer's face-up card
         leader = leader0 = (dealer + 1) & 3
         # --- roem (Notes §II, §III, §VI): each seat's best call, the first of the highest stands ---
         k0 = k1 = k2 = k3 = 0
-        v0 = p16[m0 & 65535] + p16[m0 >> 16]
-        v1 = p16[m1 & 65535] + p16[m1 >> 16]
-        v2 = p16[m2 & 65535] + p16[m2 >> 16]
-        v3 = p16[m3 & 65535] + p16[m3 >> 16]
+        v0 = p8[sp[0]] + p8[he[0]] + p8[di[0]] + p8[cb[0]]
+        v1 = p8[sp[1]] + p8[he[1]] + p8[di[1]] + p8[cb[1]]
+        v2 = p8[sp[2]] + p8[he[2]] + p8[di[2]] + p8[cb[2]]
+        v3 = p8[sp[3]] + p8[he[3]] + p8[di[3]] + p8[cb[3]]
         if (v0 | v1 | v2 | v3) & gate:
-            zl, zh = sizes[trump]
+            zs, zh, zd, zc = sizes[trump]
             if v0 & outright_bits:  # vyf-eenderse or four of a kind: rare
-                k0 = _seat_key(m0, trump, (leader - 1) & 3, rt)
+                k0 = _seat_key(sp[0] | he[0] << 8 | di[0] << 16 | cb[0] << 24, trump, (leader - 1) & 3, rt)
             elif v0 & 0xFFFF:
-                a = zl[m0 & 65535]
-                b = zh[m0 >> 16]
-                k0 = ((v0 & 0xFFFF) * 64 + (a if a > b else b)) * 4 + ((leader - 1) & 3)
+                k0 = ((v0 & 0xFFFF) * 64 + max(zs[sp[0]], zh[he[0]], zd[di[0]], zc[cb[0]])) * 4 + ((leader - 1) & 3)
             if v1 & outright_bits:  # vyf-eenderse or four of a kind: rare
-                k1 = _seat_key(m1, trump, (leader - 2) & 3, rt)
+                k1 = _seat_key(sp[1] | he[1] << 8 | di[1] << 16 | cb[1] << 24, trump, (leader - 2) & 3, rt)
             elif v1 & 0xFFFF:
-                a = zl[m1 & 65535]
-                b = zh[m1 >> 16]
-                k1 = ((v1 & 0xFFFF) * 64 + (a if a > b else b)) * 4 + ((leader - 2) & 3)
+                k1 = ((v1 & 0xFFFF) * 64 + max(zs[sp[1]], zh[he[1]], zd[di[1]], zc[cb[1]])) * 4 + ((leader - 2) & 3)
             if v2 & outright_bits:  # vyf-eenderse or four of a kind: rare
-                k2 = _seat_key(m2, trump, (leader - 3) & 3, rt)
+                k2 = _seat_key(sp[2] | he[2] << 8 | di[2] << 16 | cb[2] << 24, trump, (leader - 3) & 3, rt)
             elif v2 & 0xFFFF:
-                a = zl[m2 & 65535]
-                b = zh[m2 >> 16]
-                k2 = ((v2 & 0xFFFF) * 64 + (a if a > b else b)) * 4 + ((leader - 3) & 3)
+                k2 = ((v2 & 0xFFFF) * 64 + max(zs[sp[2]], zh[he[2]], zd[di[2]], zc[cb[2]])) * 4 + ((leader - 3) & 3)
             if v3 & outright_bits:  # vyf-eenderse or four of a kind: rare
-                k3 = _seat_key(m3, trump, leader & 3, rt)
+                k3 = _seat_key(sp[3] | he[3] << 8 | di[3] << 16 | cb[3] << 24, trump, leader & 3, rt)
             elif v3 & 0xFFFF:
-                a = zl[m3 & 65535]
-                b = zh[m3 >> 16]
-                k3 = ((v3 & 0xFFFF) * 64 + (a if a > b else b)) * 4 + (leader & 3)
+                k3 = ((v3 & 0xFFFF) * 64 + max(zs[sp[3]], zh[he[3]], zd[di[3]], zc[cb[3]])) * 4 + (leader & 3)
             sk = max(k0, k1, k2, k3)
         else:
             sk = 0
-        pair = 6 << (trump << 3)  # sturk: K and Q of trumps, roemed with the first of them (Notes §VI)
-        if m0 & pair == pair:
+        th = (sp, he, di, cb)[trump]  # the seats' trumps as rank bytes
+        if th[0] & 6 == 6:  # sturk: K and Q of trumps, roemed with the first of them (Notes §VI)
             sturk_seat = 0
-        elif m1 & pair == pair:
+        elif th[1] & 6 == 6:
             sturk_seat = 1
-        elif m2 & pair == pair:
+        elif th[2] & 6 == 6:
             sturk_seat = 2
-        elif m3 & pair == pair:
+        elif th[3] & 6 == 6:
             sturk_seat = 3
         else:
             sturk_seat = -1
         # --- play (SAKBOC 3.2-3.4): all 8 tricks, every card uniform among the legal ones ---
         tt = tts[trump]
-        tm = tt.suit_mask
-        notm = full ^ tm
         lead = tt.lead
-        above = tt.above
+        ap = tt.above
+        pt = tt.points
+        s0 = suits[code[0] + code2[0]]  # each seat's suits as local masks (see _LocalTables.suits)
+        s1 = suits[code[1] + code2[1]]
+        s2 = suits[code[2] + code2[2]]
+        s3 = suits[code[3] + code2[3]]
+        t0 = s0[trump]  # and its trumps
+        t1 = s1[trump]
+        t2 = s2[trump]
+        t3 = s3[trump]
+        bo0 = bo1 = bo2 = bo3 = -1  # the Boer as a local bit, for the seat holding it (never equal to a mask)
         boer = tt.boer
-        won0 = 0
+        if th[0] & _JACK_BIT:
+            bo0 = bit[g0.index(boer)]
+        elif th[1] & _JACK_BIT:
+            bo1 = bit[g1.index(boer)]
+        elif th[2] & _JACK_BIT:
+            bo2 = bit[g2.index(boer)]
+        else:
+            bo3 = bit[g3.index(boer)]
+        h0 = h1 = h2 = h3 = 255
+        sc0 = 0  # card points of seats 0 and 2
         win = leader
         for n in (8, 7, 6, 5, 4, 3, 2):  # cards in each hand; the trick's leader is the last winner
             r = getrandbits(39)
             while r >= trick_limit:
                 r = getrandbits(39)
             # unrolled by leader so that the four hands stay in local variables. A played card's bit is in the
-            # hand and the four cards of a trick are distinct, so ``h -= b`` is ``h ^= b`` and ``+`` is ``|`` here
-            # (CPython specialises int + and - but not the bitwise operators).
+            # hand, so ``h -= bit[j]`` is ``h ^= bit[j]`` (CPython specialises int - but not the bitwise operators)
             if win == 0:
-                c = blo[h0 & 65535] + bhi[h0 >> 16]
-                b = c[r % n]
+                c = kth[h0]
+                j = c[r % n]
                 r //= 840  # below 840**3 now: a one-digit int
-                h0 -= b
-                pw, lm, best, fa = lead[b]
-                win = 0
-                if lm == tm:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
-                    legal = h1 & tm
-                    if legal == boer or not legal:
+                h0 -= bit[j]
+                a0 = g0[j]
+                pw, ls, best = lead[a0]
+                if ls == trump:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
+                    legal = h1 & t1
+                    if legal == bo1 or not legal:
                         legal = h1
-                    c = blo[legal & 65535] + bhi[legal >> 16]
-                    b1 = c[r % len(c)]
-                    h1 -= b1
-                    if pw[b1] > best:
-                        best = pw[b1]
+                    c = kth[legal]
+                    j = c[r % len(c)]
+                    h1 -= bit[j]
+                    a1 = g1[j]
+                    p = pw[a1]
+                    if p > best:
+                        best = p
                         win = 1
-                    legal = h2 & tm
-                    if legal == boer or not legal:
+                    legal = h2 & t2
+                    if legal == bo2 or not legal:
                         legal = h2
-                    c = blo[legal & 65535] + bhi[legal >> 16]
-                    b2 = c[r // 840 % len(c)]
-                    h2 -= b2
-                    if pw[b2] > best:
-                        best = pw[b2]
+                    c = kth[legal]
+                    j = c[r // 840 % len(c)]
+                    h2 -= bit[j]
+                    a2 = g2[j]
+                    p = pw[a2]
+                    if p > best:
+                        best = p
                         win = 2
-                    legal = h3 & tm
-                    if legal == boer or not legal:
+                    legal = h3 & t3
+                    if legal == bo3 or not legal:
                         legal = h3
-                    c = blo[legal & 65535] + bhi[legal >> 16]
-                    b3 = c[r // 705600 % len(c)]
-                    h3 -= b3
-                    if pw[b3] > best:
+                    c = kth[legal]
+                    j = c[r // 705600 % len(c)]
+                    h3 -= bit[j]
+                    a3 = g3[j]
+                    if pw[a3] > best:
                         win = 3
                 else:  # side suit led: follow or trump, never undertrump unless only trumps (SAKBOC 3.3, 3.4)
-                    # following (fa = lm | tm): the suit led or a trump above every trump on the trick
-                    fb = full  # void: a side card or a trump above; holding only trumps: any of them
-                    legal = h1 & fa if h1 & lm else h1
-                    c = blo[legal & 65535] + bhi[legal >> 16]
-                    b1 = c[r % len(c)]
-                    h1 -= b1
-                    if pw[b1] > best:
-                        best = pw[b1]
+                    lm = s1[ls]
+                    legal = h1 & (lm | t1) if h1 & lm else h1
+                    c = kth[legal]
+                    j = c[r % len(c)]
+                    h1 -= bit[j]
+                    a1 = g1[j]
+                    p = pw[a1]
+                    if p > best:
+                        best = p
                         win = 1
-                        if best > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
-                            o = above[b1]
-                            fa = lm | o
-                            fb = notm | o
-                    legal = h2 & fa if h2 & lm else h2 & fb if h2 & notm else h2
-                    c = blo[legal & 65535] + bhi[legal >> 16]
-                    b2 = c[r // 840 % len(c)]
-                    h2 -= b2
-                    if pw[b2] > best:
-                        best = pw[b2]
+                    lm = s2[ls]
+                    if best < 17:  # no trump on the trick: follow, or trump with any trump
+                        legal = h2 & (lm | t2) if h2 & lm else h2
+                    else:  # a trump on top: only trumps above it (SAKBOC 3.4)
+                        u = px[th[2] << 8 | ap[best]] << low[t2]
+                        o = 255 ^ t2
+                        legal = h2 & (lm | u) if h2 & lm else h2 & (o | u) if h2 & o else h2
+                    c = kth[legal]
+                    j = c[r // 840 % len(c)]
+                    h2 -= bit[j]
+                    a2 = g2[j]
+                    p = pw[a2]
+                    if p > best:
+                        best = p
                         win = 2
-                        if best > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
-                            o = above[b2]
-                            fa = lm | o
-                            fb = notm | o
-                    legal = h3 & fa if h3 & lm else h3 & fb if h3 & notm else h3
-                    c = blo[legal & 65535] + bhi[legal >> 16]
-                    b3 = c[r // 705600 % len(c)]
-                    h3 -= b3
-                    if pw[b3] > best:
+                    lm = s3[ls]
+                    if best < 17:  # no trump on the trick: follow, or trump with any trump
+                        legal = h3 & (lm | t3) if h3 & lm else h3
+                    else:  # a trump on top: only trumps above it (SAKBOC 3.4)
+                        u = px[th[3] << 8 | ap[best]] << low[t3]
+                        o = 255 ^ t3
+                        legal = h3 & (lm | u) if h3 & lm else h3 & (o | u) if h3 & o else h3
+                    c = kth[legal]
+                    j = c[r // 705600 % len(c)]
+                    h3 -= bit[j]
+                    a3 = g3[j]
+                    if pw[a3] > best:
                         win = 3
             elif win == 1:
-                c = blo[h1 & 65535] + bhi[h1 >> 16]
-                b = c[r % n]
+                c = kth[h1]
+                j = c[r % n]
                 r //= 840  # below 840**3 now: a one-digit int
-                h1 -= b
-                pw, lm, best, fa = lead[b]
-                win = 1
-                if lm == tm:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
-                    legal = h2 & tm
-                    if legal == boer or not legal:
+                h1 -= bit[j]
+                a0 = g1[j]
+                pw, ls, best = lead[a0]
+                if ls == trump:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
+                    legal = h2 & t2
+                    if legal == bo2 or not legal:
                         legal = h2
-                    c = blo[legal & 65535] + bhi[legal >> 16]
-                    b1 = c[r % len(c)]
-                    h2 -= b1
-                    if pw[b1] > best:
-                        best = pw[b1]
+                    c = kth[legal]
+                    j = c[r % len(c)]
+                    h2 -= bit[j]
+                    a1 = g2[j]
+                    p = pw[a1]
+                    if p > best:
+                        best = p
                         win = 2
-                    legal = h3 & tm
-                    if legal == boer or not legal:
+                    legal = h3 & t3
+                    if legal == bo3 or not legal:
                         legal = h3
-                    c = blo[legal & 65535] + bhi[legal >> 16]
-                    b2 = c[r // 840 % len(c)]
-                    h3 -= b2
-                    if pw[b2] > best:
-                        best = pw[b2]
+                    c = kth[legal]
+                    j = c[r // 840 % len(c)]
+                    h3 -= bit[j]
+                    a2 = g3[j]
+                    p = pw[a2]
+                    if p > best:
+                        best = p
                         win = 3
-                    legal = h0 & tm
-                    if legal == boer or not legal:
+                    legal = h0 & t0
+                    if legal == bo0 or not legal:
                         legal = h0
-                    c = blo[legal & 65535] + bhi[legal >> 16]
-                    b3 = c[r // 705600 % len(c)]
-                    h0 -= b3
-                    if pw[b3] > best:
+                    c = kth[legal]
+                    j = c[r // 705600 % len(c)]
+                    h0 -= bit[j]
+                    a3 = g0[j]
+                    if pw[a3] > best:
                         win = 0
                 else:  # side suit led: follow or trump, never undertrump unless only trumps (SAKBOC 3.3, 3.4)
-                    # following (fa = lm | tm): the suit led or a trump above every trump on the trick
-                    fb = full  # void: a side card or a trump above; holding only trumps: any of them
-                    legal = h2 & fa if h2 & lm else h2
-                    c = blo[legal & 65535] + bhi[legal >> 16]
-                    b1 = c[r % len(c)]
-                    h2 -= b1
-                    if pw[b1] > best:
-                        best = pw[b1]
+                    lm = s2[ls]
+                    legal = h2 & (lm | t2) if h2 & lm else h2
+                    c = kth[legal]
+                    j = c[r % len(c)]
+                    h2 -= bit[j]
+                    a1 = g2[j]
+                    p = pw[a1]
+                    if p > best:
+                        best = p
                         win = 2
-                        if best > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
-                            o = above[b1]
-                            fa = lm | o
-                            fb = notm | o
-                    legal = h3 & fa if h3 & lm else h3 & fb if h3 & notm else h3
-                    c = blo[legal & 65535] + bhi[legal >> 16]
-                    b2 = c[r // 840 % len(c)]
-                    h3 -= b2
-                    if pw[b2] > best:
-                        best = pw[b2]
+                    lm = s3[ls]
+                    if best < 17:  # no trump on the trick: follow, or trump with any trump
+                        legal = h3 & (lm | t3) if h3 & lm else h3
+                    else:  # a trump on top: only trumps above it (SAKBOC 3.4)
+                        u = px[th[3] << 8 | ap[best]] << low[t3]
+                        o = 255 ^ t3
+                        legal = h3 & (lm | u) if h3 & lm else h3 & (o | u) if h3 & o else h3
+                    c = kth[legal]
+                    j = c[r // 840 % len(c)]
+                    h3 -= bit[j]
+                    a2 = g3[j]
+                    p = pw[a2]
+                    if p > best:
+                        best = p
                         win = 3
-                        if best > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
-                            o = above[b2]
-                            fa = lm | o
-                            fb = notm | o
-                    legal = h0 & fa if h0 & lm else h0 & fb if h0 & notm else h0
-                    c = blo[legal & 65535] + bhi[legal >> 16]
-                    b3 = c[r // 705600 % len(c)]
-                    h0 -= b3
-                    if pw[b3] > best:
+                    lm = s0[ls]
+                    if best < 17:  # no trump on the trick: follow, or trump with any trump
+                        legal = h0 & (lm | t0) if h0 & lm else h0
+                    else:  # a trump on top: only trumps above it (SAKBOC 3.4)
+                        u = px[th[0] << 8 | ap[best]] << low[t0]
+                        o = 255 ^ t0
+                        legal = h0 & (lm | u) if h0 & lm else h0 & (o | u) if h0 & o else h0
+                    c = kth[legal]
+                    j = c[r // 705600 % len(c)]
+                    h0 -= bit[j]
+                    a3 = g0[j]
+                    if pw[a3] > best:
                         win = 0
             elif win == 2:
-                c = blo[h2 & 65535] + bhi[h2 >> 16]
-                b = c[r % n]
+                c = kth[h2]
+                j = c[r % n]
                 r //= 840  # below 840**3 now: a one-digit int
-                h2 -= b
-                pw, lm, best, fa = lead[b]
-                win = 2
-                if lm == tm:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
-                    legal = h3 & tm
-                    if legal == boer or not legal:
+                h2 -= bit[j]
+                a0 = g2[j]
+                pw, ls, best = lead[a0]
+                if ls == trump:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
+                    legal = h3 & t3
+                    if legal == bo3 or not legal:
                         legal = h3
-                    c = blo[legal & 65535] + bhi[legal >> 16]
-                    b1 = c[r % len(c)]
-                    h3 -= b1
-                    if pw[b1] > best:
-                        best = pw[b1]
+                    c = kth[legal]
+                    j = c[r % len(c)]
+                    h3 -= bit[j]
+                    a1 = g3[j]
+                    p = pw[a1]
+                    if p > best:
+                        best = p
                         win = 3
-                    legal = h0 & tm
-                    if legal == boer or not legal:
+                    legal = h0 & t0
+                    if legal == bo0 or not legal:
                         legal = h0
-                    c = blo[legal & 65535] + bhi[legal >> 16]
-                    b2 = c[r // 840 % len(c)]
-                    h0 -= b2
-                    if pw[b2] > best:
-                        best = pw[b2]
+                    c = kth[legal]
+                    j = c[r // 840 % len(c)]
+                    h0 -= bit[j]
+                    a2 = g0[j]
+                    p = pw[a2]
+                    if p > best:
+                        best = p
                         win = 0
-                    legal = h1 & tm
-                    if legal == boer or not legal:
+                    legal = h1 & t1
+                    if legal == bo1 or not legal:
                         legal = h1
-                    c = blo[legal & 65535] + bhi[legal >> 16]
-                    b3 = c[r // 705600 % len(c)]
-                    h1 -= b3
-                    if pw[b3] > best:
+                    c = kth[legal]
+                    j = c[r // 705600 % len(c)]
+                    h1 -= bit[j]
+                    a3 = g1[j]
+                    if pw[a3] > best:
                         win = 1
                 else:  # side suit led: follow or trump, never undertrump unless only trumps (SAKBOC 3.3, 3.4)
-                    # following (fa = lm | tm): the suit led or a trump above every trump on the trick
-                    fb = full  # void: a side card or a trump above; holding only trumps: any of them
-                    legal = h3 & fa if h3 & lm else h3
-                    c = blo[legal & 65535] + bhi[legal >> 16]
-                    b1 = c[r % len(c)]
-                    h3 -= b1
-                    if pw[b1] > best:
-                        best = pw[b1]
+                    lm = s3[ls]
+                    legal = h3 & (lm | t3) if h3 & lm else h3
+                    c = kth[legal]
+                    j = c[r % len(c)]
+                    h3 -= bit[j]
+                    a1 = g3[j]
+                    p = pw[a1]
+                    if p > best:
+                        best = p
                         win = 3
-                        if best > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
-                            o = above[b1]
-                            fa = lm | o
-                            fb = notm | o
-                    legal = h0 & fa if h0 & lm else h0 & fb if h0 & notm else h0
-                    c = blo[legal & 65535] + bhi[legal >> 16]
-                    b2 = c[r // 840 % len(c)]
-                    h0 -= b2
-                    if pw[b2] > best:
-                        best = pw[b2]
+                    lm = s0[ls]
+                    if best < 17:  # no trump on the trick: follow, or trump with any trump
+                        legal = h0 & (lm | t0) if h0 & lm else h0
+                    else:  # a trump on top: only trumps above it (SAKBOC 3.4)
+                        u = px[th[0] << 8 | ap[best]] << low[t0]
+                        o = 255 ^ t0
+                        legal = h0 & (lm | u) if h0 & lm else h0 & (o | u) if h0 & o else h0
+                    c = kth[legal]
+                    j = c[r // 840 % len(c)]
+                    h0 -= bit[j]
+                    a2 = g0[j]
+                    p = pw[a2]
+                    if p > best:
+                        best = p
                         win = 0
-                        if best > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
-                            o = above[b2]
-                            fa = lm | o
-                            fb = notm | o
-                    legal = h1 & fa if h1 & lm else h1 & fb if h1 & notm else h1
-                    c = blo[legal & 65535] + bhi[legal >> 16]
-                    b3 = c[r // 705600 % len(c)]
-                    h1 -= b3
-                    if pw[b3] > best:
+                    lm = s1[ls]
+                    if best < 17:  # no trump on the trick: follow, or trump with any trump
+                        legal = h1 & (lm | t1) if h1 & lm else h1
+                    else:  # a trump on top: only trumps above it (SAKBOC 3.4)
+                        u = px[th[1] << 8 | ap[best]] << low[t1]
+                        o = 255 ^ t1
+                        legal = h1 & (lm | u) if h1 & lm else h1 & (o | u) if h1 & o else h1
+                    c = kth[legal]
+                    j = c[r // 705600 % len(c)]
+                    h1 -= bit[j]
+                    a3 = g1[j]
+                    if pw[a3] > best:
                         win = 1
             else:
-                c = blo[h3 & 65535] + bhi[h3 >> 16]
-                b = c[r % n]
+                c = kth[h3]
+                j = c[r % n]
                 r //= 840  # below 840**3 now: a one-digit int
-                h3 -= b
-                pw, lm, best, fa = lead[b]
-                win = 3
-                if lm == tm:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
-                    legal = h0 & tm
-                    if legal == boer or not legal:
+                h3 -= bit[j]
+                a0 = g3[j]
+                pw, ls, best = lead[a0]
+                if ls == trump:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
+                    legal = h0 & t0
+                    if legal == bo0 or not legal:
                         legal = h0
-                    c = blo[legal & 65535] + bhi[legal >> 16]
-                    b1 = c[r % len(c)]
-                    h0 -= b1
-                    if pw[b1] > best:
-                        best = pw[b1]
+                    c = kth[legal]
+                    j = c[r % len(c)]
+                    h0 -= bit[j]
+                    a1 = g0[j]
+                    p = pw[a1]
+                    if p > best:
+                        best = p
                         win = 0
-                    legal = h1 & tm
-                    if legal == boer or not legal:
+                    legal = h1 & t1
+                    if legal == bo1 or not legal:
                         legal = h1
-                    c = blo[legal & 65535] + bhi[legal >> 16]
-                    b2 = c[r // 840 % len(c)]
-                    h1 -= b2
-                    if pw[b2] > best:
-                        best = pw[b2]
+                    c = kth[legal]
+                    j = c[r // 840 % len(c)]
+                    h1 -= bit[j]
+                    a2 = g1[j]
+                    p = pw[a2]
+                    if p > best:
+                        best = p
                         win = 1
-                    legal = h2 & tm
-                    if legal == boer or not legal:
+                    legal = h2 & t2
+                    if legal == bo2 or not legal:
                         legal = h2
-                    c = blo[legal & 65535] + bhi[legal >> 16]
-                    b3 = c[r // 705600 % len(c)]
-                    h2 -= b3
-                    if pw[b3] > best:
+                    c = kth[legal]
+                    j = c[r // 705600 % len(c)]
+                    h2 -= bit[j]
+                    a3 = g2[j]
+                    if pw[a3] > best:
                         win = 2
                 else:  # side suit led: follow or trump, never undertrump unless only trumps (SAKBOC 3.3, 3.4)
-                    # following (fa = lm | tm): the suit led or a trump above every trump on the trick
-                    fb = full  # void: a side card or a trump above; holding only trumps: any of them
-                    legal = h0 & fa if h0 & lm else h0
-                    c = blo[legal & 65535] + bhi[legal >> 16]
-                    b1 = c[r % len(c)]
-                    h0 -= b1
-                    if pw[b1] > best:
-                        best = pw[b1]
+                    lm = s0[ls]
+                    legal = h0 & (lm | t0) if h0 & lm else h0
+                    c = kth[legal]
+                    j = c[r % len(c)]
+                    h0 -= bit[j]
+                    a1 = g0[j]
+                    p = pw[a1]
+                    if p > best:
+                        best = p
                         win = 0
-                        if best > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
-                            o = above[b1]
-                            fa = lm | o
-                            fb = notm | o
-                    legal = h1 & fa if h1 & lm else h1 & fb if h1 & notm else h1
-                    c = blo[legal & 65535] + bhi[legal >> 16]
-                    b2 = c[r // 840 % len(c)]
-                    h1 -= b2
-                    if pw[b2] > best:
-                        best = pw[b2]
+                    lm = s1[ls]
+                    if best < 17:  # no trump on the trick: follow, or trump with any trump
+                        legal = h1 & (lm | t1) if h1 & lm else h1
+                    else:  # a trump on top: only trumps above it (SAKBOC 3.4)
+                        u = px[th[1] << 8 | ap[best]] << low[t1]
+                        o = 255 ^ t1
+                        legal = h1 & (lm | u) if h1 & lm else h1 & (o | u) if h1 & o else h1
+                    c = kth[legal]
+                    j = c[r // 840 % len(c)]
+                    h1 -= bit[j]
+                    a2 = g1[j]
+                    p = pw[a2]
+                    if p > best:
+                        best = p
                         win = 1
-                        if best > 16:  # a trump on top: later trumps must go above it (SAKBOC 3.4)
-                            o = above[b2]
-                            fa = lm | o
-                            fb = notm | o
-                    legal = h2 & fa if h2 & lm else h2 & fb if h2 & notm else h2
-                    c = blo[legal & 65535] + bhi[legal >> 16]
-                    b3 = c[r // 705600 % len(c)]
-                    h2 -= b3
-                    if pw[b3] > best:
+                    lm = s2[ls]
+                    if best < 17:  # no trump on the trick: follow, or trump with any trump
+                        legal = h2 & (lm | t2) if h2 & lm else h2
+                    else:  # a trump on top: only trumps above it (SAKBOC 3.4)
+                        u = px[th[2] << 8 | ap[best]] << low[t2]
+                        o = 255 ^ t2
+                        legal = h2 & (lm | u) if h2 & lm else h2 & (o | u) if h2 & o else h2
+                    c = kth[legal]
+                    j = c[r // 705600 % len(c)]
+                    h2 -= bit[j]
+                    a3 = g2[j]
+                    if pw[a3] > best:
                         win = 2
-            tk = b + b1 + b2 + b3
-            tks[n] = tk  # indexed by the cards each hand held: trick 1 at [8], the last trick at [1]
+            pts = pt[a0] + pt[a1] + pt[a2] + pt[a3]
+            tks[n] = (a0, a1, a2, a3)  # indexed by the cards each hand held: trick 1 at [8], the last trick at [1]
+            tps[n] = pts
             wins[n] = win
             if not win & 1:
-                won0 += tk  # the tricks are disjoint
+                sc0 += pts
         # the last trick: every player has one card left, so every play is forced (no random number drawn)
-        pw = lead[h0 if win == 0 else h1 if win == 1 else h2 if win == 2 else h3][0]
-        p0 = pw[h0]
-        p1 = pw[h1]
-        p2 = pw[h2]
-        p3 = pw[h3]
+        a0 = g0[low[h0]]
+        a1 = g1[low[h1]]
+        a2 = g2[low[h2]]
+        a3 = g3[low[h3]]
+        pw = lead[a0 if win == 0 else a1 if win == 1 else a2 if win == 2 else a3][0]
+        p0 = pw[a0]
+        p1 = pw[a1]
+        p2 = pw[a2]
+        p3 = pw[a3]
         best = max(p0, p1, p2, p3)
         win = 0 if p0 == best else 1 if p1 == best else 2 if p2 == best else 3
-        tk = h0 | h1 | h2 | h3
-        tks[1] = tk
+        pts = pt[a0] + pt[a1] + pt[a2] + pt[a3]
+        tks[1] = (a0, a1, a2, a3)
+        tps[1] = pts
         wins[1] = win
         if not win & 1:
-            won0 |= tk
+            sc0 += pts + last_bonus
         # --- scoring: card points, standing call, sturk, going on (SAKBOC 7.3, 8.17, 8.21; Notes §V, §VI) ---
-        plo, phi = tt.points16
-        sc0 = plo[won0 & 65535] + phi[won0 >> 16]
-        if not win & 1:
-            sc0 += last_bonus
         total0 += sc0
         c0 = sc0
         c1 = hand_total - sc0
@@ -1517,20 +1632,22 @@ def play_random_hands(
                 c0 += sk >> 8
                 roem0 += sk >> 8
         if c0 >= target:
-            if c1 < under and won0:  # goes on at its first chance, the opponents under 50 throughout
+            if c1 < under and sc0:  # goes on at its first chance, the opponents under 50 throughout
+                # (card points show it has picked up a trick; a trick of no points goes to the replay)
                 on0 += 1
                 st0 += two
                 continue
         elif c1 >= target:
-            if c0 < under and won0 != full:
+            if c0 < under and sc0 != hand_total:
                 on1 += 1
                 st1 += two
                 continue
         else:
             continue
         got = _going_on(
-            tks[8:0:-1], wins[8:0:-1], leader0, sk, (k0, k1, k2, k3), (m0, m1, m2, m3), sturk_seat, trump, ruleset,
-            tt.points16, fifties,
+            tks[8:0:-1], tps[8:0:-1], wins[8:0:-1], leader0, sk, (k0, k1, k2, k3),
+            tuple(sp[p] | he[p] << 8 | di[p] << 16 | cb[p] << 24 for p in range(4)), sturk_seat,
+            trump, ruleset, fifties,
         )
         if got is not None:
             if got[0]:

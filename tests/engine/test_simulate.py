@@ -16,11 +16,11 @@ from engine.simulate import (
     _RADIX,
     _TRICK_BITS,
     _TRICK_LIMIT,
-    _bit_tuples,
     _deal_buckets,
     _deal_index,
     _deal_tables,
     _decode_deal,
+    _local_tables,
     _random_deal_numbers,
     _roem_tables,
     _seat_key,
@@ -260,11 +260,7 @@ def test_fast_deal_is_uniform() -> None:
 def test_card_choice_digits_are_uniform_below_every_hand_size() -> None:
     # r uniform below 840**4 by rejection; its base-840 digits taken mod n (n <= 8) are uniform (840 = lcm(1..8))
     assert all(_RADIX % n == 0 for n in range(1, 9)) and _TRICK_LIMIT == _RADIX**4 < 2**_TRICK_BITS
-    lo, hi = _bit_tuples()
     rng = random.Random(5)
-    for _ in range(2000):
-        m = rng.getrandbits(32)
-        assert lo[m & 0xFFFF] + hi[m >> 16] == tuple(1 << c for c in cards_of(m))
     counts = {n: [0] * n for n in (3, 5, 6, 7)}
     for _ in range(20_000):
         r = rng.getrandbits(_TRICK_BITS)
@@ -275,6 +271,31 @@ def test_card_choice_digits_are_uniform_below_every_hand_size() -> None:
             r //= _RADIX
     for n, obs in counts.items():
         assert _chi2(obs, [20_000 / n] * n) < _chi2_limit(n - 1)
+
+
+def test_local_hands_index_a_hands_cards_in_card_order() -> None:
+    """The play loop's 8-bit local hands (engine.simulate, comment above _LocalTables): the k-th set bit of
+    a local mask is the k-th card of the same cards in card order, suits and pext agree with the cards."""
+    lt = _local_tables()
+    rng = random.Random(6)
+    for _ in range(3000):
+        deck = list(range(32))
+        rng.shuffle(deck)
+        hand = sum(1 << c for c in deck[:8])
+        by_suit = [hand >> (8 * s) & 255 for s in range(4)]
+        ids = lt.ids[0][by_suit[0]] + lt.ids[1][by_suit[1]] + lt.ids[2][by_suit[2]] + lt.ids[3][by_suit[3]]
+        assert ids == tuple(cards_of(hand))
+        lengths = [b.bit_count() for b in by_suit]
+        local = lt.suits[((lengths[0] * 9 + lengths[1]) * 9 + lengths[2]) * 9 + lengths[3]]
+        for s in range(4):
+            assert local[s] == sum(1 << i for i, c in enumerate(ids) if c >> 3 == s)
+        legal = rng.getrandbits(8)
+        assert [ids[i] for i in lt.kth[legal]] == [c for i, c in enumerate(ids) if legal >> i & 1]
+        assert lt.bit[lt.low[legal]] == legal & -legal or legal == 0
+        trump = rng.randrange(4)
+        wanted = rng.getrandbits(8)
+        got = lt.pext[by_suit[trump] << 8 | wanted] << lt.low[local[trump]]
+        assert got == sum(1 << i for i, c in enumerate(ids) if c >> 3 == trump and wanted >> (c & 7) & 1)
 
 
 def test_packed_roem_keys_rank_calls_like_engine_roem() -> None:
