@@ -647,13 +647,16 @@ class _DealTables:
     arrangements: tuple[dict[tuple[int, ...], tuple[int, ...]], ...]  # [suit][counts] -> packed arrangements
     pair_index: dict[tuple[tuple[int, ...], tuple[int, ...]], int]
     state_index: dict[tuple[int, ...], int]
-    fast_pairs: list[tuple[int, int, int, tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...]]]
-    """``pairs`` with every arrangement as the seats' rank bytes of the suit (a 4-tuple by seat), and last
-    the seats' ``(spades * 9 + hearts) * 81`` (their lengths in the two suits) for ``_LocalTables.suits``."""
-    fast_states: list[
-        tuple[list[int], list[tuple[int, tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...]]]]
-    ]
-    """``states`` with the arrangements as in ``fast_pairs`` and the seats' ``diamonds * 9 + clubs``."""
+    fast_pairs: list[tuple[int, int, int, int, int, tuple[int, ...]]]
+    """``pairs`` for the play loop: ``(state, M0, M1, first spades id, first hearts id, codes)`` where
+    arrangement ``j`` of a suit is number ``first id + j`` in ``seat_bytes`` and ``codes`` are the seats'
+    ``(spades * 9 + hearts) * 81`` (their lengths in the two suits) for ``_LocalTables.suits``."""
+    fast_states: list[tuple[list[int], list[tuple[int, int, int, tuple[int, ...]]]]]
+    """``states`` as in ``fast_pairs``: ``(M2, first diamonds id, first clubs id, the seats' diamonds * 9 +
+    clubs)``."""
+    seat_bytes: tuple[list[int], ...]
+    """[seat][arrangement id] -> the ranks the seat holds in the suit (a byte); the same ids for every
+    suit: 4 flat lists of 65,536 small ints, which stay in the CPU's cache better than 65,536 tuples."""
 
 
 @functools.cache
@@ -715,30 +718,31 @@ def _deal_tables() -> _DealTables:
             total += len(a0) * len(a1) * state_total[st]
     if total != _DEAL_WAYS:  # pragma: no cover - a construction error, caught by the tests
         raise AssertionError(f"deal blocks add up to {total}, not {_DEAL_WAYS}")
-    shared: dict[tuple[int, ...], tuple[int, ...]] = {}  # one tuple per arrangement, whatever the suit
-
-    def seats(arr: tuple[int, ...], suit: int) -> tuple[tuple[int, ...], ...]:
-        out = []
+    seat_bytes: tuple[list[int], ...] = ([], [], [], [])
+    first: dict[tuple[int, ...], int] = {}  # count vector -> id of its first arrangement
+    for counts, arr in arrangements[0].items():  # the same order for every suit (see above)
+        first[counts] = len(seat_bytes[0])
         for a in arr:
-            t = tuple(a >> (32 * p + 8 * suit) & 255 for p in range(4))
-            out.append(shared.setdefault(t, t))
-        return tuple(out)
+            for p in range(4):
+                seat_bytes[p].append(a >> (32 * p) & 255)
 
-    def code(a: tuple[int, ...], b: tuple[int, ...], scale: int) -> tuple[int, ...]:
-        return tuple((a[p].bit_count() * 9 + b[p].bit_count()) * scale for p in range(4))
+    def lengths(arr: tuple[int, ...], suit: int) -> tuple[int, ...]:
+        return tuple((arr[0] >> (32 * p + 8 * suit) & 255).bit_count() for p in range(4))
 
     fast_pairs = []
     for st, m0, m1, a0, a1 in pairs:
-        s0, s1 = seats(a0, 0), seats(a1, 1)
-        fast_pairs.append((st, m0, m1, s0, s1, code(s0[0], s1[0], 81)))
+        c0, c1 = lengths(a0, 0), lengths(a1, 1)
+        fast_pairs.append((st, m0, m1, first[c0], first[c1], tuple((c0[p] * 9 + c1[p]) * 81 for p in range(4))))
     fast_states = []
     for starts, opts in states:
         fast_opts = []
         for m2, a2, a3 in opts:
-            s2, s3 = seats(a2, 2), seats(a3, 3)
-            fast_opts.append((m2, s2, s3, code(s2[0], s3[0], 1)))
+            c2, c3 = lengths(a2, 2), lengths(a3, 3)
+            fast_opts.append((m2, first[c2], first[c3], tuple(c2[p] * 9 + c3[p] for p in range(4))))
         fast_states.append((starts, fast_opts))
-    return _DealTables(cum1, pairs, states, arrangements, pair_index, state_index, fast_pairs, fast_states)
+    return _DealTables(
+        cum1, pairs, states, arrangements, pair_index, state_index, fast_pairs, fast_states, seat_bytes
+    )
 
 
 _BUCKET_SHIFT = 42
@@ -843,9 +847,9 @@ class _LocalTables:
     ids: tuple[tuple[tuple[int, ...], ...], ...]
     """[suit][rank byte] -> its cards, ascending: ``ids[0][s] + ids[1][h] + ids[2][d] + ids[3][c]`` are a
     hand's cards by local index."""
-    suits: tuple[tuple[int, int, int, int], ...]
-    """``((spades * 9 + hearts) * 9 + diamonds) * 9 + clubs`` (a hand's suit lengths) -> the local masks of
-    spades, hearts, diamonds and clubs."""
+    suits: tuple[tuple[tuple[int, ...], ...], ...]
+    """[trump][((spades * 9 + hearts) * 9 + diamonds) * 9 + clubs] (a hand's suit lengths) -> the local masks
+    of spades, hearts, diamonds and clubs, then of each of them with the trumps, then of the trumps."""
     kth: tuple[tuple[int, ...], ...]  # 8-bit mask -> the indices of its set bits, ascending
     bit: tuple[int, ...]  # local index -> 1 << index
     low: tuple[int, ...]  # 8-bit mask -> index of its lowest set bit (0 for 0)
@@ -858,19 +862,20 @@ class _LocalTables:
 def _local_tables() -> _LocalTables:
     kth = tuple(tuple(i for i in range(8) if x >> i & 1) for x in range(256))
     ids = tuple(tuple(tuple(8 * suit + r for r in t) for t in kth) for suit in range(4))
-    suits: list[tuple[int, int, int, int]] = []
+    suits: list[list[tuple[int, ...]]] = [[], [], [], []]
     for code in range(9**4):
         lengths = (code // 729, code // 81 % 9, code // 9 % 9, code % 9)
         at = [sum(lengths[:s]) for s in range(4)]
         m = [((1 << lengths[s]) - 1) << at[s] & 255 for s in range(4)]
-        suits.append((m[0], m[1], m[2], m[3]))
+        for trump in range(4):
+            suits[trump].append((*m, *(x | m[trump] for x in m), m[trump]))
     pext = []
     for x in range(1 << 16):
         held, wanted = x >> 8, x & 255
         pext.append(sum(1 << i for i, rank in enumerate(r for r in range(8) if held >> r & 1) if wanted >> rank & 1))
     return _LocalTables(
         ids,
-        tuple(suits),
+        tuple(tuple(t) for t in suits),
         kth,
         tuple(1 << i for i in range(8)),
         tuple((x & -x).bit_length() - 1 if x else 0 for x in range(256)),
@@ -977,8 +982,9 @@ def _seat_key(hand: int, trump: int, priority: int, rt: _RoemTables) -> int:
 class _TrumpTables:
     """Per-trump tables keyed by card (0..31) for the play loop."""
 
-    lead: tuple[tuple[tuple[int, ...], int, int], ...]
-    """card led -> (power of every card with its suit led, its suit, its own power); trumps are 17..24."""
+    lead: tuple[tuple[tuple[int, ...], int, int, int], ...]
+    """card led -> (power of every card with its suit led, its suit, its own power, its suit + 4); trumps
+    are 17..24. (``_LocalTables.suits`` gives a seat's suit led or trumps at index suit + 4.)"""
     points: tuple[int, ...]  # card -> card points
     boer: int  # the Boer's card
     above: tuple[int, ...]  # a trump's power (17..24) -> the rank byte of the trumps above it
@@ -990,7 +996,9 @@ def _trump_tables(ruleset: Ruleset) -> tuple[_TrumpTables, ...]:
     above = tuple(sum(1 << r for r in range(8) if t.power[0][r] > p) for p in range(25))  # spades trumps
     out = []
     for trump in range(4):
-        lead = tuple((t.power[trump * 4 + (c >> 3)], c >> 3, t.power[trump * 4 + (c >> 3)][c]) for c in range(32))
+        lead = tuple(
+            (t.power[trump * 4 + (c >> 3)], c >> 3, t.power[trump * 4 + (c >> 3)][c], (c >> 3) + 4) for c in range(32)
+        )
         out.append(_TrumpTables(lead, t.points[trump], t.boer[trump].bit_length() - 1, above))
     return tuple(out)
 
@@ -1013,7 +1021,7 @@ def _going_on(
     leader: int,
     best: int,
     keys: Sequence[int],
-    hands: Sequence[int],
+    holdings: Sequence[Sequence[int]],
     sturk_seat: int,
     trump: int,
     ruleset: Ruleset,
@@ -1027,9 +1035,9 @@ def _going_on(
     fifties a trick must have been picked up (SAKBOC 8.21). Strokes: 2 if the opponents count under
     ``under_fifty``, roem and sturk included (Notes §VI), else 1; never more than 2 (SAKBOC 7.3).
     ``best`` is the standing call's packed key (0 if none), ``keys`` the seats' (by seat), ``tricks`` the cards
-    of the 8 tricks in order, ``points`` their card points (without the last trick's bonus), ``winners``
-    their winners, ``sturk_seat`` the seat holding K and Q of trumps (-1 if none), ``fifties`` the number
-    of fifties of a suit mask.
+    of the 8 tricks in order, ``points`` their card points (the last with its bonus, vyf laas trek), ``winners``
+    their winners, ``holdings`` the seats' rank bytes by suit then seat, ``sturk_seat`` the seat holding
+    K and Q of trumps (-1 if none), ``fifties`` the number of fifties of a suit's rank byte.
     """
     target = ruleset.going_on_target
     under = ruleset.under_fifty
@@ -1041,8 +1049,8 @@ def _going_on(
         pts = best >> 8
         blocked = False
         if pts >= 2 * ruleset.fifty_points and ruleset.two_fifties_need_trick:
-            h = hands[seat]
-            blocked = fifties[h & 255] + fifties[h >> 8 & 255] + fifties[h >> 16 & 255] + fifties[h >> 24] >= 2
+            s, h, d, c = holdings
+            blocked = fifties[s[seat]] + fifties[h[seat]] + fifties[d[seat]] + fifties[c[seat]] >= 2
         if seat & 1:
             c1 = pts
             b1 = blocked
@@ -1050,12 +1058,9 @@ def _going_on(
             c0 = pts
             b0 = blocked
     king, queen = trump * 8 + KING, trump * 8 + QUEEN
-    bonus = ruleset.last_trick_bonus  # vyf laas trek (Notes §III)
     for t in range(8):
         tk = tricks[t]
         pts = points[t]
-        if t == 7:
-            pts += bonus
         if sturk_seat >= 0 and (king in tk or queen in tk):
             team = sturk_seat & 1
             lead = winners[t - 1] if t else leader
@@ -1143,6 +1148,7 @@ def play_random_hands(
     rt = _roem_tables(ruleset)
     tts = _trump_tables(ruleset)
     pairs, states = dt.fast_pairs, dt.fast_states
+    by0, by1, by2, by3 = dt.seat_bytes
     cum1, bucket_lo, bucket_hi = _deal_buckets()  # flat arrays: far fewer cache misses than lists of ints
     bisect_right = bisect.bisect_right
     ways = _DEAL_WAYS
@@ -1160,6 +1166,8 @@ def play_random_hands(
     sturk_pts = ruleset.sturk_points
     hand_total = ruleset.hand_total
     two = min(2, ruleset.max_strokes_at_once)
+    # a standing call below this key cannot be two fifties that wait for a trick (SAKBOC 8.21; see _going_on)
+    fifties_key = (2 * ruleset.fifty_points) << 8 if ruleset.two_fifties_need_trick else _OUTRIGHT
     outright_strokes_ = min(ruleset.outright_strokes, ruleset.max_strokes_at_once)
     tks: list[tuple[int, ...]] = [()] * 9
     tps = [0] * 9
@@ -1177,54 +1185,77 @@ def play_random_hands(
         q, r = divmod(x, ways)
         i = r >> 42  # the bucket (see _deal_buckets)
         i = bisect_right(cum1, r, bucket_lo[i], bucket_hi[i]) - 1
-        st, mo, mt, aa, ab, code = pairs[i]
+        st, mo, mt, ka, kb, code = pairs[i]
         r -= cum1[i]
-        sp = aa[r % mo]  # each suit's arrangement: the seats' rank bytes (see _DealTables.fast_pairs)
+        ka += r % mo  # each suit's arrangement id (see _DealTables.fast_pairs)
         r //= mo
-        he = ab[r % mt]
+        kb += r % mt
         r //= mt
         starts, opts = states[st]
         i = bisect_right(starts, r) - 1
-        mo, aa, ab, code2 = opts[i]
+        mo, kc, kd, code2 = opts[i]
         r -= starts[i]
-        di = aa[r % mo]
-        cb = ab[r // mo]
-        # the local hands (see _local_tables): each seat's cards by local index and its suits' local masks
-        g0 = ids_s[sp[0]] + ids_h[he[0]] + ids_d[di[0]] + ids_c[cb[0]]
-        g1 = ids_s[sp[1]] + ids_h[he[1]] + ids_d[di[1]] + ids_c[cb[1]]
-        g2 = ids_s[sp[2]] + ids_h[he[2]] + ids_d[di[2]] + ids_c[cb[2]]
-        g3 = ids_s[sp[3]] + ids_h[he[3]] + ids_d[di[3]] + ids_c[cb[3]]
+        kc += r % mo
+        kd += r // mo
+        xs0 = by0[ka]  # the seats' rank bytes: xs1 = seat 1's spades, xh1 its hearts, ...
+        xs1 = by1[ka]
+        xs2 = by2[ka]
+        xs3 = by3[ka]
+        xh0 = by0[kb]
+        xh1 = by1[kb]
+        xh2 = by2[kb]
+        xh3 = by3[kb]
+        xd0 = by0[kc]
+        xd1 = by1[kc]
+        xd2 = by2[kc]
+        xd3 = by3[kc]
+        xc0 = by0[kd]
+        xc1 = by1[kd]
+        xc2 = by2[kd]
+        xc3 = by3[kd]
+        # the local hands (see _local_tables): each seat's cards by local index
+        g0 = ids_s[xs0] + ids_h[xh0] + ids_d[xd0] + ids_c[xc0]
+        g1 = ids_s[xs1] + ids_h[xh1] + ids_d[xd1] + ids_c[xc1]
+        g2 = ids_s[xs2] + ids_h[xh2] + ids_d[xd2] + ids_c[xc2]
+        g3 = ids_s[xs3] + ids_h[xh3] + ids_d[xd3] + ids_c[xc3]
         dealer = q & 3
         trump = (g0, g1, g2, g3)[dealer][q >> 2 & 7] >> 3  # the dealer's face-up card
         leader = leader0 = (dealer + 1) & 3
         # --- roem (Notes §II, §III, §VI): each seat's best call, the first of the highest stands ---
         k0 = k1 = k2 = k3 = 0
-        v0 = p8[sp[0]] + p8[he[0]] + p8[di[0]] + p8[cb[0]]
-        v1 = p8[sp[1]] + p8[he[1]] + p8[di[1]] + p8[cb[1]]
-        v2 = p8[sp[2]] + p8[he[2]] + p8[di[2]] + p8[cb[2]]
-        v3 = p8[sp[3]] + p8[he[3]] + p8[di[3]] + p8[cb[3]]
+        v0 = p8[xs0] + p8[xh0] + p8[xd0] + p8[xc0]
+        v1 = p8[xs1] + p8[xh1] + p8[xd1] + p8[xc1]
+        v2 = p8[xs2] + p8[xh2] + p8[xd2] + p8[xc2]
+        v3 = p8[xs3] + p8[xh3] + p8[xd3] + p8[xc3]
         if (v0 | v1 | v2 | v3) & gate:
             zs, zh, zd, zc = sizes[trump]
             if v0 & outright_bits:  # vyf-eenderse or four of a kind: rare
-                k0 = _seat_key(sp[0] | he[0] << 8 | di[0] << 16 | cb[0] << 24, trump, (leader - 1) & 3, rt)
+                k0 = _seat_key(xs0 | xh0 << 8 | xd0 << 16 | xc0 << 24, trump, (leader - 1) & 3, rt)
             elif v0 & 0xFFFF:
-                k0 = ((v0 & 0xFFFF) * 64 + max(zs[sp[0]], zh[he[0]], zd[di[0]], zc[cb[0]])) * 4 + ((leader - 1) & 3)
+                k0 = ((v0 & 0xFFFF) * 64 + max(zs[xs0], zh[xh0], zd[xd0], zc[xc0])) * 4 + ((leader - 1) & 3)
             if v1 & outright_bits:  # vyf-eenderse or four of a kind: rare
-                k1 = _seat_key(sp[1] | he[1] << 8 | di[1] << 16 | cb[1] << 24, trump, (leader - 2) & 3, rt)
+                k1 = _seat_key(xs1 | xh1 << 8 | xd1 << 16 | xc1 << 24, trump, (leader - 2) & 3, rt)
             elif v1 & 0xFFFF:
-                k1 = ((v1 & 0xFFFF) * 64 + max(zs[sp[1]], zh[he[1]], zd[di[1]], zc[cb[1]])) * 4 + ((leader - 2) & 3)
+                k1 = ((v1 & 0xFFFF) * 64 + max(zs[xs1], zh[xh1], zd[xd1], zc[xc1])) * 4 + ((leader - 2) & 3)
             if v2 & outright_bits:  # vyf-eenderse or four of a kind: rare
-                k2 = _seat_key(sp[2] | he[2] << 8 | di[2] << 16 | cb[2] << 24, trump, (leader - 3) & 3, rt)
+                k2 = _seat_key(xs2 | xh2 << 8 | xd2 << 16 | xc2 << 24, trump, (leader - 3) & 3, rt)
             elif v2 & 0xFFFF:
-                k2 = ((v2 & 0xFFFF) * 64 + max(zs[sp[2]], zh[he[2]], zd[di[2]], zc[cb[2]])) * 4 + ((leader - 3) & 3)
+                k2 = ((v2 & 0xFFFF) * 64 + max(zs[xs2], zh[xh2], zd[xd2], zc[xc2])) * 4 + ((leader - 3) & 3)
             if v3 & outright_bits:  # vyf-eenderse or four of a kind: rare
-                k3 = _seat_key(sp[3] | he[3] << 8 | di[3] << 16 | cb[3] << 24, trump, leader & 3, rt)
+                k3 = _seat_key(xs3 | xh3 << 8 | xd3 << 16 | xc3 << 24, trump, leader & 3, rt)
             elif v3 & 0xFFFF:
-                k3 = ((v3 & 0xFFFF) * 64 + max(zs[sp[3]], zh[he[3]], zd[di[3]], zc[cb[3]])) * 4 + (leader & 3)
+                k3 = ((v3 & 0xFFFF) * 64 + max(zs[xs3], zh[xh3], zd[xd3], zc[xc3])) * 4 + (leader & 3)
             sk = max(k0, k1, k2, k3)
         else:
             sk = 0
-        th = (sp, he, di, cb)[trump]  # the seats' trumps as rank bytes
+        if trump == 0:  # the seats' trumps as rank bytes
+            th = (xs0, xs1, xs2, xs3)
+        elif trump == 1:
+            th = (xh0, xh1, xh2, xh3)
+        elif trump == 2:
+            th = (xd0, xd1, xd2, xd3)
+        else:
+            th = (xc0, xc1, xc2, xc3)
         if th[0] & 6 == 6:  # sturk: K and Q of trumps, roemed with the first of them (Notes §VI)
             sturk_seat = 0
         elif th[1] & 6 == 6:
@@ -1240,14 +1271,15 @@ def play_random_hands(
         lead = tt.lead
         ap = tt.above
         pt = tt.points
-        s0 = suits[code[0] + code2[0]]  # each seat's suits as local masks (see _LocalTables.suits)
-        s1 = suits[code[1] + code2[1]]
-        s2 = suits[code[2] + code2[2]]
-        s3 = suits[code[3] + code2[3]]
-        t0 = s0[trump]  # and its trumps
-        t1 = s1[trump]
-        t2 = s2[trump]
-        t3 = s3[trump]
+        su = suits[trump]
+        s0 = su[code[0] + code2[0]]  # each seat's suits as local masks (see _LocalTables.suits)
+        s1 = su[code[1] + code2[1]]
+        s2 = su[code[2] + code2[2]]
+        s3 = su[code[3] + code2[3]]
+        t0 = s0[8]  # and its trumps
+        t1 = s1[8]
+        t2 = s2[8]
+        t3 = s3[8]
         bo0 = bo1 = bo2 = bo3 = -1  # the Boer as a local bit, for the seat holding it (never equal to a mask)
         boer = tt.boer
         if th[0] & _JACK_BIT:
@@ -1273,7 +1305,7 @@ def play_random_hands(
                 r //= 840  # below 840**3 now: a one-digit int
                 h0 -= bit[j]
                 a0 = g0[j]
-                pw, ls, best = lead[a0]
+                pw, ls, best, lf = lead[a0]
                 if ls == trump:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
                     legal = h1 & t1
                     if legal == bo1 or not legal:
@@ -1308,7 +1340,7 @@ def play_random_hands(
                         win = 3
                 else:  # side suit led: follow or trump, never undertrump unless only trumps (SAKBOC 3.3, 3.4)
                     lm = s1[ls]
-                    legal = h1 & (lm | t1) if h1 & lm else h1
+                    legal = h1 & s1[lf] if h1 & lm else h1
                     c = kth[legal]
                     j = c[r % len(c)]
                     h1 -= bit[j]
@@ -1319,7 +1351,7 @@ def play_random_hands(
                         win = 1
                     lm = s2[ls]
                     if best < 17:  # no trump on the trick: follow, or trump with any trump
-                        legal = h2 & (lm | t2) if h2 & lm else h2
+                        legal = h2 & s2[lf] if h2 & lm else h2
                     else:  # a trump on top: only trumps above it (SAKBOC 3.4)
                         u = px[th[2] << 8 | ap[best]] << low[t2]
                         o = 255 ^ t2
@@ -1334,7 +1366,7 @@ def play_random_hands(
                         win = 2
                     lm = s3[ls]
                     if best < 17:  # no trump on the trick: follow, or trump with any trump
-                        legal = h3 & (lm | t3) if h3 & lm else h3
+                        legal = h3 & s3[lf] if h3 & lm else h3
                     else:  # a trump on top: only trumps above it (SAKBOC 3.4)
                         u = px[th[3] << 8 | ap[best]] << low[t3]
                         o = 255 ^ t3
@@ -1351,7 +1383,7 @@ def play_random_hands(
                 r //= 840  # below 840**3 now: a one-digit int
                 h1 -= bit[j]
                 a0 = g1[j]
-                pw, ls, best = lead[a0]
+                pw, ls, best, lf = lead[a0]
                 if ls == trump:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
                     legal = h2 & t2
                     if legal == bo2 or not legal:
@@ -1386,7 +1418,7 @@ def play_random_hands(
                         win = 0
                 else:  # side suit led: follow or trump, never undertrump unless only trumps (SAKBOC 3.3, 3.4)
                     lm = s2[ls]
-                    legal = h2 & (lm | t2) if h2 & lm else h2
+                    legal = h2 & s2[lf] if h2 & lm else h2
                     c = kth[legal]
                     j = c[r % len(c)]
                     h2 -= bit[j]
@@ -1397,7 +1429,7 @@ def play_random_hands(
                         win = 2
                     lm = s3[ls]
                     if best < 17:  # no trump on the trick: follow, or trump with any trump
-                        legal = h3 & (lm | t3) if h3 & lm else h3
+                        legal = h3 & s3[lf] if h3 & lm else h3
                     else:  # a trump on top: only trumps above it (SAKBOC 3.4)
                         u = px[th[3] << 8 | ap[best]] << low[t3]
                         o = 255 ^ t3
@@ -1412,7 +1444,7 @@ def play_random_hands(
                         win = 3
                     lm = s0[ls]
                     if best < 17:  # no trump on the trick: follow, or trump with any trump
-                        legal = h0 & (lm | t0) if h0 & lm else h0
+                        legal = h0 & s0[lf] if h0 & lm else h0
                     else:  # a trump on top: only trumps above it (SAKBOC 3.4)
                         u = px[th[0] << 8 | ap[best]] << low[t0]
                         o = 255 ^ t0
@@ -1429,7 +1461,7 @@ def play_random_hands(
                 r //= 840  # below 840**3 now: a one-digit int
                 h2 -= bit[j]
                 a0 = g2[j]
-                pw, ls, best = lead[a0]
+                pw, ls, best, lf = lead[a0]
                 if ls == trump:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
                     legal = h3 & t3
                     if legal == bo3 or not legal:
@@ -1464,7 +1496,7 @@ def play_random_hands(
                         win = 1
                 else:  # side suit led: follow or trump, never undertrump unless only trumps (SAKBOC 3.3, 3.4)
                     lm = s3[ls]
-                    legal = h3 & (lm | t3) if h3 & lm else h3
+                    legal = h3 & s3[lf] if h3 & lm else h3
                     c = kth[legal]
                     j = c[r % len(c)]
                     h3 -= bit[j]
@@ -1475,7 +1507,7 @@ def play_random_hands(
                         win = 3
                     lm = s0[ls]
                     if best < 17:  # no trump on the trick: follow, or trump with any trump
-                        legal = h0 & (lm | t0) if h0 & lm else h0
+                        legal = h0 & s0[lf] if h0 & lm else h0
                     else:  # a trump on top: only trumps above it (SAKBOC 3.4)
                         u = px[th[0] << 8 | ap[best]] << low[t0]
                         o = 255 ^ t0
@@ -1490,7 +1522,7 @@ def play_random_hands(
                         win = 0
                     lm = s1[ls]
                     if best < 17:  # no trump on the trick: follow, or trump with any trump
-                        legal = h1 & (lm | t1) if h1 & lm else h1
+                        legal = h1 & s1[lf] if h1 & lm else h1
                     else:  # a trump on top: only trumps above it (SAKBOC 3.4)
                         u = px[th[1] << 8 | ap[best]] << low[t1]
                         o = 255 ^ t1
@@ -1507,7 +1539,7 @@ def play_random_hands(
                 r //= 840  # below 840**3 now: a one-digit int
                 h3 -= bit[j]
                 a0 = g3[j]
-                pw, ls, best = lead[a0]
+                pw, ls, best, lf = lead[a0]
                 if ls == trump:  # trumps led: follow with a trump, the Boer never forced (SAKBOC 3.2, 3.3)
                     legal = h0 & t0
                     if legal == bo0 or not legal:
@@ -1542,7 +1574,7 @@ def play_random_hands(
                         win = 2
                 else:  # side suit led: follow or trump, never undertrump unless only trumps (SAKBOC 3.3, 3.4)
                     lm = s0[ls]
-                    legal = h0 & (lm | t0) if h0 & lm else h0
+                    legal = h0 & s0[lf] if h0 & lm else h0
                     c = kth[legal]
                     j = c[r % len(c)]
                     h0 -= bit[j]
@@ -1553,7 +1585,7 @@ def play_random_hands(
                         win = 0
                     lm = s1[ls]
                     if best < 17:  # no trump on the trick: follow, or trump with any trump
-                        legal = h1 & (lm | t1) if h1 & lm else h1
+                        legal = h1 & s1[lf] if h1 & lm else h1
                     else:  # a trump on top: only trumps above it (SAKBOC 3.4)
                         u = px[th[1] << 8 | ap[best]] << low[t1]
                         o = 255 ^ t1
@@ -1568,7 +1600,7 @@ def play_random_hands(
                         win = 1
                     lm = s2[ls]
                     if best < 17:  # no trump on the trick: follow, or trump with any trump
-                        legal = h2 & (lm | t2) if h2 & lm else h2
+                        legal = h2 & s2[lf] if h2 & lm else h2
                     else:  # a trump on top: only trumps above it (SAKBOC 3.4)
                         u = px[th[2] << 8 | ap[best]] << low[t2]
                         o = 255 ^ t2
@@ -1579,6 +1611,7 @@ def play_random_hands(
                     a3 = g2[j]
                     if pw[a3] > best:
                         win = 2
+
             pts = pt[a0] + pt[a1] + pt[a2] + pt[a3]
             tks[n] = (a0, a1, a2, a3)  # indexed by the cards each hand held: trick 1 at [8], the last trick at [1]
             tps[n] = pts
@@ -1599,7 +1632,7 @@ def play_random_hands(
         win = 0 if p0 == best else 1 if p1 == best else 2 if p2 == best else 3
         pts = pt[a0] + pt[a1] + pt[a2] + pt[a3]
         tks[1] = (a0, a1, a2, a3)
-        tps[1] = pts
+        tps[1] = pts + last_bonus
         wins[1] = win
         if not win & 1:
             sc0 += pts + last_bonus
@@ -1644,9 +1677,31 @@ def play_random_hands(
                 continue
         else:
             continue
+        if sturk_seat < 0 and sk < fifties_key:  # no sturk and no two fifties waiting for a trick (SAKBOC 8.21):
+            # replay the tricks; the winners of each are checked as they pick it up (as in _going_on)
+            x0 = x1 = 0
+            if sk:
+                if team:
+                    x1 = sk >> 8
+                else:
+                    x0 = sk >> 8
+            for n in (8, 7, 6, 5, 4, 3, 2, 1):
+                if wins[n] & 1:
+                    x1 += tps[n]
+                    if x1 >= target:
+                        on1 += 1
+                        st1 += two if x0 < under else 1
+                        break
+                else:
+                    x0 += tps[n]
+                    if x0 >= target:
+                        on0 += 1
+                        st0 += two if x1 < under else 1
+                        break
+            continue
         got = _going_on(
             tks[8:0:-1], tps[8:0:-1], wins[8:0:-1], leader0, sk, (k0, k1, k2, k3),
-            tuple(sp[p] | he[p] << 8 | di[p] << 16 | cb[p] << 24 for p in range(4)), sturk_seat,
+            ((xs0, xs1, xs2, xs3), (xh0, xh1, xh2, xh3), (xd0, xd1, xd2, xd3), (xc0, xc1, xc2, xc3)), sturk_seat,
             trump, ruleset, fifties,
         )
         if got is not None:

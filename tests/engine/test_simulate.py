@@ -286,13 +286,15 @@ def test_local_hands_index_a_hands_cards_in_card_order() -> None:
         ids = lt.ids[0][by_suit[0]] + lt.ids[1][by_suit[1]] + lt.ids[2][by_suit[2]] + lt.ids[3][by_suit[3]]
         assert ids == tuple(cards_of(hand))
         lengths = [b.bit_count() for b in by_suit]
-        local = lt.suits[((lengths[0] * 9 + lengths[1]) * 9 + lengths[2]) * 9 + lengths[3]]
+        trump = rng.randrange(4)
+        local = lt.suits[trump][((lengths[0] * 9 + lengths[1]) * 9 + lengths[2]) * 9 + lengths[3]]
         for s in range(4):
             assert local[s] == sum(1 << i for i, c in enumerate(ids) if c >> 3 == s)
+            assert local[s + 4] == local[s] | local[trump]  # the suit led or trumps
+        assert local[8] == local[trump]
         legal = rng.getrandbits(8)
         assert [ids[i] for i in lt.kth[legal]] == [c for i, c in enumerate(ids) if legal >> i & 1]
         assert lt.bit[lt.low[legal]] == legal & -legal or legal == 0
-        trump = rng.randrange(4)
         wanted = rng.getrandbits(8)
         got = lt.pext[by_suit[trump] << 8 | wanted] << lt.low[local[trump]]
         assert got == sum(1 << i for i, c in enumerate(ids) if c >> 3 == trump and wanted >> (c & 7) & 1)
