@@ -851,6 +851,7 @@ class _LocalTables:
     """[trump][((spades * 9 + hearts) * 9 + diamonds) * 9 + clubs] (a hand's suit lengths) -> the local masks
     of spades, hearts, diamonds and clubs, then of each of them with the trumps, then of the trumps."""
     kth: tuple[tuple[int, ...], ...]  # 8-bit mask -> the indices of its set bits, ascending
+    count: tuple[int, ...]  # 8-bit mask -> its number of set bits (a lookup is cheaper than len(kth[mask]))
     bit: tuple[int, ...]  # local index -> 1 << index
     low: tuple[int, ...]  # 8-bit mask -> index of its lowest set bit (0 for 0)
     pext: tuple[int, ...]
@@ -877,6 +878,7 @@ def _local_tables() -> _LocalTables:
         ids,
         tuple(tuple(t) for t in suits),
         kth,
+        tuple(len(t) for t in kth),
         tuple(1 << i for i in range(8)),
         tuple((x & -x).bit_length() - 1 if x else 0 for x in range(256)),
         tuple(pext),
@@ -1144,7 +1146,7 @@ def play_random_hands(
     dt = _deal_tables()
     lt = _local_tables()
     ids_s, ids_h, ids_d, ids_c = lt.ids
-    suits, kth, bit, low, px = lt.suits, lt.kth, lt.bit, lt.low, lt.pext
+    suits, kth, nk, bit, low, px = lt.suits, lt.kth, lt.count, lt.bit, lt.low, lt.pext
     rt = _roem_tables(ruleset)
     tts = _trump_tables(ruleset)
     pairs, states = dt.fast_pairs, dt.fast_states
@@ -1266,6 +1268,8 @@ def play_random_hands(
             sturk_seat = 3
         else:
             sturk_seat = -1
+        # the tricks' cards are kept only for the hands whose going on _going_on replays (after the play)
+        rec = sturk_seat >= 0 or sk >= fifties_key
         # --- play (SAKBOC 3.2-3.4): all 8 tricks, every card uniform among the legal ones ---
         tt = tts[trump]
         lead = tt.lead
@@ -1311,7 +1315,7 @@ def play_random_hands(
                     if legal == bo1 or not legal:
                         legal = h1
                     c = kth[legal]
-                    j = c[r % len(c)]
+                    j = c[r % nk[legal]]
                     h1 -= bit[j]
                     a1 = g1[j]
                     p = pw[a1]
@@ -1322,7 +1326,7 @@ def play_random_hands(
                     if legal == bo2 or not legal:
                         legal = h2
                     c = kth[legal]
-                    j = c[r // 840 % len(c)]
+                    j = c[r // 840 % nk[legal]]
                     h2 -= bit[j]
                     a2 = g2[j]
                     p = pw[a2]
@@ -1333,7 +1337,7 @@ def play_random_hands(
                     if legal == bo3 or not legal:
                         legal = h3
                     c = kth[legal]
-                    j = c[r // 705600 % len(c)]
+                    j = c[r // 705600 % nk[legal]]
                     h3 -= bit[j]
                     a3 = g3[j]
                     if pw[a3] > best:
@@ -1342,7 +1346,7 @@ def play_random_hands(
                     lm = s1[ls]
                     legal = h1 & s1[lf] if h1 & lm else h1
                     c = kth[legal]
-                    j = c[r % len(c)]
+                    j = c[r % nk[legal]]
                     h1 -= bit[j]
                     a1 = g1[j]
                     p = pw[a1]
@@ -1357,7 +1361,7 @@ def play_random_hands(
                         o = 255 ^ t2
                         legal = h2 & (lm | u) if h2 & lm else h2 & (o | u) if h2 & o else h2
                     c = kth[legal]
-                    j = c[r // 840 % len(c)]
+                    j = c[r // 840 % nk[legal]]
                     h2 -= bit[j]
                     a2 = g2[j]
                     p = pw[a2]
@@ -1372,7 +1376,7 @@ def play_random_hands(
                         o = 255 ^ t3
                         legal = h3 & (lm | u) if h3 & lm else h3 & (o | u) if h3 & o else h3
                     c = kth[legal]
-                    j = c[r // 705600 % len(c)]
+                    j = c[r // 705600 % nk[legal]]
                     h3 -= bit[j]
                     a3 = g3[j]
                     if pw[a3] > best:
@@ -1389,7 +1393,7 @@ def play_random_hands(
                     if legal == bo2 or not legal:
                         legal = h2
                     c = kth[legal]
-                    j = c[r % len(c)]
+                    j = c[r % nk[legal]]
                     h2 -= bit[j]
                     a1 = g2[j]
                     p = pw[a1]
@@ -1400,7 +1404,7 @@ def play_random_hands(
                     if legal == bo3 or not legal:
                         legal = h3
                     c = kth[legal]
-                    j = c[r // 840 % len(c)]
+                    j = c[r // 840 % nk[legal]]
                     h3 -= bit[j]
                     a2 = g3[j]
                     p = pw[a2]
@@ -1411,7 +1415,7 @@ def play_random_hands(
                     if legal == bo0 or not legal:
                         legal = h0
                     c = kth[legal]
-                    j = c[r // 705600 % len(c)]
+                    j = c[r // 705600 % nk[legal]]
                     h0 -= bit[j]
                     a3 = g0[j]
                     if pw[a3] > best:
@@ -1420,7 +1424,7 @@ def play_random_hands(
                     lm = s2[ls]
                     legal = h2 & s2[lf] if h2 & lm else h2
                     c = kth[legal]
-                    j = c[r % len(c)]
+                    j = c[r % nk[legal]]
                     h2 -= bit[j]
                     a1 = g2[j]
                     p = pw[a1]
@@ -1435,7 +1439,7 @@ def play_random_hands(
                         o = 255 ^ t3
                         legal = h3 & (lm | u) if h3 & lm else h3 & (o | u) if h3 & o else h3
                     c = kth[legal]
-                    j = c[r // 840 % len(c)]
+                    j = c[r // 840 % nk[legal]]
                     h3 -= bit[j]
                     a2 = g3[j]
                     p = pw[a2]
@@ -1450,7 +1454,7 @@ def play_random_hands(
                         o = 255 ^ t0
                         legal = h0 & (lm | u) if h0 & lm else h0 & (o | u) if h0 & o else h0
                     c = kth[legal]
-                    j = c[r // 705600 % len(c)]
+                    j = c[r // 705600 % nk[legal]]
                     h0 -= bit[j]
                     a3 = g0[j]
                     if pw[a3] > best:
@@ -1467,7 +1471,7 @@ def play_random_hands(
                     if legal == bo3 or not legal:
                         legal = h3
                     c = kth[legal]
-                    j = c[r % len(c)]
+                    j = c[r % nk[legal]]
                     h3 -= bit[j]
                     a1 = g3[j]
                     p = pw[a1]
@@ -1478,7 +1482,7 @@ def play_random_hands(
                     if legal == bo0 or not legal:
                         legal = h0
                     c = kth[legal]
-                    j = c[r // 840 % len(c)]
+                    j = c[r // 840 % nk[legal]]
                     h0 -= bit[j]
                     a2 = g0[j]
                     p = pw[a2]
@@ -1489,7 +1493,7 @@ def play_random_hands(
                     if legal == bo1 or not legal:
                         legal = h1
                     c = kth[legal]
-                    j = c[r // 705600 % len(c)]
+                    j = c[r // 705600 % nk[legal]]
                     h1 -= bit[j]
                     a3 = g1[j]
                     if pw[a3] > best:
@@ -1498,7 +1502,7 @@ def play_random_hands(
                     lm = s3[ls]
                     legal = h3 & s3[lf] if h3 & lm else h3
                     c = kth[legal]
-                    j = c[r % len(c)]
+                    j = c[r % nk[legal]]
                     h3 -= bit[j]
                     a1 = g3[j]
                     p = pw[a1]
@@ -1513,7 +1517,7 @@ def play_random_hands(
                         o = 255 ^ t0
                         legal = h0 & (lm | u) if h0 & lm else h0 & (o | u) if h0 & o else h0
                     c = kth[legal]
-                    j = c[r // 840 % len(c)]
+                    j = c[r // 840 % nk[legal]]
                     h0 -= bit[j]
                     a2 = g0[j]
                     p = pw[a2]
@@ -1528,7 +1532,7 @@ def play_random_hands(
                         o = 255 ^ t1
                         legal = h1 & (lm | u) if h1 & lm else h1 & (o | u) if h1 & o else h1
                     c = kth[legal]
-                    j = c[r // 705600 % len(c)]
+                    j = c[r // 705600 % nk[legal]]
                     h1 -= bit[j]
                     a3 = g1[j]
                     if pw[a3] > best:
@@ -1545,7 +1549,7 @@ def play_random_hands(
                     if legal == bo0 or not legal:
                         legal = h0
                     c = kth[legal]
-                    j = c[r % len(c)]
+                    j = c[r % nk[legal]]
                     h0 -= bit[j]
                     a1 = g0[j]
                     p = pw[a1]
@@ -1556,7 +1560,7 @@ def play_random_hands(
                     if legal == bo1 or not legal:
                         legal = h1
                     c = kth[legal]
-                    j = c[r // 840 % len(c)]
+                    j = c[r // 840 % nk[legal]]
                     h1 -= bit[j]
                     a2 = g1[j]
                     p = pw[a2]
@@ -1567,7 +1571,7 @@ def play_random_hands(
                     if legal == bo2 or not legal:
                         legal = h2
                     c = kth[legal]
-                    j = c[r // 705600 % len(c)]
+                    j = c[r // 705600 % nk[legal]]
                     h2 -= bit[j]
                     a3 = g2[j]
                     if pw[a3] > best:
@@ -1576,7 +1580,7 @@ def play_random_hands(
                     lm = s0[ls]
                     legal = h0 & s0[lf] if h0 & lm else h0
                     c = kth[legal]
-                    j = c[r % len(c)]
+                    j = c[r % nk[legal]]
                     h0 -= bit[j]
                     a1 = g0[j]
                     p = pw[a1]
@@ -1591,7 +1595,7 @@ def play_random_hands(
                         o = 255 ^ t1
                         legal = h1 & (lm | u) if h1 & lm else h1 & (o | u) if h1 & o else h1
                     c = kth[legal]
-                    j = c[r // 840 % len(c)]
+                    j = c[r // 840 % nk[legal]]
                     h1 -= bit[j]
                     a2 = g1[j]
                     p = pw[a2]
@@ -1606,14 +1610,15 @@ def play_random_hands(
                         o = 255 ^ t2
                         legal = h2 & (lm | u) if h2 & lm else h2 & (o | u) if h2 & o else h2
                     c = kth[legal]
-                    j = c[r // 705600 % len(c)]
+                    j = c[r // 705600 % nk[legal]]
                     h2 -= bit[j]
                     a3 = g2[j]
                     if pw[a3] > best:
                         win = 2
 
             pts = pt[a0] + pt[a1] + pt[a2] + pt[a3]
-            tks[n] = (a0, a1, a2, a3)  # indexed by the cards each hand held: trick 1 at [8], the last trick at [1]
+            if rec:  # indexed by the cards each hand held: trick 1 at [8], the last trick at [1]
+                tks[n] = (a0, a1, a2, a3)
             tps[n] = pts
             wins[n] = win
             if not win & 1:
@@ -1631,7 +1636,8 @@ def play_random_hands(
         best = max(p0, p1, p2, p3)
         win = 0 if p0 == best else 1 if p1 == best else 2 if p2 == best else 3
         pts = pt[a0] + pt[a1] + pt[a2] + pt[a3]
-        tks[1] = (a0, a1, a2, a3)
+        if rec:
+            tks[1] = (a0, a1, a2, a3)
         tps[1] = pts + last_bonus
         wins[1] = win
         if not win & 1:
@@ -1677,7 +1683,7 @@ def play_random_hands(
                 continue
         else:
             continue
-        if sturk_seat < 0 and sk < fifties_key:  # no sturk and no two fifties waiting for a trick (SAKBOC 8.21):
+        if not rec:  # no sturk and no two fifties waiting for a trick (SAKBOC 8.21):
             # replay the tricks; the winners of each are checked as they pick it up: _going_on's plain case,
             # inline because it saves 3-5 % of the loop (measured); the tests hold both to the reference
             x0 = x1 = 0

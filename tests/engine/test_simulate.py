@@ -294,6 +294,7 @@ def test_local_hands_index_a_hands_cards_in_card_order() -> None:
         assert local[8] == local[trump]
         legal = rng.getrandbits(8)
         assert [ids[i] for i in lt.kth[legal]] == [c for i, c in enumerate(ids) if legal >> i & 1]
+        assert lt.count[legal] == legal.bit_count()
         assert lt.bit[lt.low[legal]] == legal & -legal or legal == 0
         wanted = rng.getrandbits(8)
         got = lt.pext[by_suit[trump] << 8 | wanted] << lt.low[local[trump]]
