@@ -5,12 +5,14 @@ No Django (or any other framework) is imported here; a test proves it in a subpr
 Modules: :mod:`engine.cards` (encoding, notation), :mod:`engine.ruleset` (the Ruleset value,
 SAKBOC 2004 by default), :mod:`engine.play` (legal cards, trick winner, card points),
 :mod:`engine.roem` (roemte and competing roem), :mod:`engine.scoring` (going on, strokes, ou jol,
-boem), :mod:`engine.simulate` (deals, bot, hands, boems, sessions).
+boem), :mod:`engine.boem_sheet` (a table's sheet of goings-on and strafs, scored),
+:mod:`engine.simulate` (deals, bot, hands, boems, sessions).
 """
 
 from __future__ import annotations
 
 from engine.adjudicate import Verdict, adjudicate
+from engine.boem_sheet import BoemScore, SheetError, SheetLine, SheetScore, score_sheet
 from engine.cards import CardParseError, format_card, format_hand, parse_card, parse_cards, parse_hand
 from engine.offences import Offence
 from engine.play import card_points, legal_mask, trick_points, trick_winner
@@ -23,6 +25,7 @@ from engine.simulate import BoemResult, HandResult, deal, play_boem, play_hand, 
 __all__ = [
     "SAKBOC_2004",
     "BoemResult",
+    "BoemScore",
     "BoemState",
     "CardParseError",
     "GameState",
@@ -32,6 +35,9 @@ __all__ = [
     "Offence",
     "Roemte",
     "RoemCall",
+    "SheetError",
+    "SheetLine",
+    "SheetScore",
     "Ruleset",
     "SideCount",
     "UnknownRulesetError",
@@ -56,6 +62,7 @@ __all__ = [
     "play_hand",
     "play_session",
     "roemte_in_hand",
+    "score_sheet",
     "ruleset_by_name",
     "strokes_for",
     "trick_points",

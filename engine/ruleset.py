@@ -225,7 +225,9 @@ class Ruleset:
     straf_points: tuple[int, int] = (2, 4)
     """Points a straf may claim (SAKBOC 6.2, 6.5)."""
     unfinished_boem_scores: bool = False
-    """Interpretation 3: a boem unfinished at full time scores nothing (strokes kept for the record)."""
+    """Interpretation 3: a boem unfinished at full time scores nothing (strokes kept for the record); a union
+    may read it otherwise (True): the side ahead on strokes scores 2
+    (:func:`engine.boem_sheet.unfinished_boem_points`)."""
     knockout_extra_time_minutes: int = 10
     """Interpretation 4 (SAKBOC 1.12): knock-out extra time, unless the union sets another length."""
     referee_judgement_offences: tuple[str, ...] = (

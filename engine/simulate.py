@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from engine.boem_sheet import unfinished_boem_points
 from engine.cards import CARD_NAMES, JACK, KING, QUEEN, cards_of
 from engine.play import legal_mask, play_tables, trick_points, trick_winner
 from engine.roem import (
@@ -561,7 +562,7 @@ def play_session(
             dealer = h.next_dealer
         total += len(hands)
         if hands:
-            points = boem.match_points() if boem.finished or ruleset.unfinished_boem_scores else (0, 0)
+            points = boem.match_points() if boem.finished else unfinished_boem_points(boem.strokes, ruleset)
             boems.append(BoemResult(seed, tuple(hands), boem.strokes, boem.winner, points, dealer))
     mp = (sum(b.match_points[0] for b in boems), sum(b.match_points[1] for b in boems))
     return SessionResult(tuple(boems), total, clock, mp)
