@@ -25,7 +25,7 @@ class UnionAdmin(SimpleHistoryAdmin):
                        "grace_minutes"],
         }),
         ("Interpretations (DOMAIN.md)", {
-            "fields": ["deal_after_going_on", "straf_four_points_min_strokes", "unfinished_boem",
+            "fields": ["deal_after_going_on", "straf_four_points", "unfinished_boem",
                        "knockout_extra_time_minutes", "referee_judges_unrecorded_offences"],
         }),
     ]

@@ -8,7 +8,7 @@ on :class:`Union` with its default, not a buried constant.
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MaxValueValidator, MinValueValidator
+from django.core.validators import MinValueValidator
 from django.db import models
 from simple_history.models import HistoricalRecords
 
@@ -39,6 +39,14 @@ class Union(models.Model):
     class DealAfterGoingOn(models.TextChoices):
         LAST_TRICK = "last_trick", "The side that won the last trick of the previous hand (interpretation 1)"
         NEXT_DEALER = "next_dealer", "The next player in turn (anticlockwise)"
+
+    class StrafFourPoints(models.TextChoices):
+        """The engine's readings of SAKBOC 6.2 (``engine.ruleset.StrafFourPoints``)."""
+
+        OPPONENTS_NONE = "three-or-four-strokes-opponents-none", (
+            "4 points with 3 or 4 strokes and the opponents on none; 2 otherwise (interpretation 2)"
+        )
+        CLEAR = "three-or-four-strokes-clear", "4 points when 3 or 4 strokes ahead; 2 otherwise"
 
     class UnfinishedBoem(models.TextChoices):
         NOTHING = "nothing", "Scores nothing; its strokes are kept for the record (interpretation 3)"
@@ -72,10 +80,9 @@ class Union(models.Model):
         max_length=20, choices=DealAfterGoingOn.choices, default=DealAfterGoingOn.LAST_TRICK,
         help_text="Interpretation 1: who deals a new game after a side goes on.",
     )
-    straf_four_points_min_strokes = models.PositiveSmallIntegerField(
-        default=3, validators=[MinValueValidator(1), MaxValueValidator(4)],
-        help_text="Interpretation 2 (SAKBOC 6.2): a straf earns 4 points only when the punisher has at least this "
-        "many strokes and the opponents none; 2 otherwise.",
+    straf_four_points = models.CharField(
+        max_length=40, choices=StrafFourPoints.choices, default=StrafFourPoints.OPPONENTS_NONE,
+        help_text="Interpretation 2 (SAKBOC 6.2): when a straf earns 4 points instead of 2.",
     )
     unfinished_boem = models.CharField(
         max_length=20, choices=UnfinishedBoem.choices, default=UnfinishedBoem.NOTHING,

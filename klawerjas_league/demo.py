@@ -8,16 +8,16 @@ match-night services, moving simulated time with their ``now=`` arguments (no sl
 * team sheets, the toss 5 minutes before play (SAKBOC 1.3), the first half (1.2);
 * at each of the 4 tables, hands dealt and played card by card by :func:`engine.simulate.play_hand` (seeded;
   the ou jol tallies and the boem's strokes carried from hand to hand), a few minutes a hand; every going on
-  (claimed by the telman) is a :class:`matches.services.StrokeLine` on the table's boem sheet;
+  (claimed by the telman) is a :class:`matches.boem_sheet.StrokeLine` on the table's boem sheet;
 * now and then a revoke (versak, SAKBOC 3.3) is injected into a bot's hand and the opponents' telman says
   "af"; the hand record with the claim is put to :func:`engine.adjudicate` and the straf goes on the sheet
-  (:class:`~matches.services.StrafLine`) only when the verdict upholds it, with the verdict's points
+  (:class:`~matches.boem_sheet.StrafLine`) only when the verdict upholds it, with the verdict's points
   (SAKBOC 6.2). Sometimes the "revoke" was a legal trump (3.3): the engine calls it a wrong straf and the
-  referee reverses it (:class:`~matches.services.StrafReversalLine`, Notes §VII);
+  referee reverses it (:class:`~matches.boem_sheet.StrafReversalLine`, Notes §VII);
 * each table's lines of a stretch of play (up to the interval call, to the end of the first half's cut hands,
-  to a table stop, to time) are recorded in one call of :func:`matches.services.boem_sheet_record`: the same
-  checks and the same rows (boems, entries, history, the match score after each boem) as
-  ``boem_stroke_record`` / ``boem_straf_record`` / ``boem_straf_reverse`` line by line, in a few queries;
+  to a table stop, to time) are recorded in one call of :func:`matches.boem_sheet.sheet_record`: the same
+  checks, lines, boems and score as ``going_on_record`` / ``straf_record`` / ``straf_reverse`` line by line, in
+  a few queries, scored by the rules engine like every boem sheet;
 * the interval, half-time substitutions (11.1), the second half, one table stopped by the referee in the
   season (12.1, with its award of 20), full time (2.2; a boem in progress is unfinished);
 * the result confirmed by both captains or the referee, approved by the union official; standings published
@@ -52,7 +52,7 @@ from clubs.models import Player, Team, Union
 from engine.cards import CARD_NAMES, parse_card
 from engine.scoring import BoemState, GameState
 from engine.simulate import deal, play_hand
-from matches import services
+from matches import boem_sheet, services
 from matches.fixtures import competition_fixtures_create
 from matches.models import Award, Boem, Competition, Match, MatchTable, PlayedHand, StandingsSnapshot
 
@@ -354,7 +354,7 @@ def _record_hands(
     referee: Any, out: list[PlayedHand],
 ) -> None:
     """Put the hands on their tables' boem sheets, each table's run in one call of
-    :func:`matches.services.boem_sheet_record` (the same checks and rows as line by line), and queue each
+    :func:`matches.boem_sheet.sheet_record` (the same checks and lines as line by line), and queue each
     hand's PlayedHand with the entry it produced."""
     teams = (match.home, match.away)
     by_table: dict[int, list[_Hand]] = {}
@@ -362,12 +362,12 @@ def _record_hands(
         by_table.setdefault(hand.table, []).append(hand)
     for number, run in sorted(by_table.items()):
         table = tables[number]
-        lines: list[services.BoemLine] = []
+        lines: list[boem_sheet.BoemLine] = []
         produced: list[int | None] = []  # by hand: the index of its entry among the lines, or None
         for hand in run:
             now = start + dt.timedelta(minutes=hand.minute)
             if hand.went_on is not None:
-                lines.append(services.StrokeLine(team=teams[hand.went_on], strokes=hand.strokes,
+                lines.append(boem_sheet.StrokeLine(team=teams[hand.went_on], strokes=hand.strokes,
                                                  claimed_by=table.telmen[hand.went_on], now=now))
                 produced.append(len(lines) - 1)
                 stats.strokes += hand.strokes
@@ -377,16 +377,16 @@ def _record_hands(
                 upheld = hand.straf_decision == "upheld"
                 claimant = 1 - hand.verdict["punished_team"] if upheld else hand.verdict["punished_team"]
                 if upheld:
-                    lines.append(services.StrafLine(
+                    lines.append(boem_sheet.StrafLine(
                         team=teams[claimant], points=hand.verdict["points"], claimed_by=table.telmen[claimant],
                         note=f"versak, upheld by the engine ({', '.join(hand.verdict['rules'])})", by=referee,
                         now=now,
                     ))
                     stats.strafs_upheld += 1
                 else:
-                    lines.append(services.StrafLine(team=teams[claimant], claimed_by=table.telmen[claimant],
+                    lines.append(boem_sheet.StrafLine(team=teams[claimant], claimed_by=table.telmen[claimant],
                                                     note="versak claimed", by=referee, now=now))
-                    lines.append(services.StrafReversalLine(
+                    lines.append(boem_sheet.StrafReversalLine(
                         claimed_points=False, note=hand.verdict["reason"][:300], by=referee,
                         now=now + dt.timedelta(minutes=1),
                     ))
@@ -398,7 +398,7 @@ def _record_hands(
                 else:
                     stats.ou_jol_hands += 1
                 produced.append(None)
-        entries = services.boem_sheet_record(match=match, table_number=number, lines=lines) if lines else []
+        entries = boem_sheet.sheet_record(match=match, table_number=number, lines=lines) if lines else []
         for hand, index in zip(run, produced, strict=True):
             entry = entries[index] if index is not None else None
             stats.hands += 1

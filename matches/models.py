@@ -123,8 +123,12 @@ class Match(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     approved_at = models.DateTimeField(null=True, blank=True)
+    live_version = models.PositiveBigIntegerField(
+        default=0, help_text="Bumped in the same transaction as every change the live pages show (the clock, a "
+        "boem sheet, an award, the result): their ETag, so a phone that polls gets 304 until something changes.",
+    )
 
-    history = HistoricalRecords()
+    history = HistoricalRecords(excluded_fields=["live_version"])
 
     class Meta:
         ordering = ["scheduled_start", "id"]
@@ -250,7 +254,15 @@ class MatchTable(models.Model):
         help_text="Reported with players not seated after the interval (SAKBOC 12.3).",
     )
     unseated_reported_at = models.DateTimeField(null=True, blank=True)
-    history = HistoricalRecords()
+    sheet_version = models.PositiveIntegerField(
+        default=0, help_text="Bumped by every write to the table's boem sheet; a device or form sends the version "
+        "it showed, and a write based on a sheet someone else has changed since is refused (HTTP 409).",
+    )
+    open_strafs = models.PositiveSmallIntegerField(
+        default=0, help_text="Straf claims ('af') at this table waiting for the referee's ruling (SAKBOC 1.10); "
+        "the table takes no going-on until they are ruled.",
+    )
+    history = HistoricalRecords(excluded_fields=["sheet_version"])
 
     class Meta:
         ordering = ["match", "number"]
@@ -296,26 +308,50 @@ class Boem(models.Model):
         return f"boem {self.number} at {self.table}"
 
 
-class BoemEntry(models.Model):
-    """A line on a table's boem sheet, as plain values (the demo season feeds engine-played hands here).
+SHEET_ORDER = ("recorded_at", "sequence")
+"""The order of a table's boem sheet: when each line happened at the table, then the order it was written."""
 
-    ``stroke``: ``team`` went on ``strokes`` (1 or 2, SAKBOC 7.3). ``straf``: ``team`` punished and claims
-    ``points`` (2 or 4, SAKBOC 6.2). ``straf_reversed``: a wrong straf (Notes §VII): the boem goes to
-    ``team``, the side wrongly punished, with ``points`` including 6.6's extra 2 when it had claimed points.
-    An entry is confirmed by the opposing telman or the referee.
+
+class BoemEntry(models.Model):
+    """A line on a table's boem sheet (Notes §V), as plain values; ``matches.boem_sheet`` writes every one.
+
+    ``stroke``: ``team``'s telman went on ``strokes`` (1 or 2, SAKBOC 7.3). ``straf``: ``team`` punished ("af")
+    and the referee upheld it; ``points`` (2 or 4, SAKBOC 6.2). ``straf_reversed``: the straf before was wrong
+    (Notes §VII): the boem goes to ``team``, the side wrongly punished, with ``points`` (6.6's extra 2 when
+    ``points_claimed``). ``time``: time was called or the table stopped: a boem in progress is unfinished
+    (SAKBOC 2.2, 12.1; interpretation 3). ``boem`` and ``points`` are what the engine's
+    ``engine.boem_sheet.score_sheet`` made of the sheet at the last write.
+
+    A line entered at the table is *provisional* until the opposing telman confirms it on the table's device
+    (``confirmed_by_player``) or the referee does (``confirmed_by``); the opposing telman may dispute it
+    instead (``disputed_at``), which the referee settles by confirming or correcting it. The referee may enter
+    or correct a line on the table's behalf with a written ``referee_reason``; a line struck off stays, with
+    ``struck`` set and no boem, so the sheet's history keeps it. ``recorded_at`` is when it happened at the
+    table (a ruling's straf: when "af" was said), ``sequence`` the order it was written (unique per table).
     """
 
     class Kind(models.TextChoices):
         STROKE = "stroke", "Stroke(s) gone on"
         STRAF = "straf", "Straf (punishment)"
         STRAF_REVERSED = "straf_reversed", "Wrong straf reversed"
+        TIME = "time", "Time called: a boem in progress is unfinished"
 
-    boem = models.ForeignKey(Boem, on_delete=models.CASCADE, related_name="entries")
-    sequence = models.PositiveIntegerField(help_text="Order on the table's sheet (1, 2, …).")
+    table = models.ForeignKey(MatchTable, on_delete=models.CASCADE, related_name="entries")
+    boem = models.ForeignKey(
+        Boem, null=True, blank=True, on_delete=models.SET_NULL, related_name="entries",
+        help_text="The boem the line belongs to; empty for a line struck off or a time line with no boem to end.",
+    )
+    sequence = models.PositiveIntegerField(help_text="The order it was written at the table (1, 2, …).")
     kind = models.CharField(max_length=16, choices=Kind.choices)
-    team = models.ForeignKey("clubs.Team", on_delete=models.PROTECT, related_name="+")
+    team = models.ForeignKey(
+        "clubs.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+        help_text="Who went on, punished, or wins the reversal; empty for a time line.",
+    )
     strokes = models.PositiveSmallIntegerField(default=0)
     points = models.PositiveSmallIntegerField(default=0)
+    points_claimed = models.BooleanField(
+        default=False, help_text="A reversal: the side wrongly punished had already claimed points (SAKBOC 6.6).",
+    )
     claimed_by = models.ForeignKey(
         "clubs.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
         help_text="The telman or byspeler who went on or said 'af'.",
@@ -324,27 +360,65 @@ class BoemEntry(models.Model):
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="reversed_by"
     )
     note = models.CharField(max_length=300, blank=True)
-    recorded_at = models.DateTimeField()
+    recorded_at = models.DateTimeField(help_text="When it happened at the table.")
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    device = models.ForeignKey(
+        "TableDevice", null=True, blank=True, on_delete=models.SET_NULL, related_name="entries",
+        help_text="The table device that entered it.",
+    )
     confirmed_at = models.DateTimeField(null=True, blank=True)
     confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        help_text="The referee (or marker), or an opposing telman signed in with an account.",
+    )
+    confirmed_by_player = models.ForeignKey(
+        "clubs.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+        help_text="The opposing telman who confirmed it on the table's device.",
+    )
+    disputed_at = models.DateTimeField(null=True, blank=True)
+    disputed_by_player = models.ForeignKey(
+        "clubs.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+    )
+    dispute_reason = models.CharField(max_length=300, blank=True)
+    corrected_at = models.DateTimeField(null=True, blank=True)
+    corrected_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    referee_reason = models.CharField(
+        max_length=300, blank=True, help_text="Why the referee entered or corrected it on the table's behalf.",
+    )
+    struck = models.BooleanField(default=False, help_text="Struck off the sheet by the referee (with the reason).")
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["boem__table", "sequence"]
+        ordering = ["table", *SHEET_ORDER]
         verbose_name_plural = "boem entries"
         constraints = [
             models.CheckConstraint(
                 condition=~Q(kind="stroke") | Q(strokes__in=[1, 2]), name="boem_entry_stroke_1_or_2"
             ),
+            models.CheckConstraint(
+                condition=Q(kind="time", team__isnull=True) | (~Q(kind="time") & Q(team__isnull=False)),
+                name="boem_entry_team_unless_time",
+            ),
+            models.UniqueConstraint(fields=["table", "sequence"], name="boem_entry_unique_sequence_at_table"),
         ]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} #{self.sequence}"
+
+    @property
+    def state(self) -> str:
+        """``struck``, ``disputed``, ``confirmed`` or ``provisional`` (entered, not yet confirmed)."""
+        if self.struck:
+            return "struck"
+        if self.confirmed_at is not None:
+            return "confirmed"
+        if self.disputed_at is not None:
+            return "disputed"
+        return "provisional"
 
 
 class Award(models.Model):
@@ -468,7 +542,7 @@ class PlayedHand(models.Model):
         help_text="The table it was played at (always set by the demo season).",
     )
     boem = models.ForeignKey(
-        Boem, null=True, blank=True, on_delete=models.CASCADE, related_name="played_hands",
+        Boem, null=True, blank=True, on_delete=models.SET_NULL, related_name="played_hands",
         help_text="The boem it belongs to; empty for ou jol hands after the last boem ended, when time was "
         "called before anyone went on (nothing on the sheet).",
     )
@@ -497,3 +571,55 @@ class PlayedHand(models.Model):
 
     def __str__(self) -> str:
         return f"hand {self.number} at {self.table}"
+
+
+class TableLink(models.Model):
+    """A table's link for one match night: the short ``code`` typed at ``/table/`` and the ``secret`` in its QR
+    code. A device that opens it may write that table's boem sheet of that match only, until the match ends
+    (``matches.table_links``). The referee can revoke it and issue another; a revoked link signs nobody in, and
+    the devices signed in with it are signed out."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="table_links")
+    table_number = models.PositiveSmallIntegerField(validators=table_number_validators)
+    code = models.CharField(max_length=12, unique=True, help_text="Typed at /table/, e.g. 'K7M2QX'.")
+    secret = models.CharField(max_length=64, unique=True, help_text="In the QR code's address.")
+    issued_at = models.DateTimeField()
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    history = HistoricalRecords(excluded_fields=["secret"])
+
+    class Meta:
+        ordering = ["match", "table_number", "-issued_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "table_number"], condition=Q(revoked_at__isnull=True), name="table_link_one_active"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"table {self.table_number} link of {self.match}"
+
+
+class TableDevice(models.Model):
+    """A phone signed in at a table with a :class:`TableLink`: every entry it makes records it.
+
+    Players need no accounts (the paper sheet needs none). The page keeps the device in its session; the API
+    gets ``key`` once at sign-in (``Authorization: Table <key>``), of which only a SHA-256 hash is stored.
+    """
+
+    link = models.ForeignKey(TableLink, on_delete=models.CASCADE, related_name="devices")
+    key_hash = models.CharField(max_length=64, unique=True)
+    label = models.CharField(max_length=80, blank=True, help_text="What the device said it is (its browser).")
+    signed_in_at = models.DateTimeField()
+    last_seen_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["link", "signed_in_at"]
+
+    def __str__(self) -> str:
+        return f"device {self.pk} at {self.link}"

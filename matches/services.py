@@ -6,15 +6,15 @@ A broken rule raises ``ValidationError`` whose message cites the clause; the rol
 the workflow raise ``PermissionDenied``. Services that depend on time take ``now`` (default: the current
 time) so tests and the demo season control the clock. ``by`` is recorded as the history user.
 
-The boem sheet is league bookkeeping from plain values (a side went on 1 or 2 strokes; a side punished): the
-engine is not needed here, so the demo season can feed engine-played hands into these services.
+Every write to a table's boem sheet lives in :mod:`matches.boem_sheet` (scored by the rules engine); the clock
+services here call its :func:`~matches.boem_sheet.time_call` when time is called or a table stopped. The write
+primitives both share (the match lock, version checks, the score) are :mod:`matches.records`.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
 from datetime import date, datetime
 from typing import Any
 
@@ -24,12 +24,10 @@ from django.utils import timezone
 
 from clubs.models import GROUP_REFEREES, Player, Team, TeamMembership, Union, UnionOfficial
 from clubs.services import save_with_history, user_group_add
+from matches import boem_sheet
 from matches.models import (
-    STROKES_PER_BOEM,
     TABLES_PER_MATCH,
     Award,
-    Boem,
-    BoemEntry,
     Competition,
     Match,
     MatchTable,
@@ -38,43 +36,20 @@ from matches.models import (
     Substitution,
     TeamSheet,
 )
+from matches.records import (
+    hhmm,
+    match_lock,
+    now_or,
+    score_and_save,
+    team_in_match,
+    version_check,
+)
 from matches.selectors import clock_deadlines, clock_next_deadline, match_score
 
 logger = logging.getLogger(__name__)
 
 MAX_SUBSTITUTIONS = 3  # SAKBOC 11.4
-RECORDING_PHASES = (Match.Phase.FIRST_HALF, Match.Phase.INTERVAL, Match.Phase.SECOND_HALF, Match.Phase.EXTRA_TIME)
 PLAYING_PHASES = (Match.Phase.FIRST_HALF, Match.Phase.SECOND_HALF, Match.Phase.EXTRA_TIME)
-
-
-def _now(now: datetime | None) -> datetime:
-    return now or timezone.now()
-
-
-def _hhmm(instant: datetime) -> str:
-    return timezone.localtime(instant).strftime("%H:%M")
-
-
-def _lock(match: Match | int) -> Match:
-    """Re-read ``match`` under a row lock, with its competition and union."""
-    pk = match if isinstance(match, int) else match.pk
-    return Match.objects.select_for_update(of=("self",)).select_related("competition__union").get(pk=pk)
-
-
-STALE_WRITE = "{what} was changed by someone else since you opened it: reload and try again."
-"""The message of a write based on a state that has since changed (code ``stale``: HTTP 409 in the API)."""
-
-
-def _check_version(*, expected: int | None, current: int, what: str) -> None:
-    """Optimistic check: a form or API client that says which version it saw (``expected``) is refused when
-    another device wrote in between. ``None`` skips the check (the row lock alone then serialises writes)."""
-    if expected is not None and expected != current:
-        raise ValidationError(STALE_WRITE.format(what=what), code="stale")
-
-
-def _team_in_match(match: Match, team: Team) -> None:
-    if team.pk not in (match.home_id, match.away_id):
-        raise ValidationError(f"{team.name} does not play in {match.home.name} v {match.away.name}.")
 
 
 def _notify(function_name: str, **kwargs: Any) -> None:
@@ -154,7 +129,7 @@ def match_schedule(
 @transaction.atomic
 def match_officials_assign(*, match: Match, referee: Any = None, marker: Any = None, by: Any = None) -> Match:
     """Assign the referee and the marker (who takes the referee's place at a final, SAKBOC 1.11)."""
-    match = _lock(match)
+    match = match_lock(match)
     match.referee, match.marker = referee, marker
     save_with_history(match, by=by, reason="officials assigned")
     for official in (referee, marker):
@@ -181,15 +156,15 @@ def team_sheet_submit(
         (SAKBOC 11.3: seats are fixed for the night); fewer than 3 tables or a table outside 1-4 (SAKBOC 1.5,
         1.13); a player not in the team's registered squad or inactive (SAKBOC 1.5); a player named twice.
     """
-    now = _now(now)
-    match = _lock(match)
-    _team_in_match(match, team)
+    now = now_or(now)
+    match = match_lock(match)
+    team_in_match(match, team)
     if match.phase != Match.Phase.SCHEDULED:
         raise ValidationError("SAKBOC 11.3: seats are fixed for the night once play has started; "
                               "changes now are half-time substitutions (SAKBOC 11.1).")
     sheet = TeamSheet.objects.filter(match=match, team=team).first()
     current = sheet.version if sheet is not None else 0
-    _check_version(expected=expected_version, current=current, what=f"{team.name}'s team sheet")
+    version_check(expected=expected_version, current=current, what=f"{team.name}'s team sheet")
     tables = sorted(partnerships)
     if any(not 1 <= n <= TABLES_PER_MATCH for n in tables):
         raise ValidationError("SAKBOC 1.5: a team sheet names tables 1 to 4 only.")
@@ -233,14 +208,14 @@ def match_toss_record(*, match: Match, winner: Team, by: Any = None, now: dateti
     :raises ValidationError: earlier than 5 minutes before play or a team sheet missing (SAKBOC 1.3: captains
         say before tossing time if they cannot field a full team); play already started.
     """
-    now = _now(now)
-    match = _lock(match)
-    _team_in_match(match, winner)
+    now = now_or(now)
+    match = match_lock(match)
+    team_in_match(match, winner)
     if match.phase != Match.Phase.SCHEDULED:
         raise ValidationError("SAKBOC 1.3: the toss is before play; play has started.")
     toss_at = clock_deadlines(match)["toss_at"]
     if now < toss_at:
-        raise ValidationError(f"SAKBOC 1.3: captains toss 5 minutes before play, not before {_hhmm(toss_at)}.")
+        raise ValidationError(f"SAKBOC 1.3: captains toss 5 minutes before play, not before {hhmm(toss_at)}.")
     if match.team_sheets.count() < 2:
         raise ValidationError("SAKBOC 1.3: both team sheets must be in before the toss.")
     match.toss_winner, match.tossed_at = winner, now
@@ -257,15 +232,15 @@ def match_start(*, match: Match, by: Any = None, now: datetime | None = None) ->
 
     :raises ValidationError: no toss (SAKBOC 1.3); before the scheduled start (SAKBOC 1.9); not scheduled.
     """
-    now = _now(now)
-    match = _lock(match)
+    now = now_or(now)
+    match = match_lock(match)
     if match.phase != Match.Phase.SCHEDULED:
         raise ValidationError("Play has already started.")
     if match.tossed_at is None:
         raise ValidationError("SAKBOC 1.3: the captains toss before play; record the toss first.")
     if now < match.scheduled_start:
         raise ValidationError(
-            f"SAKBOC 1.9: no cards may be played before the starting time ({_hhmm(match.scheduled_start)})."
+            f"SAKBOC 1.9: no cards may be played before the starting time ({hhmm(match.scheduled_start)})."
         )
     tables_by_team: dict[int, set[int]] = {match.home_id: set(), match.away_id: set()}
     for team_id, number in Seat.objects.filter(sheet__match=match).values_list("sheet__team_id", "table_number"):
@@ -281,7 +256,7 @@ def match_start(*, match: Match, by: Any = None, now: datetime | None = None) ->
             _award(match, team_id=match.opponent_id(team_id), kind=Award.Kind.THREE_TABLES, by=by, now=now,
                    note=f"Opponents fielded {len(numbers)} tables.")
     match.phase, match.first_half_started_at = Match.Phase.FIRST_HALF, now
-    _score_and_save(match, by=by, reason="first half started (SAKBOC 1.2)")
+    score_and_save(match, by=by, reason="first half started (SAKBOC 1.2)")
     _schedule_clock_timer(match)
     return match
 
@@ -293,7 +268,7 @@ def match_interval_call(*, match: Match, by: Any = None, now: datetime | None = 
 
     :raises ValidationError: not in the first half, or before its 75 minutes are up (SAKBOC 1.2).
     """
-    return _interval_call(_lock(match), by=by, now=_now(now))
+    return _interval_call(match_lock(match), by=by, now=now_or(now))
 
 
 def _interval_call(match: Match, *, by: Any, now: datetime) -> Match:
@@ -301,7 +276,7 @@ def _interval_call(match: Match, *, by: Any, now: datetime) -> Match:
         raise ValidationError("SAKBOC 1.2: the interval follows the first half.")
     due = clock_deadlines(match)["first_half_ends_at"]
     if now < due:
-        raise ValidationError(f"SAKBOC 1.2: the first half lasts 75 minutes; the interval is due at {_hhmm(due)}.")
+        raise ValidationError(f"SAKBOC 1.2: the first half lasts 75 minutes; the interval is due at {hhmm(due)}.")
     match.phase, match.interval_started_at = Match.Phase.INTERVAL, now
     save_with_history(match, by=by, reason="interval called (SAKBOC 1.2)")
     return match
@@ -315,18 +290,18 @@ def match_resume(*, match: Match, by: Any = None, now: datetime | None = None) -
 
     :raises ValidationError: not in the interval, or before its 10 minutes are up (SAKBOC 1.2).
     """
-    now = _now(now)
-    match = _lock(match)
+    now = now_or(now)
+    match = match_lock(match)
     if match.phase != Match.Phase.INTERVAL:
         raise ValidationError("SAKBOC 1.2: the second half follows the interval.")
     due = clock_deadlines(match)["interval_ends_at"]
     if now < due:
-        raise ValidationError(f"SAKBOC 1.2: the interval is 10 minutes; play resumes at {_hhmm(due)}.")
+        raise ValidationError(f"SAKBOC 1.2: the interval is 10 minutes; play resumes at {hhmm(due)}.")
     match.phase, match.second_half_started_at = Match.Phase.SECOND_HALF, now
     for seat in Seat.objects.filter(sheet__match=match, called_away_at__isnull=False).select_related("sheet"):
         _award(match, team_id=match.opponent_id(seat.sheet.team_id), kind=Award.Kind.CALLED_AWAY, half=2,
                player_id=seat.player_id, table_number=seat.table_number, by=by, now=now)
-    _score_and_save(match, by=by, reason="second half started (SAKBOC 1.2)")
+    score_and_save(match, by=by, reason="second half started (SAKBOC 1.2)")
     _schedule_clock_timer(match)
     return match
 
@@ -339,7 +314,7 @@ def match_end(*, match: Match, by: Any = None, now: datetime | None = None) -> M
 
     :raises ValidationError: not in the second half or extra time, or before its end (SAKBOC 1.2, 1.12).
     """
-    return _end(_lock(match), by=by, now=_now(now))
+    return _end(match_lock(match), by=by, now=now_or(now))
 
 
 def _end(match: Match, *, by: Any, now: datetime) -> Match:
@@ -347,28 +322,23 @@ def _end(match: Match, *, by: Any, now: datetime) -> Match:
     if match.phase == Match.Phase.SECOND_HALF:
         due = deadlines["second_half_ends_at"]
         if now < due:
-            raise ValidationError(f"SAKBOC 1.2: play lasts 2 h 30 min; time is at {_hhmm(due)}.")
+            raise ValidationError(f"SAKBOC 1.2: play lasts 2 h 30 min; time is at {hhmm(due)}.")
     elif match.phase == Match.Phase.EXTRA_TIME:
         due = deadlines["extra_time_ends_at"]
         if now < due:
-            raise ValidationError(f"SAKBOC 1.12: extra time ends at {_hhmm(due)}.")
+            raise ValidationError(f"SAKBOC 1.12: extra time ends at {hhmm(due)}.")
     else:
         raise ValidationError("SAKBOC 1.2: time is called at the end of the second half or of extra time.")
-    union = match.competition.union
-    for boem in Boem.objects.filter(table__match=match, status=Boem.Status.IN_PROGRESS):
-        boem.status, boem.ended_at = Boem.Status.UNFINISHED, now
-        if union.unfinished_boem == Union.UnfinishedBoem.LEADER_TWO and boem.home_strokes != boem.away_strokes:
-            boem.winner_id = match.home_id if boem.home_strokes > boem.away_strokes else match.away_id
-            boem.points = 2
-        save_with_history(boem, by=by, reason="unfinished at time (interpretation 3)")
+    for table in MatchTable.objects.select_for_update().filter(match=match, status=MatchTable.Status.PLAYING):
+        boem_sheet.time_call(match, table, now=now, by=by, reason="time called (SAKBOC 2.2, interpretation 3)")
     score = match_score(match=match)
     if match.competition.is_knockout and score.home == score.away:
         match.phase = Match.Phase.AWAITING_EXTRA_TIME
-        _score_and_save(match, by=by, reason="knock-out draw: toss and extra time (SAKBOC 1.12)")
+        score_and_save(match, by=by, reason="knock-out draw: toss and extra time (SAKBOC 1.12)")
         return match
     match.phase, match.finished_at = Match.Phase.FINISHED, now
     match.result_status = Match.ResultStatus.PROVISIONAL
-    _score_and_save(match, by=by, reason="time called (SAKBOC 2.2); result provisional")
+    score_and_save(match, by=by, reason="time called (SAKBOC 2.2); result provisional")
     return match
 
 
@@ -381,9 +351,9 @@ def match_extra_time_start(
 
     :raises ValidationError: the match is not a knock-out draw awaiting extra time.
     """
-    now = _now(now)
-    match = _lock(match)
-    _team_in_match(match, toss_winner)
+    now = now_or(now)
+    match = match_lock(match)
+    team_in_match(match, toss_winner)
     if match.phase != Match.Phase.AWAITING_EXTRA_TIME:
         raise ValidationError("SAKBOC 1.12: extra time is played only after a knock-out draw.")
     match.toss_winner, match.tossed_at = toss_winner, now
@@ -406,9 +376,9 @@ def match_clock_advance(*, match_id: int, now: datetime | None = None) -> list[s
 
     :returns: the names of the deadlines acted on (empty when none was due).
     """
-    now = _now(now)
+    now = now_or(now)
     try:
-        match = _lock(match_id)
+        match = match_lock(match_id)
     except Match.DoesNotExist:
         return []
     done: list[str] = []
@@ -435,7 +405,7 @@ def _grace_expire(match: Match, *, now: datetime) -> None:
         _stop_table(match, table, defaulting_team_id=table.unseated_team_id, reason=MatchTable.StopReason.UNSEATED,
                     kind=Award.Kind.UNSEATED, note="players not seated after the grace", by=None, now=now)
     match.grace_handled_at = now
-    _score_and_save(match, by=None, reason="grace after the interval over (SAKBOC 12.3)")
+    score_and_save(match, by=None, reason="grace after the interval over (SAKBOC 12.3)")
 
 
 # --- Tables ---------------------------------------------------------------------------------------------
@@ -454,9 +424,7 @@ def _stop_table(
     table.status, table.stop_reason, table.stop_note = MatchTable.Status.STOPPED, reason, note
     table.defaulting_team_id, table.stopped_at, table.stopped_by = defaulting_team_id, now, by
     save_with_history(table, by=by, reason=f"table stopped ({Award.CLAUSE[kind]})")
-    for boem in table.boems.filter(status=Boem.Status.IN_PROGRESS):
-        boem.status, boem.ended_at = Boem.Status.UNFINISHED, now
-        save_with_history(boem, by=by, reason="table stopped")
+    boem_sheet.time_call(match, table, now=now, by=by, reason=f"table stopped ({Award.CLAUSE[kind]})")
     _award(match, team_id=match.opponent_id(defaulting_team_id), kind=kind, table_number=table.number, by=by,
            now=now, note=note)
 
@@ -471,9 +439,9 @@ def table_stop(
 
     :raises ValidationError: not during play, or the table is not playing (SAKBOC 12.1).
     """
-    now = _now(now)
-    match = _lock(match)
-    _team_in_match(match, defaulting_team)
+    now = now_or(now)
+    match = match_lock(match)
+    team_in_match(match, defaulting_team)
     if match.phase not in PLAYING_PHASES:
         raise ValidationError("SAKBOC 12.1: the referee stops a table during play.")
     table = _table(match, table_number)
@@ -481,7 +449,7 @@ def table_stop(
         raise ValidationError(f"SAKBOC 12.1: table {table_number} is not playing ({table.get_status_display()}).")
     _stop_table(match, table, defaulting_team_id=defaulting_team.pk, reason=MatchTable.StopReason.REFEREE,
                 kind=Award.Kind.TABLE_STOPPED, note=note, by=by, now=now)
-    _score_and_save(match, by=by, reason=f"table {table_number} stopped (SAKBOC 12.1)")
+    score_and_save(match, by=by, reason=f"table {table_number} stopped (SAKBOC 12.1)")
     return table
 
 
@@ -494,9 +462,9 @@ def table_unseated_report(
 
     :raises ValidationError: not within the grace after the interval (SAKBOC 12.3); table not playing.
     """
-    now = _now(now)
-    match = _lock(match)
-    _team_in_match(match, team)
+    now = now_or(now)
+    match = match_lock(match)
+    team_in_match(match, team)
     _require_in_grace(match, now)
     table = _table(match, table_number)
     if table.status != MatchTable.Status.PLAYING:
@@ -514,8 +482,8 @@ def table_unseated_clear(
 
     :raises ValidationError: the grace is over (SAKBOC 12.3).
     """
-    now = _now(now)
-    match = _lock(match)
+    now = now_or(now)
+    match = match_lock(match)
     _require_in_grace(match, now)
     table = _table(match, table_number)
     table.unseated_team, table.unseated_reported_at = None, None
@@ -528,7 +496,7 @@ def _require_in_grace(match: Match, now: datetime) -> None:
         raise ValidationError("SAKBOC 12.3: unseated players are dealt with in the grace after the interval.")
     grace_until = clock_deadlines(match)["grace_until"]
     if now >= grace_until:
-        raise ValidationError(f"SAKBOC 12.3: the 3 minutes' grace ended at {_hhmm(grace_until)}.")
+        raise ValidationError(f"SAKBOC 12.3: the 3 minutes' grace ended at {hhmm(grace_until)}.")
 
 
 # --- Substitutions and players called away --------------------------------------------------------------
@@ -547,9 +515,9 @@ def substitution_make(
         squad player (1.5, 11.1) or already seated; ``player_out`` not seated for the team; a role change
         that would swap a seated partnership (11.3).
     """
-    now = _now(now)
-    match = _lock(match)
-    _team_in_match(match, team)
+    now = now_or(now)
+    match = match_lock(match)
+    team_in_match(match, team)
     if match.phase != Match.Phase.INTERVAL:
         raise ValidationError("SAKBOC 11.1: substitutions are made during half-time only.")
     if Substitution.objects.filter(match=match, team=team).count() >= MAX_SUBSTITUTIONS:
@@ -609,9 +577,9 @@ def player_called_away(
         second-half award is made when play resumes).
     :raises ValidationError: in the last 15 minutes (SAKBOC 1.15); not during the match; not seated.
     """
-    now = _now(now)
-    match = _lock(match)
-    if match.phase not in RECORDING_PHASES:
+    now = now_or(now)
+    match = match_lock(match)
+    if match.phase not in boem_sheet.RECORDING_PHASES:
         raise ValidationError("SAKBOC 11.2: a player is called away during the match.")
     if match.phase == Match.Phase.EXTRA_TIME or (
         match.phase == Match.Phase.SECOND_HALF and now >= clock_deadlines(match)["last_period_from"]
@@ -629,192 +597,8 @@ def player_called_away(
     half = 1 if match.phase == Match.Phase.FIRST_HALF else 2
     award = _award(match, team_id=match.opponent_id(seat.sheet.team_id), kind=Award.Kind.CALLED_AWAY, half=half,
                    player_id=player.pk, table_number=seat.table_number, by=by, now=now)
-    _score_and_save(match, by=by, reason="player called away (SAKBOC 11.2)")
+    score_and_save(match, by=by, reason="player called away (SAKBOC 11.2)")
     return award
-
-
-# --- Boem sheets ----------------------------------------------------------------------------------------
-
-def straf_points(*, union: Union, punisher_strokes: int, opponent_strokes: int) -> int:
-    """Points a straf earns (SAKBOC 6.2 as read by interpretation 2): 4 when the punisher has at least
-    ``union.straf_four_points_min_strokes`` (3) strokes and the opponents none; 2 otherwise."""
-    if opponent_strokes == 0 and punisher_strokes >= union.straf_four_points_min_strokes:
-        return 4
-    return 2
-
-
-def _playing_table(match: Match, table_number: int) -> MatchTable:
-    if match.phase == Match.Phase.SCHEDULED:
-        raise ValidationError("SAKBOC 1.9: no cards may be played before the starting time is announced.")
-    if match.phase not in RECORDING_PHASES:
-        raise ValidationError("SAKBOC 2.2: when time is announced, all play stops.")
-    table = _table(match, table_number)
-    if table.status != MatchTable.Status.PLAYING:
-        raise ValidationError(
-            f"SAKBOC 12.1: table {table_number} is not playing ({table.get_status_display()}); nothing more is "
-            "recorded there."
-        )
-    return table
-
-
-def _current_boem(table: MatchTable, *, by: Any) -> Boem:
-    boem = table.boems.select_for_update().filter(status=Boem.Status.IN_PROGRESS).first()
-    if boem is None:
-        last = table.boems.order_by("-number").values_list("number", flat=True).first() or 0
-        boem = Boem(table=table, number=last + 1)
-        save_with_history(boem, by=by, reason="boem started")
-    return boem
-
-
-def _last_sequence(table: MatchTable) -> int:
-    """The sequence of the table's last boem-sheet entry (0 for an empty sheet): the sheet's version."""
-    last = BoemEntry.objects.filter(boem__table=table).order_by("-sequence").values_list("sequence", flat=True)
-    return last.first() or 0
-
-
-def _next_sequence(table: MatchTable) -> int:
-    return _last_sequence(table) + 1
-
-
-def _check_sheet_version(table: MatchTable, expected_sequence: int | None) -> None:
-    _check_version(expected=expected_sequence, current=_last_sequence(table),
-                   what=f"The boem sheet of table {table.number}")
-
-
-def _seat_at(match: Match, team_id: int, table_number: int, player: Player) -> Seat:
-    seat = Seat.objects.filter(sheet__match=match, sheet__team_id=team_id, table_number=table_number,
-                               player=player).first()
-    return _seated_check(seat, player=player, table_number=table_number)
-
-
-@transaction.atomic
-def boem_stroke_record(
-    *, match: Match, table_number: int, team: Team, strokes: int, claimed_by: Player | None = None,
-    by: Any = None, now: datetime | None = None, expected_sequence: int | None = None,
-) -> BoemEntry:
-    """``team``'s telman goes on ``strokes`` (1 or 2) at a table. The first side to 5 strokes wins the boem:
-    2 points, 4 when the opponents have none ("five strokes clear", SAKBOC 6.1).
-
-    The match row, then the table row, are locked for the whole transaction: two devices recording at the
-    same table at once are serialised, and each entry gets its own sequence.
-
-    :param expected_sequence: the sequence of the last entry the recorder saw on the table's sheet (0: an
-        empty sheet); when given and another entry has been added since, nothing is written.
-    :raises ValidationError: 3 or more strokes at once (SAKBOC 7.3); ``claimed_by`` not the side's telman
-        (SAKBOC 6.8); before play (1.9) or after time (2.2); the table stopped (12.1); the sheet changed
-        since ``expected_sequence`` (code ``stale``).
-    """
-    now = _now(now)
-    match = _lock(match)
-    _team_in_match(match, team)
-    _stroke_count_check(strokes)
-    table = _playing_table(match, table_number)
-    _check_sheet_version(table, expected_sequence)
-    if claimed_by is not None:
-        _telman_check(_seat_at(match, team.pk, table_number, claimed_by))
-    boem = _current_boem(table, by=by)
-    reason = _stroke_apply(boem, team=team, home=team.pk == match.home_id, strokes=strokes, now=now)
-    save_with_history(boem, by=by, reason=reason)
-    entry = BoemEntry(
-        boem=boem, sequence=_next_sequence(table), kind=BoemEntry.Kind.STROKE, team=team, strokes=strokes,
-        claimed_by=claimed_by, recorded_at=now, recorded_by=by,
-    )
-    save_with_history(entry, by=by, reason=reason)
-    if boem.status == Boem.Status.COMPLETED:  # only a boem's end changes the match score (SAKBOC 6.1)
-        _score_and_save(match, by=by, reason=f"table {table_number}: {reason}")
-    return entry
-
-
-@transaction.atomic
-def boem_straf_record(
-    *, match: Match, table_number: int, team: Team, points: int | None = None, claimed_by: Player | None = None,
-    note: str = "", by: Any = None, now: datetime | None = None, expected_sequence: int | None = None,
-) -> BoemEntry:
-    """``team`` punishes ("af"): the boem ends in its favour with 2 or 4 points (SAKBOC 6.2, interpretation 2:
-    4 only with 3 or 4 strokes and the opponents on none).
-
-    :param points: the points claimed, if the sheet says; checked against the rule.
-    :param expected_sequence: as for :func:`boem_stroke_record`: the last entry the recorder saw.
-    :raises ValidationError: a claim other than 2 or 4 (SAKBOC 6.5) or not what 6.2 allows; ``claimed_by`` not
-        seated at the table for ``team``; before play (1.9), after time (2.2), table stopped (12.1); the sheet
-        changed since ``expected_sequence`` (code ``stale``).
-    """
-    now = _now(now)
-    match = _lock(match)
-    _team_in_match(match, team)
-    _straf_claim_check(points)
-    table = _playing_table(match, table_number)
-    _check_sheet_version(table, expected_sequence)
-    if claimed_by is not None:
-        _seat_at(match, team.pk, table_number, claimed_by)
-    boem = _current_boem(table, by=by)
-    earned, reason = _straf_apply(boem, union=match.competition.union, team=team, home=team.pk == match.home_id,
-                                  points=points, now=now)
-    save_with_history(boem, by=by, reason=reason)
-    entry = BoemEntry(
-        boem=boem, sequence=_next_sequence(table), kind=BoemEntry.Kind.STRAF, team=team, points=earned,
-        claimed_by=claimed_by, note=note, recorded_at=now, recorded_by=by,
-    )
-    save_with_history(entry, by=by, reason=reason)
-    _score_and_save(match, by=by, reason=f"table {table_number}: {reason}")
-    return entry
-
-
-@transaction.atomic
-def boem_straf_reverse(
-    *, entry: BoemEntry, claimed_points: bool, note: str = "", by: Any = None, now: datetime | None = None
-) -> BoemEntry:
-    """The referee rules a straf wrong: the punisher is punished instead (Notes §VII). The boem goes to the
-    side wrongly punished, with the straf points its own position earns (SAKBOC 6.2), plus another 2 when its
-    telman had claimed points before being punished (SAKBOC 6.6).
-
-    :raises ValidationError: the entry is not a straf, is already reversed, or the result is approved.
-    """
-    now = _now(now)
-    match = _lock(entry.boem.table.match_id)
-    entry = BoemEntry.objects.select_for_update().select_related("boem__table").get(pk=entry.pk)
-    if entry.kind != BoemEntry.Kind.STRAF:
-        raise ValidationError("Only a straf can be reversed (Notes §VII).")
-    if BoemEntry.objects.filter(reverses=entry).exists():
-        raise ValidationError("This straf has already been reversed.")
-    if match.result_status == Match.ResultStatus.APPROVED:
-        raise ValidationError("The result is approved; a union official must reopen it first.")
-    boem = entry.boem
-    victim_id = match.opponent_id(entry.team_id)
-    points, reason = _reversal_apply(boem, union=match.competition.union, victim_id=victim_id,
-                                     home=victim_id == match.home_id, claimed_points=claimed_points)
-    save_with_history(boem, by=by, reason=reason)
-    reversal = BoemEntry(
-        boem=boem, sequence=_next_sequence(boem.table), kind=BoemEntry.Kind.STRAF_REVERSED, team_id=victim_id,
-        points=points, reverses=entry, note=note, recorded_at=now, recorded_by=by,
-    )
-    save_with_history(reversal, by=by, reason=reason)
-    _score_and_save(match, by=by, reason=f"table {boem.table.number}: {reason}")
-    return reversal
-
-
-@transaction.atomic
-def boem_entry_confirm(*, entry: BoemEntry, user: Any, now: datetime | None = None) -> BoemEntry:
-    """Confirm a boem-sheet entry: by the opposing telman at that table (SAKBOC 6.8: the boem is the counters'
-    business) or by the referee or marker (SAKBOC 1.10, 1.11). Confirming twice changes nothing.
-
-    :raises PermissionDenied: any other user.
-    """
-    now = _now(now)
-    entry = BoemEntry.objects.select_for_update().select_related("boem__table__match").get(pk=entry.pk)
-    if entry.confirmed_at is not None:
-        return entry
-    match = entry.boem.table.match
-    is_official = user.pk is not None and user.pk in (match.referee_id, match.marker_id)
-    opposing_telman = Seat.objects.filter(
-        sheet__match=match, sheet__team_id=match.opponent_id(entry.team_id),
-        table_number=entry.boem.table.number, role=Seat.Role.TELMAN, player__user=user,
-    ).exists()
-    if not (is_official or opposing_telman):
-        raise PermissionDenied("Only the opposing telman or the referee confirms a boem-sheet entry.")
-    entry.confirmed_at, entry.confirmed_by = now, user
-    save_with_history(entry, by=user, reason="entry confirmed")
-    return entry
 
 
 # --- Awards and the match score -------------------------------------------------------------------------
@@ -842,21 +626,11 @@ def _award(
     return award
 
 
-def _score_and_save(match: Match, *, by: Any, reason: str) -> None:
-    score = match_score(match=match)
-    match.home_score, match.away_score = score.home, score.away
-    if match.phase == Match.Phase.FINISHED:
-        match.winner_id = (
-            match.home_id if score.home > score.away else match.away_id if score.away > score.home else None
-        )
-    save_with_history(match, by=by, reason=reason)
-
-
 @transaction.atomic
 def match_score_recompute(*, match: Match, by: Any = None) -> Match:
     """Recompute ``home_score``/``away_score`` from tables, boems and awards (SAKBOC 12.1 forfeits included)."""
-    match = _lock(match)
-    _score_and_save(match, by=by, reason="score recomputed")
+    match = match_lock(match)
+    score_and_save(match, by=by, reason="score recomputed")
     return match
 
 
@@ -871,7 +645,7 @@ def result_enter(*, match: Match, home_score: int, away_score: int, reason: str,
     """
     if not reason.strip():
         raise ValidationError("Say why the result is entered or changed.")
-    match = _lock(match)
+    match = match_lock(match)
     if match.phase not in (Match.Phase.SCHEDULED, Match.Phase.FINISHED):
         raise ValidationError("The match night is still in play; its score comes from the boem sheets.")
     if home_score < 0 or away_score < 0:
@@ -898,8 +672,8 @@ def result_confirm(*, match: Match, user: Any, now: datetime | None = None) -> M
 
     :raises ValidationError: no provisional result. :raises PermissionDenied: not a captain or the referee.
     """
-    now = _now(now)
-    match = _lock(match)
+    now = now_or(now)
+    match = match_lock(match)
     if match.result_status in (Match.ResultStatus.CONFIRMED, Match.ResultStatus.APPROVED):
         return match
     if match.result_status != Match.ResultStatus.PROVISIONAL:
@@ -930,8 +704,8 @@ def result_approve(*, match: Match, user: Any, reason: str = "", now: datetime |
     :raises ValidationError: the result is not confirmed. :raises PermissionDenied: not an official of the
         competition's union.
     """
-    now = _now(now)
-    match = _lock(match)
+    now = now_or(now)
+    match = match_lock(match)
     if not UnionOfficial.objects.filter(union_id=match.competition.union_id, user=user).exists():
         raise PermissionDenied("Results are approved by an official of the union.")
     if match.result_status == Match.ResultStatus.APPROVED:
@@ -964,7 +738,7 @@ def standings_publish(
     results); notifies after commit."""
     from matches.standings import standings_page_token_renew, standings_recompute
 
-    now = _now(now)
+    now = now_or(now)
     lines = standings_recompute(competition_id=competition.pk)
     as_of = as_of or timezone.localdate(now)
     snapshot = StandingsSnapshot(
@@ -976,281 +750,3 @@ def standings_publish(
     standings_page_token_renew(competition_id=competition.pk)
     _notify("standings_published_notify", snapshot_id=snapshot.pk)
     return snapshot
-
-
-# --- Boem sheets in bulk --------------------------------------------------------------------------------
-# Pure rule checks and boem arithmetic (no queries), shared by the single-entry services above and
-# boem_sheet_record, which validates a table's run of goings-on in memory and writes it in bulk.
-
-def _seated_check(seat: Seat | None, *, player: Player, table_number: int) -> Seat:
-    if seat is None:
-        raise ValidationError(f"{player.full_name} is not seated at table {table_number} for that side.")
-    return seat
-
-
-def _stroke_count_check(strokes: int) -> None:
-    """SAKBOC 7.3: a counter goes on 1 or 2 strokes at a time."""
-    if strokes not in (1, 2):
-        raise ValidationError("SAKBOC 7.3: a counter goes on 1 or 2 strokes at a time, never more.")
-
-
-def _telman_check(seat: Seat) -> None:
-    """SAKBOC 6.8: going on is the telman's (counter's) job."""
-    if seat.role != Seat.Role.TELMAN:
-        raise ValidationError("SAKBOC 6.8: going on the boem is the telman's (counter's) responsibility.")
-
-
-def _straf_claim_check(points: int | None) -> None:
-    """SAKBOC 6.5: a counter claims 2 or 4 points."""
-    if points is not None and points not in (2, 4):
-        raise ValidationError("SAKBOC 6.5: a counter may claim only 2 or 4 points.")
-
-
-def _stroke_apply(boem: Boem, *, team: Team, home: bool, strokes: int, now: datetime) -> str:
-    """Put ``strokes`` on ``boem`` for ``team``: the first side to 5 wins 2 points, 4 five strokes clear
-    (SAKBOC 6.1). :returns: the history reason."""
-    if home:
-        boem.home_strokes = min(STROKES_PER_BOEM, boem.home_strokes + strokes)
-    else:
-        boem.away_strokes = min(STROKES_PER_BOEM, boem.away_strokes + strokes)
-    mine, theirs = (boem.home_strokes, boem.away_strokes) if home else (boem.away_strokes, boem.home_strokes)
-    reason = f"{team.name} on {strokes}"
-    if mine >= STROKES_PER_BOEM:
-        boem.status, boem.winner, boem.ended_at = Boem.Status.COMPLETED, team, now
-        boem.points = 4 if theirs == 0 else 2
-        reason = f"boem won {mine}-{theirs}: {boem.points} points (SAKBOC 6.1)"
-    return reason
-
-
-def _straf_apply(
-    boem: Boem, *, union: Union, team: Team, home: bool, points: int | None, now: datetime
-) -> tuple[int, str]:
-    """``team`` punishes: the boem ends in its favour with the points SAKBOC 6.2 gives (interpretation 2); a
-    claim of other points is refused. :returns: the points earned and the history reason."""
-    mine, theirs = (boem.home_strokes, boem.away_strokes) if home else (boem.away_strokes, boem.home_strokes)
-    earned = straf_points(union=union, punisher_strokes=mine, opponent_strokes=theirs)
-    if points is not None and points != earned:
-        raise ValidationError(
-            f"SAKBOC 6.2: with {mine} strokes against {theirs} a straf earns {earned} points, not {points} "
-            "(4 only with 3 or 4 strokes and the opponents on none)."
-        )
-    boem.status, boem.winner, boem.points, boem.ended_at = Boem.Status.STRAFFED, team, earned, now
-    return earned, f"straf by {team.name} at {mine}-{theirs}: {earned} points (SAKBOC 6.2)"
-
-
-def _reversal_apply(boem: Boem, *, union: Union, victim_id: int, home: bool, claimed_points: bool) -> tuple[int, str]:
-    """A wrong straf (Notes §VII): the boem goes to the side wrongly punished with the straf points its own
-    position earns (SAKBOC 6.2), plus 2 when it had claimed points (6.6). :returns: the points and the reason."""
-    mine, theirs = (boem.home_strokes, boem.away_strokes) if home else (boem.away_strokes, boem.home_strokes)
-    earned = straf_points(union=union, punisher_strokes=mine, opponent_strokes=theirs)
-    extra = 2 if claimed_points else 0
-    boem.winner_id, boem.points = victim_id, earned + extra
-    reason = (f"wrong straf reversed (Notes §VII): {earned} points"
-              + (" + 2 for points claimed before (SAKBOC 6.6)" if extra else ""))
-    return earned + extra, reason
-
-
-@dataclass(frozen=True)
-class StrokeLine:
-    """A going on for :func:`boem_sheet_record`: as :func:`boem_stroke_record`'s arguments."""
-
-    team: Team
-    strokes: int
-    claimed_by: Player | None = None
-    now: datetime | None = None
-    by: Any = None  # the history user; ``None``: the batch's ``by``
-
-
-@dataclass(frozen=True)
-class StrafLine:
-    """A straf ("af") for :func:`boem_sheet_record`: as :func:`boem_straf_record`'s arguments."""
-
-    team: Team
-    points: int | None = None
-    claimed_by: Player | None = None
-    note: str = ""
-    now: datetime | None = None
-    by: Any = None
-
-
-@dataclass(frozen=True)
-class StrafReversalLine:
-    """The referee rules the straf on the line just before wrong (as :func:`boem_straf_reverse`)."""
-
-    claimed_points: bool = False
-    note: str = ""
-    now: datetime | None = None
-    by: Any = None
-
-
-BoemLine = StrokeLine | StrafLine | StrafReversalLine
-
-
-_HISTORY_MODELS: dict[type, Any] = {}
-
-
-def _history_model(model: type) -> Any:
-    """The model's historical model (cached: the ``history`` descriptor builds a manager class per access)."""
-    if model not in _HISTORY_MODELS:
-        _HISTORY_MODELS[model] = model.history.model  # type: ignore[attr-defined]
-    return _HISTORY_MODELS[model]
-
-
-def _history_row(instance: Any, *, history_type: str, by: Any, reason: str) -> Any:
-    """A django-simple-history row for ``instance`` as it is now (what ``save_with_history`` would write)."""
-    history_model = _history_model(type(instance))
-    return history_model(
-        history_date=timezone.now(), history_user=by, history_change_reason=reason, history_type=history_type,
-        **{f.attname: getattr(instance, f.attname) for f in history_model.tracked_fields},
-    )
-
-
-def _field_check(instance: Any, foreign_keys: tuple[str, ...]) -> None:
-    """``full_clean`` without the per-row queries: field values (choices, lengths, ranges) are checked; the
-    foreign keys are objects the caller checked already, and uniqueness follows from the numbering (the
-    database constraints stay as the backstop)."""
-    instance.full_clean(exclude=list(foreign_keys), validate_unique=False, validate_constraints=False)
-
-
-@transaction.atomic
-def boem_sheet_record(
-    *, match: Match, table_number: int, lines: Sequence[BoemLine], by: Any = None, now: datetime | None = None,
-) -> list[BoemEntry]:
-    """Record a run of a table's boem-sheet lines at once: what calling :func:`boem_stroke_record`,
-    :func:`boem_straf_record` and :func:`boem_straf_reverse` line by line records, with the same checks and the
-    same rows (boems, entries, and the history rows of boems, entries and the match score), in a few queries.
-
-    All lines are checked before anything is written, in order, against the boem sheet as it stands:
-    SAKBOC 7.3 (1 or 2 strokes), 6.8 (the telman goes on), 6.5 and 6.2 (the straf's points; interpretation
-    2), 6.1 (5 strokes win 2 points, 4 clear), Notes §VII and 6.6 (a reversal follows its straf), and as for
-    each single line, 1.9 / 2.2 (only during play) and 12.1 (the table playing). A line's ``now`` defaults
-    to the batch's; its ``by`` to the batch's.
-
-    :returns: the entries written, one for each line, in order.
-    :raises ValidationError: as the single-entry services; nothing is written.
-    """
-    now = _now(now)
-    match = _lock(match)
-    if not lines:
-        return []
-    union = match.competition.union
-    table = _playing_table(match, table_number)
-    seats = {(s.sheet.team_id, s.player_id): s
-             for s in Seat.objects.filter(sheet__match=match, table_number=table_number).select_related("sheet")}
-    boem = table.boems.select_for_update().filter(status=Boem.Status.IN_PROGRESS).first()
-    last_number = table.boems.order_by("-number").values_list("number", flat=True).first() or 0
-    sequence = BoemEntry.objects.filter(boem__table=table).order_by("-sequence").values_list(
-        "sequence", flat=True).first() or 0
-    existing_boem = boem
-    new_boems: list[Boem] = []
-    boem_history: list[tuple[Boem, str, Any, str, Any]] = []  # boem, type, by, reason, its values then
-    entries: list[BoemEntry] = []
-    entry_reasons: list[tuple[Any, str]] = []
-    score_reasons: list[tuple[Boem, Any, str, int, int]] = []  # a boem ended: by, reason, winner, points
-
-    def snapshot(b: Boem, history_type: str, line_by: Any, reason: str) -> None:
-        boem_history.append((b, history_type, line_by, reason, _history_row(b, history_type=history_type,
-                                                                              by=line_by, reason=reason)))
-
-    for line in lines:
-        line_by = line.by if line.by is not None else by
-        at = line.now or now
-        if isinstance(line, StrafReversalLine):
-            straf = entries[-1] if entries else None
-            if straf is None or straf.kind != BoemEntry.Kind.STRAF:
-                raise ValidationError("Only a straf can be reversed (Notes §VII).")
-            if match.result_status == Match.ResultStatus.APPROVED:
-                raise ValidationError("The result is approved; a union official must reopen it first.")
-            reversed_boem = straf.boem
-            victim_id = match.opponent_id(straf.team_id)
-            points, reason = _reversal_apply(reversed_boem, union=union, victim_id=victim_id,
-                                             home=victim_id == match.home_id, claimed_points=line.claimed_points)
-            snapshot(reversed_boem, "~", line_by, reason)
-            sequence += 1
-            entries.append(BoemEntry(
-                boem=reversed_boem, sequence=sequence, kind=BoemEntry.Kind.STRAF_REVERSED, team_id=victim_id,
-                points=points, reverses=straf, note=line.note, recorded_at=at, recorded_by=line_by,
-            ))
-            entry_reasons.append((line_by, reason))
-            score_reasons.append((reversed_boem, line_by, f"table {table_number}: {reason}", victim_id, points))
-            continue
-        team = line.team
-        _team_in_match(match, team)
-        if isinstance(line, StrokeLine):
-            _stroke_count_check(line.strokes)
-        else:
-            _straf_claim_check(line.points)
-        if line.claimed_by is not None:
-            seat = _seated_check(seats.get((team.pk, line.claimed_by.pk)), player=line.claimed_by,
-                                 table_number=table_number)
-            if isinstance(line, StrokeLine):
-                _telman_check(seat)
-        if boem is None:
-            last_number += 1
-            boem = Boem(table=table, number=last_number)
-            new_boems.append(boem)
-            snapshot(boem, "+", line_by, "boem started")
-        home = team.pk == match.home_id
-        if isinstance(line, StrokeLine):
-            reason = _stroke_apply(boem, team=team, home=home, strokes=line.strokes, now=at)
-            entry = BoemEntry(boem=boem, sequence=sequence + 1, kind=BoemEntry.Kind.STROKE, team=team,
-                              strokes=line.strokes, claimed_by=line.claimed_by, recorded_at=at, recorded_by=line_by)
-        else:
-            earned, reason = _straf_apply(boem, union=union, team=team, home=home, points=line.points, now=at)
-            entry = BoemEntry(boem=boem, sequence=sequence + 1, kind=BoemEntry.Kind.STRAF, team=team, points=earned,
-                              claimed_by=line.claimed_by, note=line.note, recorded_at=at, recorded_by=line_by)
-        sequence += 1
-        snapshot(boem, "~", line_by, reason)
-        entries.append(entry)
-        entry_reasons.append((line_by, reason))
-        if boem.status != Boem.Status.IN_PROGRESS:
-            score_reasons.append((boem, line_by, f"table {table_number}: {reason}", boem.winner_id, boem.points))
-            boem = None
-    for b in [*new_boems, *([existing_boem] if existing_boem else [])]:
-        _field_check(b, ("table", "winner"))
-    for e in entries:
-        _field_check(e, ("boem", "team", "claimed_by", "reverses", "recorded_by", "confirmed_by"))
-
-    # Write: the boem that was in progress first (it may end here), then the new boems, the entries (a
-    # reversal after its straf has an id), and the history rows, in the order the single services write them.
-    boem_fields = ["status", "home_strokes", "away_strokes", "winner", "points", "ended_at"]
-    if existing_boem is not None:
-        Boem.objects.bulk_update([existing_boem], boem_fields)
-    Boem.objects.bulk_create(new_boems)
-    start = 0
-    for index, entry in enumerate(entries):
-        if entry.reverses is not None and entry.reverses.pk is None:
-            BoemEntry.objects.bulk_create(entries[start:index])
-            start = index
-    BoemEntry.objects.bulk_create(entries[start:])
-    for entry in entries:
-        if entry.reverses is not None:
-            entry.reverses_id = entry.reverses.pk
-    boem_rows = []
-    for b, _type, _by, _reason, row in boem_history:
-        row.id = b.pk
-        boem_rows.append(row)
-    _history_model(Boem).objects.bulk_create(boem_rows)
-    _history_model(BoemEntry).objects.bulk_create([
-        _history_row(e, history_type="+", by=e_by, reason=reason) for e, (e_by, reason) in zip(
-            entries, entry_reasons, strict=True)
-    ])
-    if score_reasons:  # only a boem's end changes the match score (SAKBOC 6.1): one history row per end
-        score = match_score(match=match)  # counts every boem of the batch as it ends up
-        final = {b.pk: (b.winner_id, b.points) for b, *_ in score_reasons}
-        # each boem ended here was in progress before (no points): start from the score without them
-        running = {match.home_id: score.home, match.away_id: score.away}
-        for winner_id, points in final.values():
-            running[winner_id] -= points
-        counted: dict[int, tuple[int, int]] = {}
-        match_rows = []
-        for b, s_by, reason, winner_id, points in score_reasons:
-            old_winner, old_points = counted.get(b.pk, (winner_id, 0))
-            running[old_winner] -= old_points
-            running[winner_id] += points
-            counted[b.pk] = (winner_id, points)
-            match.home_score, match.away_score = running[match.home_id], running[match.away_id]
-            match_rows.append(_history_row(match, history_type="~", by=s_by, reason=reason))
-        Match.objects.filter(pk=match.pk).update(home_score=match.home_score, away_score=match.away_score)
-        _history_model(Match).objects.bulk_create(match_rows)
-    return entries

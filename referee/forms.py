@@ -158,10 +158,10 @@ class RulingForm(forms.Form):
         "if the straf is wrong)",
     )
     note = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
-    expected_sequence = forms.IntegerField(
+    expected_version = forms.IntegerField(
         widget=forms.HiddenInput, required=False, min_value=0,
-        help_text="The last entry of the table's boem sheet when the form was shown: a sheet changed since on "
-        "another device (the marker's) is not written over.",
+        help_text="The version of the table's boem sheet when the form was shown: a sheet changed since on "
+        "another device (the table's, the marker's) is not written over.",
     )
 
 

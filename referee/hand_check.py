@@ -177,10 +177,11 @@ def _clean_for_engine(record: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def hand_check(*, record: Mapping[str, Any]) -> HandCheck:
+def hand_check(*, record: Mapping[str, Any], ruleset: rulesets.Ruleset | None = None) -> HandCheck:
     """Adjudicate a (partial) hand record with the engine and flag every offence found so far.
 
     :param record: a hand record as decoded JSON; the events may stop anywhere.
+    :param ruleset: the rules to apply (a union's, ``clubs.rules.union_ruleset``); default: the record's.
     :returns: a :class:`HandCheck`; a malformed record gives ``problems`` (the engine's messages, e.g.
         ``"events[7].card: KD is not in seat 2's hand (seat 1 holds it)"``), never an exception.
 
@@ -191,10 +192,10 @@ def hand_check(*, record: Mapping[str, Any]) -> HandCheck:
     """
     try:
         parsed = record_mod.parse_record(_clean_for_engine(record))
-        verdict = adjudicate(parsed)
+        verdict = adjudicate(parsed, ruleset)
     except record_mod.HandRecordError as error:
         return HandCheck(problems=tuple(error.problems))
-    ruleset = rulesets.ruleset_by_name(parsed.ruleset)
+    ruleset = ruleset or rulesets.ruleset_by_name(parsed.ruleset)
     names = cards.CARD_NAMES
     trump = parsed.trump
     flags = tuple(
@@ -256,14 +257,16 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def hand_adjudicate(*, record: Mapping[str, Any]) -> dict[str, Any]:
-    """Adjudicate a finished hand record with ``engine.adjudicate.adjudicate`` and return the verdict as
-    JSON-ready data (the engine's own shape, stored as is on the disputed hand).
+def hand_adjudicate(*, record: Mapping[str, Any], ruleset: rulesets.Ruleset | None = None) -> dict[str, Any]:
+    """Adjudicate a finished hand record with ``engine.adjudicate.adjudicate`` under ``ruleset`` (a union's,
+    ``clubs.rules.union_ruleset``; default: the record's) and return the verdict as JSON-ready data (the
+    engine's own shape, stored as is on the disputed hand).
+
     :raises ValueError: the engine's ``HandRecordError`` (a ``ValueError``) for a malformed record; its
         ``problems`` say where.
     """
     parsed = record_mod.parse_record(_clean_for_engine(record))
-    return _jsonable(adjudicate(parsed))
+    return _jsonable(adjudicate(parsed, ruleset))
 
 
 def offence_choices() -> list[tuple[str, str]]:

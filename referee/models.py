@@ -60,13 +60,26 @@ class StrafClaim(models.Model):
     accused_role = models.CharField(
         max_length=8, choices=Role.choices, help_text="The accused sits for the other side."
     )
-    offence = models.CharField(max_length=40, help_text="The rules engine's offence code, e.g. 'versak'.")
-    rules = models.CharField(max_length=200, help_text="Rule citations of the offence, e.g. 'SAKBOC 3.3, Notes §VII'.")
+    offence = models.CharField(
+        max_length=40, blank=True,
+        help_text="The rules engine's offence code, e.g. 'versak'; empty when 'af' named none (SAKBOC 6.7: the word "
+        "need not name the offence) until the referee names it.",
+    )
+    rules = models.CharField(
+        max_length=200, blank=True, help_text="Rule citations of the offence, e.g. 'SAKBOC 3.3, Notes §VII'."
+    )
     moment = models.CharField(
         max_length=200, blank=True, help_text="Where in the hand, e.g. 'hand 2, trick 3, second card'."
     )
     note = models.TextField(blank=True)
-    logged_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    logged_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+        help_text="The referee who logged it; empty when 'af' was said on the table's device.",
+    )
+    device = models.ForeignKey(
+        "matches.TableDevice", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        help_text="The table's device 'af' was said on.",
+    )
     logged_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()
 
@@ -74,7 +87,7 @@ class StrafClaim(models.Model):
         ordering = ["logged_at", "id"]
 
     def __str__(self) -> str:
-        return f"Table {self.table.number}: {self.claimant_side} {self.claimant_role} claims {self.offence}"
+        return f"Table {self.table.number}: {self.claimant_side} {self.claimant_role} claims {self.offence or 'af'}"
 
     @property
     def accused_side(self) -> str:

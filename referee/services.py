@@ -19,7 +19,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.notifications import ruling_notify
-from matches.models import Match, MatchTable, Seat
+from clubs.rules import union_ruleset
+from matches import boem_sheet
+from matches.models import Match, MatchTable, Seat, TableDevice
+from matches.records import match_lock
 from referee.hand_check import HandCheck, blank_record, hand_adjudicate, hand_check, offence_rules
 from referee.models import DisputedHand, Query, Role, Ruling, Side, StrafClaim
 
@@ -59,21 +62,30 @@ def straf_claim_log(
     claimant_side: str,
     claimant_role: str,
     accused_role: str,
-    offence: str,
+    offence: str = "",
     moment: str = "",
     note: str = "",
-    by,
+    by=None,
+    device: TableDevice | None = None,
 ) -> StrafClaim:
     """Log a straf claim: at table ``table_number``, ``claimant_side``'s ``claimant_role`` said "af" against
-    the other side's ``accused_role`` for ``offence`` (an engine offence code, Notes §VII and SAKBOC 2-12).
+    the other side's ``accused_role`` (Notes §VII and SAKBOC 2-12), logged by the referee (``by``) or said on
+    the table's ``device``. ``offence`` (an engine offence code) may be empty: "af" need not name the offence
+    (SAKBOC 6.7, DOMAIN.md interpretation 7); the referee names it before upholding.
+
+    The table then takes no going-on until the claim is ruled (``matches.boem_sheet.straf_claim_opened``).
 
     :returns: the claim, with the offence's rule citations copied onto it and the half from the clock.
     :raises ValidationError: before play starts (SAKBOC 1.9), for a table that is not playing (stopped,
-        SAKBOC 12.1), or for an offence code the engine does not know.
+        SAKBOC 12.1), once time is called for a device (SAKBOC 2.2), or an offence code the engine does not know.
     """
+    match = match_lock(match)
     half = _HALF_OF_PHASE.get(match.phase)
     if half is None:
         raise ValidationError("SAKBOC 1.9: no cards may be played before the starting time; the match has not started.")
+    if device is not None and boem_sheet.entry_phase(match, timezone.now())[0] not in boem_sheet.RECORDING_PHASES:
+        raise ValidationError("SAKBOC 2.2: when time is announced, all play stops; tell the referee of anything "
+                              "that happened before.")
     table = MatchTable.objects.filter(match=match, number=table_number).first()
     if table is None:
         raise ValidationError({"table_number": f"Table {table_number} is not a table of this match."})
@@ -82,10 +94,13 @@ def straf_claim_log(
             {"table_number": f"SAKBOC 12.1: table {table_number} is {table.get_status_display().lower()}; "
              "no claims can be logged there."}
         )
-    try:
-        rules = offence_rules(offence)
-    except ValueError:
-        raise ValidationError({"offence": f"{offence!r} is not an offence in the SAKBOC list (Notes §VII)."}) from None
+    rules: tuple[str, ...] = ()
+    if offence:
+        try:
+            rules = offence_rules(offence)
+        except ValueError:
+            raise ValidationError(
+                {"offence": f"{offence!r} is not an offence in the SAKBOC list (Notes §VII)."}) from None
     claim = StrafClaim(
         match=match,
         table=table,
@@ -98,9 +113,31 @@ def straf_claim_log(
         moment=moment.strip(),
         note=note.strip(),
         logged_by=by,
+        device=device,
     )
     claim.full_clean()
     claim._history_user = by
+    claim.save()
+    boem_sheet.straf_claim_opened(match=match, table_number=table_number)
+    return claim
+
+
+@transaction.atomic
+def straf_claim_offence_name(*, claim: StrafClaim, offence: str, by) -> StrafClaim:
+    """The referee names the offence of an "af" that named none (SAKBOC 6.7): its rules are copied onto it.
+
+    :raises ValidationError: the claim has a ruling (SAKBOC 1.10), or the code is not an engine offence.
+    """
+    if Ruling.objects.filter(claim=claim).exists():
+        raise ValidationError("SAKBOC 1.10: this claim has a ruling, which is final.")
+    try:
+        rules = offence_rules(offence)
+    except ValueError:
+        raise ValidationError({"offence": f"{offence!r} is not an offence in the SAKBOC list (Notes §VII)."}) from None
+    claim.offence, claim.rules = offence, ", ".join(rules)
+    claim.full_clean()
+    claim._history_user = by
+    claim._change_reason = f"offence named: {offence}"
     claim.save()
     return claim
 
@@ -142,11 +179,49 @@ def disputed_hand_start(*, claim: StrafClaim, home_seats: str = "even", seat1_ro
         seats=_seats_for(claim=claim, home_seats=home_seats, seat1_role=seat1_role),
         meta={"match": claim.match_id, "table": claim.table.number, "claim": claim.pk},
     )
+    record["state_before"]["strokes"] = list(_sheet_strokes(claim=claim, home_seats=home_seats))
     hand = DisputedHand(claim=claim, record=record, home_seats=home_seats, created_by=by)
     hand.full_clean()
     hand._history_user = by
     hand.save()
     return hand
+
+
+def _sheet_strokes(*, claim: StrafClaim, home_seats: str) -> tuple[int, int]:
+    """The strokes of the boem in progress at the claim's table when "af" was said, as the record's teams
+    (team 0 sits in seats 0 and 2): the sheet is the record of the night, so the engine's verdict counts a
+    straf's points (SAKBOC 6.2) from the same strokes as the sheet does."""
+    home, away = boem_sheet.strokes_at(table=claim.table, match=claim.match, at=claim.logged_at)
+    return (home, away) if home_seats == DisputedHand.HomeSeats.EVEN else (away, home)
+
+
+def _state_before_from_sheet(record: dict[str, Any], *, claim: StrafClaim, home_seats: str) -> None:
+    """Fill an uploaded record's ``state_before.strokes`` from the table's sheet, or refuse strokes that differ
+    from it, so the verdict's straf points (SAKBOC 6.2) and the sheet's agree."""
+    sheet = list(_sheet_strokes(claim=claim, home_seats=home_seats))
+    state = record.get("state_before")
+    if state is None:
+        record["state_before"] = {"strokes": sheet}
+        return
+    if not isinstance(state, dict):
+        return  # the engine names the problem
+    strokes = state.get("strokes")
+    if strokes is None:
+        state["strokes"] = sheet
+    elif not (isinstance(strokes, list) and len(strokes) == 2 and all(type(x) is int for x in strokes)):
+        return  # the engine names the problem
+    elif strokes != sheet:
+        home, away = sheet if home_seats == DisputedHand.HomeSeats.EVEN else sheet[::-1]
+        raise ValidationError(
+            f"state_before.strokes: the record says the boem stood {strokes[0]}–{strokes[1]} (seats 0 and 2 "
+            f"first); table {claim.table.number}'s sheet says {claim.match.home.name} {home}, "
+            f"{claim.match.away.name} {away} when 'af' was said. Correct the record, or the sheet first."
+        )
+
+
+def _ruleset(claim: StrafClaim):
+    """The union's reading of the rules (``clubs.rules.union_ruleset``): the sheet's too."""
+    return union_ruleset(claim.match.competition.union)
 
 
 def _ensure_entering(hand: DisputedHand) -> None:
@@ -156,8 +231,8 @@ def _ensure_entering(hand: DisputedHand) -> None:
         raise ValidationError("SAKBOC 1.10: this claim has a ruling, which is final.")
 
 
-def _check_or_raise(record: dict[str, Any]) -> HandCheck:
-    check = hand_check(record=record)
+def _check_or_raise(record: dict[str, Any], ruleset=None) -> HandCheck:
+    check = hand_check(record=record, ruleset=ruleset)
     if check.problems:
         raise ValidationError(list(check.problems))
     return check
@@ -191,7 +266,7 @@ def disputed_hand_deal_set(
         cut=cut,
         deal_pattern=deal_pattern or None,
     )
-    check = _check_or_raise(record)
+    check = _check_or_raise(record, _ruleset(hand.claim))
     hand.record = record
     hand._history_user = by
     hand.save(update_fields=["record"])
@@ -213,7 +288,7 @@ def disputed_hand_event_add(*, hand: DisputedHand, event: dict[str, Any], by) ->
         raise ValidationError("The claim's straf is added when the hand is adjudicated.")
     record = copy.deepcopy(hand.record)
     record.setdefault("events", []).append(event)
-    check = _check_or_raise(record)
+    check = _check_or_raise(record, _ruleset(hand.claim))
     hand.record = record
     hand._history_user = by
     hand.save(update_fields=["record"])
@@ -230,7 +305,7 @@ def disputed_hand_event_undo(*, hand: DisputedHand, by) -> HandCheck:
     hand.record = record
     hand._history_user = by
     hand.save(update_fields=["record"])
-    return hand_check(record=record)
+    return hand_check(record=record, ruleset=_ruleset(hand.claim))
 
 
 def claim_seats(*, hand: DisputedHand) -> tuple[int, int]:
@@ -274,7 +349,7 @@ def disputed_hand_adjudicate(*, hand: DisputedHand, by, now: datetime | None = N
     _ensure_entering(hand)
     record = _with_claim_straf(hand)
     try:
-        verdict = hand_adjudicate(record=record)
+        verdict = hand_adjudicate(record=record, ruleset=_ruleset(hand.claim))
     except ValueError as error:
         raise ValidationError(list(getattr(error, "problems", [str(error)]))) from None
     hand.record = record
@@ -293,9 +368,11 @@ def disputed_hand_upload(
 ) -> DisputedHand:
     """Take a disputed hand as an uploaded hand-record JSON document and adjudicate it at once.
 
-    :param data: the JSON text (format ``klawerjas-hand`` version 1, docs/hand-record.md).
+    :param data: the JSON text (format ``klawerjas-hand`` version 1, docs/hand-record.md). A record with no
+        ``state_before.strokes`` takes the table's: the boem in progress when "af" was said.
     :raises ValidationError: if it is not JSON, is malformed (the engine's problems), the claim already has
-        a hand or a ruling, or the record's seats cannot hold the claim's claimant and accused.
+        a hand or a ruling, the record's seats cannot hold the claim's claimant and accused, or its
+        ``state_before.strokes`` differ from the table's sheet (the sheet is the night's record: correct one).
     """
     if hasattr(claim, "ruling"):
         raise ValidationError("SAKBOC 1.10: this claim has a ruling, which is final.")
@@ -309,7 +386,10 @@ def disputed_hand_upload(
         raise ValidationError(f"The file is not JSON: {error}") from None
     if not isinstance(record, dict):
         raise ValidationError("The file is not a hand record (expected a JSON object).")
-    _check_or_raise(record)
+    if home_seats not in DisputedHand.HomeSeats.values:
+        raise ValidationError("Choose where the home partnership sits.")
+    _check_or_raise(record, _ruleset(claim))
+    _state_before_from_sheet(record, claim=claim, home_seats=home_seats)
     hand = DisputedHand(
         claim=claim, record=record, home_seats=home_seats, source=DisputedHand.Source.UPLOADED, created_by=by
     )
@@ -352,32 +432,39 @@ def ruling_record(
     note: str = "",
     by,
     now: datetime | None = None,
-    expected_sequence: int | None = None,
+    expected_version: int | None = None,
 ) -> Ruling:
-    """Record the referee's ruling on a straf claim and put it on the table's boem sheet.
+    """Record the referee's ruling on a straf claim and put it on the table's boem sheet, in the boem that was
+    in progress when "af" was said (``matches.boem_sheet``, scored by the rules engine under the union's rules).
 
     * **Upheld**: the claimant's side punished rightly: a straf for it on the boem sheet, 2 or 4 points
-      (SAKBOC 6.2) computed by ``matches.services.boem_straf_record`` from the strokes on the boem.
+      (SAKBOC 6.2, ``matches.boem_sheet.straf_record``). The offence must be named first (an "af" may name none).
     * **Rejected**: a wrong straf punishes the punisher (Notes §VII): the claimant's straf goes on the sheet
-      and is reversed at once (``boem_straf_reverse``), the boem going to the accused side, with another 2
+      and is reversed at once (``straf_reverse``), the boem going to the accused side, with another 2
       points when its telman had already claimed points (``claimed_points``, SAKBOC 6.6).
+
+    A ruling may come after time for an "af" said before it (until the result is approved); then the table
+    takes goings-on again (``straf_claim_closed``).
 
     When the disputed hand was adjudicated, a decision other than the engine's is an overrule and needs a
     written ``overrule_reason``. The ruling is final (SAKBOC 1.10): a claim has one ruling. The match row is
     locked first, so the referee and the marker ruling on the same claim at once make one ruling, and the
     other is told the claim already has one.
 
-    :param expected_sequence: the last entry of the table's boem sheet the referee saw (see
-        ``matches.services.boem_straf_record``); a sheet changed since is refused (code ``stale``).
-    :raises ValidationError: a second ruling, an overrule without a reason, a table that is not playing, a
-        boem sheet changed since ``expected_sequence``, or whatever the match services refuse (their
+    :param expected_version: the ``sheet_version`` of the table's boem sheet the referee saw; a sheet changed
+        since is refused (code ``stale``).
+    :raises ValidationError: a second ruling, an overrule without a reason, an upheld "af" with no offence
+        named, a boem sheet changed since ``expected_version``, or whatever the boem sheet refuses (its
         messages cite the clause).
     """
-    Match.objects.select_for_update(of=("self",)).get(pk=claim.match_id)  # one ruling at a time per match
+    match_lock(claim.match_id)  # one ruling at a time per match
     if Ruling.objects.filter(claim=claim).exists():
         raise ValidationError("SAKBOC 1.10: the referee's decision is final; this claim already has a ruling.")
     if decision not in Ruling.Decision.values:
         raise ValidationError({"decision": "Choose upheld or rejected."})
+    if decision == Ruling.Decision.UPHELD and not claim.offence:
+        raise ValidationError({"decision": "Name the offence the straf was for before upholding it (the ruling "
+                                           "cites its rule)."})
     hand = getattr(claim, "disputed_hand", None)
     if hand is not None and hand.status == DisputedHand.Status.ENTERING:
         raise ValidationError("Finish the disputed hand (adjudicate it) before ruling, or rule without it.")
@@ -405,24 +492,23 @@ def ruling_record(
     )
     ruling.full_clean(exclude=["claim"])  # the overrule reason is checked before anything is written
 
-    from matches import services as match_services  # L's services (issue 4)
-
     match = claim.match
     table_number = claim.table.number
     claimant_player = _seated_player(
         match=match, table_number=table_number, side=claim.claimant_side, role=claim.claimant_role
     )
-    summary = f"{claim.offence} ({clause})"
-    straf = match_services.boem_straf_record(
+    summary = f"{claim.offence or 'af'} ({clause})"
+    straf = boem_sheet.straf_record(
         match=match, table_number=table_number, team=_team(match, claim.claimant_side),
-        claimed_by=claimant_player, note=f"Ruling: straf for {summary}", by=by, now=now,
-        expected_sequence=expected_sequence,
+        claimed_by=claimant_player, note=f"Ruling: straf for {summary}", by=by, at=claim.logged_at, now=now,
+        expected_version=expected_version,
     )
     entry = straf
     if decision == Ruling.Decision.REJECTED:
-        entry = match_services.boem_straf_reverse(
+        entry = boem_sheet.straf_reverse(
             entry=straf, claimed_points=claimed_points, note=f"Ruling: wrong straf ({clause})", by=by, now=now
         )
+    boem_sheet.straf_claim_closed(match=match, table_number=table_number)
     ruling.points = entry.points
     ruling.boem_entry = entry
     ruling.full_clean()
@@ -441,7 +527,7 @@ def _notify_ruling(ruling_id: int) -> None:
         match_id=match.pk,
         team_ids=[match.home_id, match.away_id],
         summary=(
-            f"Table {ruling.claim.table.number}: straf for {ruling.claim.offence} "
+            f"Table {ruling.claim.table.number}: straf for {ruling.claim.offence or 'af'} "
             f"{ruling.get_decision_display().lower()} ({ruling.clause})."
         ),
     )

@@ -14,7 +14,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.db.models import Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -22,6 +21,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from matches import selectors as match_selectors
+from matches.models import MatchTable
 from referee import permissions, selectors, services
 from referee.forms import (
     CARD_NAMES,
@@ -73,10 +73,8 @@ def _clock_catch_up(match) -> None:
 
 
 def _sheet_version(claim) -> int:
-    """The last entry on the claim's table's boem sheet (0: none), sent back with the ruling form."""
-    from matches.models import BoemEntry
-
-    return BoemEntry.objects.filter(boem__table_id=claim.table_id).aggregate(last=Max("sequence"))["last"] or 0
+    """The version of the claim's table's boem sheet, sent back with the ruling form."""
+    return MatchTable.objects.filter(pk=claim.table_id).values_list("sheet_version", flat=True).first() or 0
 
 
 def _dashboard_context(request: HttpRequest, match) -> dict[str, Any]:
@@ -219,7 +217,7 @@ def claim_detail(request: HttpRequest, claim_id: int) -> HttpResponse:
         "hand": hand,
         "start_form": HandStartForm(),
         "upload_form": HandUploadForm(),
-        "ruling_form": RulingForm(initial={"expected_sequence": _sheet_version(claim)}),
+        "ruling_form": RulingForm(initial={"expected_version": _sheet_version(claim)}),
     }
     return render(request, "referee/claim_detail.html", context)
 
@@ -422,7 +420,7 @@ def _verdict_context(claim, hand: DisputedHand, form: RulingForm) -> dict[str, A
     if not form.is_bound and engine_decision:
         form.initial["decision"] = engine_decision
     if not form.is_bound:
-        form.initial["expected_sequence"] = _sheet_version(claim)
+        form.initial["expected_version"] = _sheet_version(claim)
     awarded_side = ""
     if outcome and outcome.get("awarded_team") is not None:
         awarded_side = hand.side_of_seat(outcome["awarded_team"])  # team t's first seat is seat t

@@ -9,7 +9,7 @@ approves → standings recomputed. The final score is worked out by hand in the 
 import pytest
 
 from clubs.services import team_captain_set, union_official_add
-from matches import services
+from matches import boem_sheet, services
 from matches.models import Award, Boem, Match, MatchTable, StandingsRow
 from matches.selectors import match_score, standings_for_competition
 from tests.factories import UserFactory, squad
@@ -20,7 +20,8 @@ pytestmark = pytest.mark.django_db
 
 def go_on(match, table, team, *strokes, minute):
     for s in strokes:
-        services.boem_stroke_record(match=match, table_number=table, team=team, strokes=s, now=at(minute))
+        boem_sheet.going_on_record(match=match, table_number=table, team=team, strokes=s, reason="paper sheet",
+                                   now=at(minute))
 
 
 def test_a_whole_match_night(scheduled, django_capture_on_commit_callbacks):
@@ -38,11 +39,11 @@ def test_a_whole_match_night(scheduled, django_capture_on_commit_callbacks):
     go_on(m, 2, home, 1, minute=14)
     go_on(m, 2, away, 2, 1, minute=20)          # table 2: away wins 5-1 → away 2 (6.1)
     go_on(m, 3, home, 2, 1, minute=15)
-    services.boem_straf_record(match=m, table_number=3, team=home, points=4, now=at(25))
+    boem_sheet.straf_record(match=m, table_number=3, team=home, points=4, now=at(25))
     #                                           # table 3: home straf at 3-0 → home 4 (6.2, interpretation 2)
     go_on(m, 4, away, 1, minute=18)
-    wrong = services.boem_straf_record(match=m, table_number=4, team=home, now=at(30))   # home 2 at 0-1 …
-    services.boem_straf_reverse(entry=wrong, claimed_points=True, now=at(31))
+    wrong = boem_sheet.straf_record(match=m, table_number=4, team=home, now=at(30))   # home 2 at 0-1 …
+    boem_sheet.straf_reverse(entry=wrong, claimed_points=True, now=at(31))
     #                                           # … ruled wrong (Notes §VII): away 2 at 1-0 + 2 (6.6) → away 4
     services.player_called_away(match=m, player=ap[5], now=at(40))   # away's table-3 byspeler: home 20 (11.2)
 

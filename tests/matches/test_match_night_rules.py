@@ -4,13 +4,15 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from clubs.services import union_settings_update
-from matches import services
+from matches import boem_sheet, services, table_links
 from matches.models import Award, Boem, Match, MatchTable, Seat, Substitution
 from matches.selectors import match_clock, match_score
 from tests.factories import CompetitionFactory, MatchFactory, UserFactory, sheet_for, squad
 from tests.matches.conftest import T0, at
 
 pytestmark = pytest.mark.django_db
+
+PAPER = "entered from the paper sheet"  # the referee enters a going-on on the table's behalf, with a reason
 
 
 def seat_player(match, team, table, role):
@@ -158,16 +160,16 @@ def test_players_seated_within_the_grace_stop_nothing_sakboc_12_3(second_half):
 
 def test_stopped_table_forfeits_its_points_and_opponents_get_20_sakboc_12_1(first_half):
     m = first_half
-    services.boem_stroke_record(match=m, table_number=1, team=m.home, strokes=2, now=at(5))
+    boem_sheet.going_on_record(reason=PAPER, match=m, table_number=1, team=m.home, strokes=2, now=at(5))
     for _ in range(3):
-        services.boem_stroke_record(match=m, table_number=1, team=m.away, strokes=2, now=at(10))
+        boem_sheet.going_on_record(reason=PAPER, match=m, table_number=1, team=m.away, strokes=2, now=at(10))
     # away won a boem 5-2 (2 points) at table 1, then home's 2 strokes … now table 1 stopped, away defaulting
     services.table_stop(match=m, table_number=1, defaulting_team=m.away, note="signs", now=at(20))
     score = match_score(match=m)
     assert score.tables[0].away_points == 2 and score.tables[0].away_counted == 0
     assert (score.home, score.away) == (20, 0)
     with pytest.raises(ValidationError, match="SAKBOC 12.1"):
-        services.boem_stroke_record(match=m, table_number=1, team=m.home, strokes=1, now=at(21))
+        boem_sheet.going_on_record(reason=PAPER, match=m, table_number=1, team=m.home, strokes=1, now=at(21))
     with pytest.raises(ValidationError, match="SAKBOC 12.1"):
         services.table_stop(match=m, table_number=1, defaulting_team=m.away, now=at(22))
 
@@ -253,20 +255,22 @@ def test_no_player_leaves_in_the_last_15_minutes_sakboc_1_15(second_half):
 
 def test_a_counter_goes_on_1_or_2_strokes_never_3_sakboc_7_3(first_half):
     with pytest.raises(ValidationError, match="SAKBOC 7.3"):
-        services.boem_stroke_record(match=first_half, table_number=1, team=first_half.home, strokes=3, now=at(5))
+        boem_sheet.going_on_record(reason=PAPER, match=first_half, table_number=1, team=first_half.home,
+                                   strokes=3, now=at(5))
 
 
 def test_only_the_telman_goes_on_the_boem_sakboc_6_8(first_half):
     m = first_half
     byspeler = seat_player(m, m.home, 1, Seat.Role.BYSPELER)
     with pytest.raises(ValidationError, match="SAKBOC 6.8"):
-        services.boem_stroke_record(match=m, table_number=1, team=m.home, strokes=1, claimed_by=byspeler, now=at(5))
+        boem_sheet.going_on_record(reason=PAPER, match=m, table_number=1, team=m.home, strokes=1,
+                                   claimed_by=byspeler, now=at(5))
 
 
 def test_completed_boem_earns_2_points_sakboc_6_1(first_half):
     m = first_half
     for team, strokes in [(m.home, 2), (m.away, 1), (m.home, 2), (m.home, 1)]:
-        services.boem_stroke_record(match=m, table_number=3, team=team, strokes=strokes, now=at(10))
+        boem_sheet.going_on_record(reason=PAPER, match=m, table_number=3, team=team, strokes=strokes, now=at(10))
     boem = Boem.objects.get(table__match=m, table__number=3)
     assert (boem.status, boem.winner, boem.points) == (Boem.Status.COMPLETED, m.home, 2)
 
@@ -274,7 +278,7 @@ def test_completed_boem_earns_2_points_sakboc_6_1(first_half):
 def test_boem_won_five_nil_earns_4_points_sakboc_6_1(first_half):
     m = first_half
     for strokes in (2, 2, 1):
-        services.boem_stroke_record(match=m, table_number=1, team=m.away, strokes=strokes, now=at(10))
+        boem_sheet.going_on_record(reason=PAPER, match=m, table_number=1, team=m.away, strokes=strokes, now=at(10))
     assert Boem.objects.get(table__match=m).points == 4
     assert Match.objects.get(pk=m.pk).away_score == 4
 
@@ -282,13 +286,15 @@ def test_boem_won_five_nil_earns_4_points_sakboc_6_1(first_half):
 def test_no_entries_before_play_sakboc_1_9(scheduled):
     services.match_toss_record(match=scheduled, winner=scheduled.home, now=at(-5))
     with pytest.raises(ValidationError, match="SAKBOC 1.9"):
-        services.boem_stroke_record(match=scheduled, table_number=1, team=scheduled.home, strokes=1, now=at(-1))
+        boem_sheet.going_on_record(reason=PAPER, match=scheduled, table_number=1, team=scheduled.home,
+                                   strokes=1, now=at(-1))
 
 
 def test_no_entries_after_time_sakboc_2_2(second_half):
     services.match_end(match=second_half, now=at(160))
     with pytest.raises(ValidationError, match="SAKBOC 2.2"):
-        services.boem_stroke_record(match=second_half, table_number=1, team=second_half.home, strokes=1, now=at(161))
+        boem_sheet.going_on_record(reason=PAPER, match=second_half, table_number=1, team=second_half.home,
+                                   strokes=1, now=at(161))
 
 
 @pytest.mark.parametrize(("mine", "theirs", "points"), [
@@ -303,49 +309,53 @@ def test_straf_earns_4_only_with_3_or_4_strokes_and_opponents_on_none_sakboc_6_2
 ):
     m = first_half
     for s in mine:
-        services.boem_stroke_record(match=m, table_number=1, team=m.home, strokes=s, now=at(5))
+        boem_sheet.going_on_record(reason=PAPER, match=m, table_number=1, team=m.home, strokes=s, now=at(5))
     for s in theirs:
-        services.boem_stroke_record(match=m, table_number=1, team=m.away, strokes=s, now=at(5))
-    entry = services.boem_straf_record(match=m, table_number=1, team=m.home, now=at(6))
+        boem_sheet.going_on_record(reason=PAPER, match=m, table_number=1, team=m.away, strokes=s, now=at(5))
+    entry = boem_sheet.straf_record(match=m, table_number=1, team=m.home, now=at(6))
     assert entry.points == points
     assert entry.boem.status == Boem.Status.STRAFFED and entry.boem.winner == m.home
 
 
-def test_straf_four_point_threshold_is_a_union_setting_interpretation_2(first_half):
+def test_straf_four_points_reading_is_a_union_setting_interpretation_2(first_half):
     m = first_half
-    union_settings_update(union=m.competition.union, straf_four_points_min_strokes=2, reason="local rule")
-    services.boem_stroke_record(match=m, table_number=1, team=m.home, strokes=2, now=at(5))
-    assert services.boem_straf_record(match=m, table_number=1, team=m.home, now=at(6)).points == 4
+    for team, strokes in ((m.home, 2), (m.away, 1), (m.home, 2)):  # 4-1: the opponents have gone on
+        boem_sheet.going_on_record(reason=PAPER, match=m, table_number=1, team=team, strokes=strokes, now=at(5))
+        boem_sheet.going_on_record(reason=PAPER, match=m, table_number=2, team=team, strokes=strokes, now=at(5))
+    assert boem_sheet.straf_record(match=m, table_number=1, team=m.home, now=at(6)).points == 2
+    union_settings_update(union=m.competition.union, straf_four_points="three-or-four-strokes-clear",
+                          reason="local rule: 3 or 4 strokes clear")
+    assert boem_sheet.straf_record(match=m, table_number=2, team=m.home, now=at(6)).points == 4
 
 
 def test_a_counter_claims_only_2_or_4_sakboc_6_5_and_what_6_2_allows(first_half):
     m = first_half
     with pytest.raises(ValidationError, match="SAKBOC 6.5"):
-        services.boem_straf_record(match=m, table_number=1, team=m.home, points=1, now=at(5))
+        boem_sheet.straf_record(match=m, table_number=1, team=m.home, points=1, now=at(5))
     with pytest.raises(ValidationError, match="SAKBOC 6.2"):
-        services.boem_straf_record(match=m, table_number=1, team=m.home, points=4, now=at(5))
+        boem_sheet.straf_record(match=m, table_number=1, team=m.home, points=4, now=at(5))
     assert not Boem.objects.filter(table__match=m, status=Boem.Status.STRAFFED).exists()
 
 
 def test_wrong_straf_punishes_the_punisher_notes_vii_with_6_6s_extra_2(first_half):
     m = first_half
-    services.boem_stroke_record(match=m, table_number=2, team=m.away, strokes=2, now=at(5))
-    services.boem_stroke_record(match=m, table_number=2, team=m.away, strokes=1, now=at(6))
-    straf = services.boem_straf_record(match=m, table_number=2, team=m.home, now=at(7))  # home "af": 2 points
+    boem_sheet.going_on_record(reason=PAPER, match=m, table_number=2, team=m.away, strokes=2, now=at(5))
+    boem_sheet.going_on_record(reason=PAPER, match=m, table_number=2, team=m.away, strokes=1, now=at(6))
+    straf = boem_sheet.straf_record(match=m, table_number=2, team=m.home, now=at(7))  # home "af": 2 points
     assert Match.objects.get(pk=m.pk).home_score == 2
-    reversal = services.boem_straf_reverse(entry=straf, claimed_points=True, now=at(8))
+    reversal = boem_sheet.straf_reverse(entry=straf, claimed_points=True, now=at(8))
     # away had 3 strokes, home none: 4 (6.2) + 2 because away's telman had claimed points (6.6)
     assert (reversal.team, reversal.points) == (m.away, 6)
     match = Match.objects.get(pk=m.pk)
     assert (match.home_score, match.away_score) == (0, 6)
     with pytest.raises(ValidationError, match="already been reversed"):
-        services.boem_straf_reverse(entry=straf, claimed_points=False)
+        boem_sheet.straf_reverse(entry=straf, claimed_points=False)
 
 
 def test_unfinished_boem_at_time_scores_nothing_and_keeps_its_strokes_interpretation_3(second_half):
     m = second_half
-    services.boem_stroke_record(match=m, table_number=4, team=m.home, strokes=2, now=at(100))
-    services.boem_stroke_record(match=m, table_number=4, team=m.home, strokes=2, now=at(150))
+    boem_sheet.going_on_record(reason=PAPER, match=m, table_number=4, team=m.home, strokes=2, now=at(100))
+    boem_sheet.going_on_record(reason=PAPER, match=m, table_number=4, team=m.home, strokes=2, now=at(150))
     match = services.match_end(match=m, now=at(160))
     boem = Boem.objects.get(table__match=m, table__number=4)
     assert (boem.status, boem.home_strokes, boem.points) == (Boem.Status.UNFINISHED, 4, 0)
@@ -354,17 +364,19 @@ def test_unfinished_boem_at_time_scores_nothing_and_keeps_its_strokes_interpreta
 
 def test_entry_is_confirmed_by_the_opposing_telman_or_the_referee(first_half):
     m = first_half
-    entry = services.boem_stroke_record(match=m, table_number=1, team=m.home, strokes=1, now=at(5))
+    device, _key = table_links.table_device_sign_in(code=table_links.table_links_ensure(match=m)[0].code)
+    entry = boem_sheet.going_on_record(device=device, match=m, table_number=1, team=m.home, strokes=1, now=at(5))
+    assert entry.state == "provisional"
     own_telman, opposing_telman = seat_player(m, m.home, 1, "telman"), seat_player(m, m.away, 1, "telman")
     own_telman.user, opposing_telman.user = UserFactory(), UserFactory()
     own_telman.save()
     opposing_telman.save()
     with pytest.raises(PermissionDenied):
-        services.boem_entry_confirm(entry=entry, user=own_telman.user)
-    entry = services.boem_entry_confirm(entry=entry, user=opposing_telman.user, now=at(6))
+        boem_sheet.entry_confirm(entry=entry, user=own_telman.user)
+    entry = boem_sheet.entry_confirm(entry=entry, user=opposing_telman.user, now=at(6))
     assert entry.confirmed_by == opposing_telman.user
-    other = services.boem_stroke_record(match=m, table_number=2, team=m.home, strokes=1, now=at(5))
-    assert services.boem_entry_confirm(entry=other, user=m.referee).confirmed_by == m.referee
+    other = boem_sheet.going_on_record(device=device, match=m, table_number=1, team=m.home, strokes=1, now=at(5))
+    assert boem_sheet.entry_confirm(entry=other, user=m.referee).confirmed_by == m.referee
 
 
 # --- Knock-out draw (1.12, interpretation 4) -------------------------------------------------------------
@@ -386,7 +398,7 @@ def test_knockout_draw_goes_to_a_toss_and_extra_time_sakboc_1_12(db):
     reading = match_clock(match=match, now=at(170))
     assert reading.ends_at == at(175)  # 10 minutes (interpretation 4)
     for s in (2, 2, 1):
-        services.boem_stroke_record(match=match, table_number=1, team=match.away, strokes=s, now=at(170))
+        boem_sheet.going_on_record(reason=PAPER, match=match, table_number=1, team=match.away, strokes=s, now=at(170))
     assert services.match_clock_advance(match_id=match.pk, now=at(175)) == ["extra_time_end"]
     match = Match.objects.get(pk=match.pk)
     assert (match.phase, match.winner, match.away_score) == (Match.Phase.FINISHED, match.away, 4)

@@ -2,7 +2,7 @@
 
 The boem-sheet and team-sheet services lock the match row (then the table row) for their whole transaction,
 so writes at the same moment run one after the other; a form or API client that says which version it saw
-(``expected_version`` / ``expected_sequence``) is refused with "changed by someone else: reload and try
+(``expected_version``) is refused with "changed by someone else: reload and try
 again" when another device wrote in between, and nothing is written.
 
 The races run on the real PostgreSQL (``integration``): two threads, each with its own connection, released
@@ -22,7 +22,7 @@ from django.db import connections
 from django.urls import reverse
 from django.utils import timezone
 
-from matches import services
+from matches import boem_sheet, services
 from matches.models import Boem, BoemEntry, Match, Seat, TeamSheet
 from referee import services as referee_services
 from referee.models import Ruling
@@ -75,8 +75,8 @@ def test_two_devices_recording_strokes_at_one_table_at_once_both_count(rounds):
     def stroke(team_id: int, strokes: int) -> Callable[[], BoemEntry]:
         def call() -> BoemEntry:
             fresh = Match.objects.get(pk=match.pk)
-            return services.boem_stroke_record(match=fresh, table_number=1, team=fresh.home if team_id == fresh.home_id
-                                               else fresh.away, strokes=strokes)
+            return boem_sheet.going_on_record(match=fresh, table_number=1, team=fresh.home if team_id == fresh.home_id
+                                              else fresh.away, strokes=strokes, reason="two devices at once")
         return call
 
     recorded = []
@@ -85,7 +85,7 @@ def test_two_devices_recording_strokes_at_one_table_at_once_both_count(rounds):
         assert all(isinstance(r, BoemEntry) for r in results), results
         recorded += results
 
-    entries = list(BoemEntry.objects.filter(boem__table__match=match, boem__table__number=1))
+    entries = list(BoemEntry.objects.filter(table__match=match, table__number=1))
     assert len(entries) == 2 * rounds
     assert sorted(e.sequence for e in entries) == list(range(1, 2 * rounds + 1))  # distinct, no gap
     boems = list(Boem.objects.filter(table__match=match, table__number=1))
@@ -142,7 +142,7 @@ def test_referee_and_marker_ruling_one_claim_at_once_make_one_ruling():
     assert sum(isinstance(r, Ruling) for r in results) == 1 and len(errors) == 1, results
     assert "already has a ruling" in errors[0].messages[0]
     assert Ruling.objects.filter(claim=claim).count() == 1
-    assert BoemEntry.objects.filter(boem__table__match=match, kind=BoemEntry.Kind.STRAF).count() == 1
+    assert BoemEntry.objects.filter(table__match=match, kind=BoemEntry.Kind.STRAF).count() == 1
 
 
 # --- Stale versions: refused with the message, nothing changed (any database) ----------------------------
@@ -172,20 +172,24 @@ def test_a_team_sheet_submitted_from_a_stale_version_is_refused_and_changes_noth
 @pytest.mark.django_db
 def test_a_boem_entry_added_after_a_stale_entry_is_refused_and_changes_nothing():
     match = playing_match()
-    services.boem_stroke_record(match=match, table_number=1, team=match.home, strokes=1, expected_sequence=0)
-    services.boem_stroke_record(match=match, table_number=1, team=match.home, strokes=2, expected_sequence=1)
+    boem_sheet.going_on_record(match=match, table_number=1, team=match.home, strokes=1, reason="paper",
+                               expected_version=0)
+    boem_sheet.going_on_record(match=match, table_number=1, team=match.home, strokes=2, reason="paper",
+                               expected_version=1)
 
     # A second device still showing the sheet after entry 1 records the same stroke again, and a straf.
     with pytest.raises(ValidationError, match="The boem sheet of table 1 was " + STALE):
-        services.boem_stroke_record(match=match, table_number=1, team=match.home, strokes=2, expected_sequence=1)
+        boem_sheet.going_on_record(match=match, table_number=1, team=match.home, strokes=2, reason="paper",
+                                   expected_version=1)
     with pytest.raises(ValidationError, match=STALE):
-        services.boem_straf_record(match=match, table_number=1, team=match.away, expected_sequence=1)
+        boem_sheet.straf_record(match=match, table_number=1, team=match.away, expected_version=1)
 
-    assert BoemEntry.objects.filter(boem__table__match=match).count() == 2
+    assert BoemEntry.objects.filter(table__match=match).count() == 2
     boem = Boem.objects.get(table__match=match, table__number=1)
     assert (boem.home_strokes, boem.away_strokes, boem.status) == (3, 0, Boem.Status.IN_PROGRESS)
     # Another table's sheet has its own version.
-    services.boem_stroke_record(match=match, table_number=2, team=match.away, strokes=1, expected_sequence=0)
+    boem_sheet.going_on_record(match=match, table_number=2, team=match.away, strokes=1, reason="paper",
+                               expected_version=0)
 
 
 @pytest.mark.django_db

@@ -22,15 +22,18 @@ def _boem_sheet(match: Match) -> None:
                                 away_strokes=3, winner=match.home, points=2, ended_at=now)
     for seq, (team, strokes) in enumerate([(match.home, 1), (match.away, 2), (match.home, 2), (match.away, 1),
                                            (match.home, 2)], start=1):
-        BoemEntry.objects.create(boem=first, sequence=seq, kind=BoemEntry.Kind.STROKE, team=team, strokes=strokes,
+        BoemEntry.objects.create(table=table, boem=first, sequence=seq, kind=BoemEntry.Kind.STROKE, team=team,
+                                 strokes=strokes,
                                  recorded_at=now)
     second = Boem.objects.create(table=table, number=2, status=Boem.Status.STRAFFED, home_strokes=0,
                                  away_strokes=3, winner=match.away, points=4, ended_at=now)
-    BoemEntry.objects.create(boem=second, sequence=6, kind=BoemEntry.Kind.STROKE, team=match.away, strokes=2,
+    BoemEntry.objects.create(table=table, boem=second, sequence=6, kind=BoemEntry.Kind.STROKE, team=match.away,
+                             strokes=2,
                              recorded_at=now)
-    BoemEntry.objects.create(boem=second, sequence=7, kind=BoemEntry.Kind.STROKE, team=match.away, strokes=1,
+    BoemEntry.objects.create(table=table, boem=second, sequence=7, kind=BoemEntry.Kind.STROKE, team=match.away,
+                             strokes=1,
                              recorded_at=now)
-    BoemEntry.objects.create(boem=second, sequence=8, kind=BoemEntry.Kind.STRAF, team=match.away, points=4,
+    BoemEntry.objects.create(table=table, boem=second, sequence=8, kind=BoemEntry.Kind.STRAF, team=match.away, points=4,
                              recorded_at=now)
 
 

@@ -1,0 +1,35 @@
+"""A union's rules as the rules engine reads them: one :class:`engine.ruleset.Ruleset` per union.
+
+"Units can decide otherwise" (SAKBOC 1.12): a union's interpretation settings (DOMAIN.md "Interpretations",
+the fields of :class:`clubs.models.Union`) are turned into the engine's ruleset here and nowhere else, so the
+boem sheet (``matches.boem_sheet``), the referee's hand check and the ruling (``referee``) score a night alike.
+"""
+
+from __future__ import annotations
+
+from clubs.models import Union
+from engine.ruleset import SAKBOC_2004, Ruleset
+
+#: DOMAIN.md interpretation 1: who deals a new game after a side goes on.
+_NEW_GAME_DEALER = {
+    Union.DealAfterGoingOn.LAST_TRICK: "last-trick-winner",
+    Union.DealAfterGoingOn.NEXT_DEALER: "next-seat",
+}
+
+
+def union_ruleset(union: Union) -> Ruleset:
+    """The SAKBOC 2004 ruleset as ``union`` reads it.
+
+    Interpretation 1 → ``new_game_dealer``; 2 (SAKBOC 6.2) → ``straf_four_points``; 3 → ``unfinished_boem_scores``
+    (the side ahead scores 2 when the union says so); 4 (SAKBOC 1.12) → ``knockout_extra_time_minutes``.
+    Interpretation 5 needs nothing: the engine never decides an offence a record cannot show
+    (``engine.offences``: ``recordable``). The union's match clock and league points are not the engine's.
+
+    :returns: a frozen ``Ruleset`` named ``sakboc-2004`` (the game is the same; only the readings differ).
+    """
+    return SAKBOC_2004.replace(
+        new_game_dealer=_NEW_GAME_DEALER[Union.DealAfterGoingOn(union.deal_after_going_on)],
+        straf_four_points=union.straf_four_points,
+        unfinished_boem_scores=union.unfinished_boem == Union.UnfinishedBoem.LEADER_TWO,
+        knockout_extra_time_minutes=union.knockout_extra_time_minutes,
+    )

@@ -1,0 +1,714 @@
+"""One home for the boem sheet: every write to a table's sheet of a match night, scored by the rules engine.
+
+A table's boem sheet (Notes §V) is a run of :class:`~matches.models.BoemEntry` lines. Every write here adds or
+changes lines, then replays the table's whole sheet through ``engine.boem_sheet.score_sheet`` under the union's
+ruleset (``clubs.rules.union_ruleset``), and saves the boems, each line's boem and points, and the match score
+as the engine scored them. No arithmetic of SAKBOC 6.1, 6.2, 6.6 or 7.3 lives in the league: the engine's is
+the only one, so the table's device, the referee's ruling and the match report always agree.
+
+The writes, each atomic and keyword-only, each locking the match's row and then the table's (two devices at
+one table, or a device and the referee, are served one after the other):
+
+* :func:`going_on_record`: a side's telman went on 1 or 2 strokes: from the table's device (provisional until
+  the opposing telman confirms), or by the referee on the table's behalf with a written reason (confirmed).
+* :func:`entry_confirm`, :func:`entry_dispute`: the opposing telman confirms a going-on on the device, or
+  disputes it (a query for the referee); the referee confirms too, which settles a dispute.
+* :func:`entry_correct`: the referee corrects a going-on (strokes, side: SAKBOC 7.1) or strikes it off, with a
+  written reason; history keeps who, when, why and the old value.
+* :func:`straf_record`, :func:`straf_reverse`: the referee's ruling on an "af" (SAKBOC 6.2; Notes §VII, 6.6).
+* :func:`time_call`: time is called or the table stopped (SAKBOC 2.2, 12.1): a boem in progress is unfinished.
+* :func:`straf_claim_opened`, :func:`straf_claim_closed`: an "af" waits for the referee: the table takes no
+  going-on meanwhile (SAKBOC 1.10).
+* :func:`sheet_record`: a finished run of lines at once, in a few queries (the demo season's bots).
+
+Clock rules at entry (each refusal cites its clause): nothing before play starts (SAKBOC 1.9); during the
+interval only the hand already cut when it was called is finished, one at a table (2.2); nothing once time is
+called (2.2); a stopped or unplayed table takes nothing (12.1, 1.13). A write based on a sheet that has
+changed since (``expected_version`` ≠ the table's ``sheet_version``) is refused with code ``stale`` (409).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import F
+
+from clubs.models import Player, Team
+from clubs.rules import union_ruleset
+from engine.boem_sheet import SheetError, SheetLine, SheetScore, score_sheet
+from matches.models import SHEET_ORDER, Boem, BoemEntry, Match, MatchTable, Seat, TableDevice
+from matches.records import (
+    field_check,
+    hhmm,
+    history_model,
+    history_row,
+    live_bump,
+    match_lock,
+    now_or,
+    score_and_save,
+    team_in_match,
+    version_check,
+)
+from matches.selectors import clock_deadlines
+
+#: Phases in which a table's sheet takes lines (the interval only for hands already cut, SAKBOC 2.2).
+RECORDING_PHASES = (Match.Phase.FIRST_HALF, Match.Phase.INTERVAL, Match.Phase.SECOND_HALF, Match.Phase.EXTRA_TIME)
+
+_ENDED_STATUS = {
+    None: Boem.Status.IN_PROGRESS,
+    "strokes": Boem.Status.COMPLETED,
+    "straf": Boem.Status.STRAFFED,
+    "wrong-straf": Boem.Status.STRAFFED,
+    "time": Boem.Status.UNFINISHED,
+}
+_BOEM_FIELDS = ["number", "status", "home_strokes", "away_strokes", "winner", "points", "ended_at"]
+_ENTRY_FIELDS = ["boem", "points", "kind", "team", "strokes", "struck", "confirmed_at", "confirmed_by",
+                 "confirmed_by_player", "disputed_at", "disputed_by_player", "dispute_reason", "corrected_at",
+                 "corrected_by", "referee_reason"]
+_ENTRY_FOREIGN_KEYS = ("table", "boem", "team", "claimed_by", "reverses", "recorded_by", "device", "confirmed_by",
+                       "confirmed_by_player", "disputed_by_player", "corrected_by")
+
+
+# --- Reading the clock and the table -------------------------------------------------------------------
+
+def table_lock(match: Match, table_number: int) -> MatchTable:
+    """The match's table ``table_number`` under a row lock.
+
+    :raises ValidationError: no such table (tables exist once play starts, SAKBOC 1.9).
+    """
+    table = MatchTable.objects.select_for_update().filter(match=match, number=table_number).first()
+    if table is None:
+        if match.phase == Match.Phase.SCHEDULED:
+            raise ValidationError("SAKBOC 1.9: no cards may be played before the starting time is announced.")
+        raise ValidationError(f"Table {table_number} is not a table of this match.")
+    return table
+
+
+def entry_phase(match: Match, now: datetime) -> tuple[str, datetime | None]:
+    """The phase a line entered at ``now`` falls in, and when that phase began: the match's phase, read with the
+    clock, so a deadline passed before its timer fired counts already (the first half's 75 minutes make the
+    interval due, SAKBOC 1.2; the end of the second half or of extra time is time, 2.2, 1.12)."""
+    deadlines = clock_deadlines(match)
+    if match.phase == Match.Phase.FIRST_HALF and now >= deadlines["first_half_ends_at"]:
+        return Match.Phase.INTERVAL, deadlines["first_half_ends_at"]
+    if match.phase == Match.Phase.SECOND_HALF and now >= deadlines["second_half_ends_at"]:
+        return Match.Phase.FINISHED, deadlines["second_half_ends_at"]
+    if match.phase == Match.Phase.EXTRA_TIME and now >= deadlines["extra_time_ends_at"]:
+        return Match.Phase.FINISHED, deadlines["extra_time_ends_at"]
+    return match.phase, match.interval_started_at if match.phase == Match.Phase.INTERVAL else None
+
+
+def entry_clock_check(match: Match, table: MatchTable, *, now: datetime, cut_before_interval: bool | None) -> None:
+    """Whether a going-on may be entered at ``table`` at ``now``.
+
+    :param cut_before_interval: during the interval, the table's answer to "was this hand cut before the
+        interval was called?" (``None``: not asked).
+    :raises ValidationError: before play (SAKBOC 1.9); in the interval a hand not cut before it was called, or
+        a second hand at the table (2.2); after time (2.2); the table stopped or not played (12.1, 1.13); an
+        "af" waiting for the referee's ruling (1.10).
+    """
+    phase, since = entry_phase(match, now)
+    if phase == Match.Phase.SCHEDULED:
+        raise ValidationError("SAKBOC 1.9: no cards may be played before the starting time is announced.")
+    if phase not in RECORDING_PHASES:
+        raise ValidationError("SAKBOC 2.2: when time is announced, all play stops; nothing more goes on the boem.")
+    if table.status != MatchTable.Status.PLAYING:
+        raise ValidationError(
+            f"SAKBOC 12.1: table {table.number} is not playing ({table.get_status_display()}); nothing more is "
+            "recorded there."
+        )
+    if phase == Match.Phase.INTERVAL:
+        at = hhmm(since) if since else "the interval"
+        if cut_before_interval is False:
+            raise ValidationError(f"SAKBOC 2.2: at the interval ({at}) only a hand already cut is finished; a hand "
+                                  "cut after the call is not played.")
+        if since is not None and BoemEntry.objects.filter(table=table, recorded_at__gte=since, struck=False).exclude(
+                kind=BoemEntry.Kind.TIME).exists():
+            raise ValidationError(f"SAKBOC 2.2: at the interval ({at}) each table finishes only the hand already "
+                                  "cut, and this table's is on the sheet.")
+    if table.open_strafs:
+        raise ValidationError("SAKBOC 1.10: 'af' was said at this table and waits for the referee's ruling; the "
+                              "boem goes on after it.")
+
+
+def _telmen(match: Match, table_number: int) -> dict[int, Seat]:
+    """The two telmen seated at a table now (after substitutions): ``{team_id: seat}``."""
+    return {s.sheet.team_id: s for s in Seat.objects.filter(
+        sheet__match=match, table_number=table_number, role=Seat.Role.TELMAN).select_related("sheet", "player")}
+
+
+# --- The writer: replay the sheet through the engine, save what changed --------------------------------
+
+def _line(entry: BoemEntry, match: Match, *, claimed: int | None = None) -> SheetLine:
+    side = None if entry.team_id is None else (0 if entry.team_id == match.home_id else 1)
+    if entry.kind == BoemEntry.Kind.STROKE:
+        return SheetLine("stroke", side, entry.strokes)
+    if entry.kind == BoemEntry.Kind.STRAF:
+        return SheetLine("straf", side, claimed=claimed)
+    if entry.kind == BoemEntry.Kind.STRAF_REVERSED:
+        return SheetLine("wrong-straf", side, points_claimed=entry.points_claimed)
+    return SheetLine("time")
+
+
+@dataclass
+class SheetWrite:
+    """What one write did to a table's sheet: the engine's score and the table's new ``sheet_version``."""
+
+    score: SheetScore
+    version: int
+    points_changed: bool
+
+
+def _sheet_apply(
+    match: Match, table: MatchTable, *, new: Sequence[BoemEntry] = (), changed: Sequence[BoemEntry] = (),
+    by: Any, reason: str, claimed: dict[int, int] | None = None,
+) -> SheetWrite:
+    """Add the ``new`` lines (unsaved, with ``sequence`` and ``recorded_at`` set) and save the ``changed`` ones,
+    replay the table's sheet through the engine, and write every boem and line whose score changed, with their
+    history rows: a new line's by its ``recorded_by`` and :func:`line_reason`, the rest by ``by`` and
+    ``reason``; then the table's version, and the match score when points moved.
+
+    :param claimed: the points a new straf line's counter claimed, by its position in ``new`` (SAKBOC 6.5, 6.2).
+    :raises ValidationError: the engine's refusal of a line, naming its clause (nothing is written).
+    """
+    changed_by_pk = {e.pk: e for e in changed}
+    existing = [changed_by_pk.get(e.pk, e) for e in BoemEntry.objects.filter(table=table).order_by(*SHEET_ORDER)]
+    claimed_by_entry = {id(new[i]): points for i, points in (claimed or {}).items()}
+    sheet = sorted([e for e in (*existing, *new) if not e.struck],
+                   key=lambda e: (e.recorded_at, e.sequence))
+    try:
+        score = score_sheet([_line(e, match, claimed=claimed_by_entry.get(id(e))) for e in sheet],
+                            union_ruleset(match.competition.union))
+    except SheetError as error:
+        raise ValidationError(str(error)) from None
+
+    side_team = (match.home_id, match.away_id)
+    boems = {b.number: b for b in Boem.objects.select_for_update().filter(table=table)}
+    before = {n: _boem_values(b) for n, b in boems.items()}
+    wanted: dict[int, Boem] = {}
+    for boem_score in score.boems:
+        boem = boems.get(boem_score.number) or Boem(table=table, number=boem_score.number)
+        boem.status = _ENDED_STATUS[boem_score.ended_by]
+        boem.home_strokes, boem.away_strokes = boem_score.strokes
+        boem.winner_id = side_team[boem_score.winner] if boem_score.winner is not None else None
+        boem.points = boem_score.points
+        boem.ended_at = sheet[boem_score.lines[-1]].recorded_at if boem_score.ended_by else None
+        wanted[boem_score.number] = boem
+    line_boem = {id(e): score.line_boem[i] for i, e in enumerate(sheet)}
+    line_points = {id(e): score.line_points[i] for i, e in enumerate(sheet)}
+
+    history_boems: list[tuple[Boem, str]] = []
+    surplus = [b for n, b in boems.items() if n not in wanted]
+    if surplus:
+        history_boems.extend((b, "-") for b in surplus)
+        Boem.objects.filter(pk__in=[b.pk for b in surplus]).delete()
+    to_update = [b for n, b in wanted.items() if n in before and _boem_values(b) != before[n]]
+    # a boem that stops being in progress is saved before one that becomes so (one in progress per table)
+    to_update.sort(key=lambda b: b.status == Boem.Status.IN_PROGRESS)
+    for boem in to_update:
+        boem.save(update_fields=_BOEM_FIELDS[1:])
+        history_boems.append((boem, "~"))
+    created = [b for n, b in wanted.items() if n not in boems]
+    if created:
+        Boem.objects.bulk_create(created)
+        history_boems.extend((b, "+") for b in created)
+
+    entry_updates: list[BoemEntry] = []
+    for entry in existing:
+        number = line_boem.get(id(entry))
+        boem = wanted.get(number) if number is not None else None
+        points = line_points.get(id(entry), entry.points)
+        if entry.pk in changed_by_pk or entry.boem_id != (boem.pk if boem else None) or entry.points != points:
+            entry.boem, entry.points = boem, points
+            entry_updates.append(entry)
+    for entry in new:
+        number = line_boem.get(id(entry))
+        entry.boem = wanted.get(number) if number is not None else None
+        entry.points = line_points.get(id(entry), 0)
+    for entry in (*new, *entry_updates):
+        field_check(entry, _ENTRY_FOREIGN_KEYS)
+    if entry_updates:
+        BoemEntry.objects.bulk_update(entry_updates, _ENTRY_FIELDS)
+    BoemEntry.objects.bulk_create(new)
+    history_model(Boem).objects.bulk_create(
+        [_history_with_id(b, t, by=by, reason=reason) for b, t in history_boems])
+    history_model(BoemEntry).objects.bulk_create(
+        [history_row(e, history_type="+", by=e.recorded_by, reason=line_reason(e, match)) for e in new]
+        + [history_row(e, history_type="~", by=by, reason=reason) for e in entry_updates if e.pk in changed_by_pk])
+    MatchTable.objects.filter(pk=table.pk).update(sheet_version=F("sheet_version") + 1)
+    table.sheet_version += 1
+    awarded_before = {n: v[3:5] for n, v in before.items() if v[3] is not None}
+    awarded_after = {n: (b.winner_id, b.points) for n, b in wanted.items() if b.winner_id is not None}
+    points_changed = awarded_before != awarded_after
+    if points_changed:
+        score_and_save(match, by=by, reason=f"table {table.number}: {reason}")
+    else:
+        live_bump(match)
+    return SheetWrite(score=score, version=table.sheet_version, points_changed=points_changed)
+
+
+def line_reason(entry: BoemEntry, match: Match) -> str:
+    """What a new line says in the history (``"Athlone Aces on 2 (at the table)"``), the same however written."""
+    team = _side_name(match, entry.team_id) if entry.team_id else ""
+    if entry.kind == BoemEntry.Kind.STROKE:
+        where = "at the table" if entry.device_id else "entered by the referee" if entry.referee_reason else "recorded"
+        return f"{team} on {entry.strokes} ({where})"
+    if entry.kind == BoemEntry.Kind.STRAF:
+        return f"straf by {team}: {entry.points} points (SAKBOC 6.2)"
+    if entry.kind == BoemEntry.Kind.STRAF_REVERSED:
+        extra = " + 2 for points claimed before (SAKBOC 6.6)" if entry.points_claimed else ""
+        return f"wrong straf reversed (Notes §VII): {entry.points} points to {team}{extra}"
+    return "time: a boem in progress is unfinished (SAKBOC 2.2, interpretation 3)"
+
+
+def _boem_values(boem: Boem) -> tuple[Any, ...]:
+    """What a boem row says, in the order of ``_BOEM_FIELDS[1:]`` (winner and points at 3 and 4)."""
+    return (boem.status, boem.home_strokes, boem.away_strokes, boem.winner_id, boem.points, boem.ended_at)
+
+
+def _history_with_id(boem: Boem, history_type: str, *, by: Any, reason: str) -> Any:
+    row = history_row(boem, history_type=history_type, by=by, reason=reason)
+    row.id = boem.pk
+    return row
+def _next_sequence(table: MatchTable) -> int:
+    last = BoemEntry.objects.filter(table=table).order_by("-sequence").values_list("sequence", flat=True).first()
+    return (last or 0) + 1
+
+
+def _sheet_version_check(table: MatchTable, expected_version: int | None) -> None:
+    version_check(expected=expected_version, current=table.sheet_version,
+                  what=f"The boem sheet of table {table.number}")
+
+
+def _side_name(match: Match, team_id: int | None) -> str:
+    return match.home.name if team_id == match.home_id else match.away.name
+
+
+def _not_after_approval(match: Match) -> None:
+    if match.result_status == Match.ResultStatus.APPROVED:
+        raise ValidationError("The result is approved; a union official must reopen it before the sheet changes.")
+
+
+# --- Goings-on ------------------------------------------------------------------------------------------
+
+@transaction.atomic
+def going_on_record(
+    *, match: Match, table_number: int, team: Team, strokes: int, device: TableDevice | None = None,
+    by: Any = None, reason: str = "", opponents_under_fifty: bool | None = None,
+    cut_before_interval: bool | None = None, claimed_by: Player | None = None, now: datetime | None = None,
+    expected_version: int | None = None,
+) -> BoemEntry:
+    """``team``'s telman goes on ``strokes`` at a table (Notes §V): a line on the sheet, scored by the engine
+    (5 strokes win the boem: 2 points, 4 five strokes clear, SAKBOC 6.1).
+
+    From the table's ``device`` the line is provisional until the opposing telman confirms it; entered by the
+    referee (``by``, no device) on the table's behalf it needs a written ``reason`` and is confirmed at once.
+
+    :param opponents_under_fifty: the table's answer to "do the opponents count under 50?" (roem and sturk
+        included, Notes §VI): 2 strokes only with yes (SAKBOC 7.3 allows 1 or 2); ``None``: not asked.
+    :param cut_before_interval: during the interval, "was the hand cut before the interval was called?" (2.2).
+    :param claimed_by: the player who went on (default: the side's telman); must be that telman (SAKBOC 6.8).
+    :param expected_version: the table's ``sheet_version`` the device or form showed.
+    :raises ValidationError: 1 or 2 strokes only (7.3), 2 with the opponents at 50 or more (Notes §VI), not the
+        telman (6.8), the clock rules of :func:`entry_clock_check`, no reason from the referee, a sheet changed
+        since ``expected_version`` (code ``stale``).
+    """
+    now = now_or(now)
+    match = match_lock(match)
+    team_in_match(match, team)
+    if strokes not in (1, 2):
+        raise ValidationError(f"SAKBOC 7.3: a telman goes on 1 or 2 strokes at a time, never {strokes}.")
+    if strokes == 2 and opponents_under_fifty is False:
+        raise ValidationError("Notes §VI: 2 strokes only when the opponents count under 50 (their roem and sturk "
+                              "included); otherwise 1.")
+    if device is None and not reason.strip():
+        raise ValidationError("Say why you enter this going-on on the table's behalf.")
+    table = table_lock(match, table_number)
+    _sheet_version_check(table, expected_version)
+    entry_clock_check(match, table, now=now, cut_before_interval=cut_before_interval)
+    telman = _telmen(match, table_number).get(team.pk)
+    if claimed_by is not None and (telman is None or telman.player_id != claimed_by.pk):
+        raise ValidationError("SAKBOC 6.8: going on the boem is the telman's (counter's) responsibility; "
+                              f"{claimed_by.full_name} is not {team.name}'s telman at table {table_number}.")
+    entry = BoemEntry(
+        table=table, sequence=_next_sequence(table), kind=BoemEntry.Kind.STROKE, team=team, strokes=strokes,
+        claimed_by=telman.player if telman else None, recorded_at=now, recorded_by=by, device=device,
+        referee_reason=reason.strip() if device is None else "",
+        confirmed_at=now if device is None else None, confirmed_by=by if device is None else None,
+    )
+    who = "on the table's behalf" if device is None else "at the table"
+    _sheet_apply(match, table, new=[entry], by=by, reason=f"{team.name} on {strokes} ({who})")
+    return entry
+
+
+# --- Confirmations, disputes and corrections ------------------------------------------------------------
+
+def _entry_lock(entry: BoemEntry) -> tuple[Match, MatchTable, BoemEntry]:
+    match = match_lock(entry.table.match_id if hasattr(entry, "table") else entry.table_id)
+    table = MatchTable.objects.select_for_update().get(pk=entry.table_id)
+    entry = BoemEntry.objects.select_for_update().get(pk=entry.pk)
+    return match, table, entry
+
+
+def _opposing_telman(match: Match, entry: BoemEntry, table_number: int) -> Seat | None:
+    return _telmen(match, table_number).get(match.opponent_id(entry.team_id)) if entry.team_id else None
+
+
+@transaction.atomic
+def entry_confirm(
+    *, entry: BoemEntry, device: TableDevice | None = None, user: Any = None, now: datetime | None = None,
+    expected_version: int | None = None,
+) -> BoemEntry:
+    """Confirm a going-on: by the opposing telman on the table's ``device`` (SAKBOC 6.8: the boem is the
+    counters' business), or by ``user``: the referee or marker (SAKBOC 1.10, 1.11; this settles a dispute) or
+    the opposing telman signed in with an account. Confirming twice changes nothing.
+
+    :raises PermissionDenied: a user who is none of those; a device of another table.
+    :raises ValidationError: a line struck off; a disputed line confirmed from the device (the referee settles
+        it); a sheet changed since ``expected_version`` (code ``stale``).
+    """
+    now = now_or(now)
+    match, table, entry = _entry_lock(entry)
+    if entry.confirmed_at is not None:
+        return entry
+    if entry.struck:
+        raise ValidationError("This line was struck off the sheet.")
+    if device is not None:
+        if device.link.match_id != match.pk or device.link.table_number != table.number:
+            raise PermissionDenied("This device is signed in at another table.")
+        if entry.disputed_at is not None:
+            raise ValidationError("This going-on is disputed: the referee settles it.")
+        _sheet_version_check(table, expected_version)
+        telman = _opposing_telman(match, entry, table.number)
+        entry.confirmed_by_player = telman.player if telman else None
+        who = telman.player.full_name if telman else "the opposing telman"
+    else:
+        is_official = user is not None and user.pk is not None and user.pk in (match.referee_id, match.marker_id)
+        telman = _opposing_telman(match, entry, table.number)
+        is_telman = telman is not None and user is not None and user.pk is not None and \
+            telman.player.user_id == user.pk
+        if not (is_official or is_telman):
+            raise PermissionDenied("Only the opposing telman or the referee confirms a boem-sheet entry.")
+        _sheet_version_check(table, expected_version)
+        entry.confirmed_by = user
+        who = "the referee" if is_official else telman.player.full_name  # type: ignore[union-attr]
+    entry.confirmed_at = now
+    settled = " (dispute settled)" if entry.disputed_at is not None else ""
+    _sheet_apply(match, table, changed=[entry], by=user, reason=f"confirmed by {who}{settled}")
+    return entry
+
+
+@transaction.atomic
+def entry_dispute(
+    *, entry: BoemEntry, device: TableDevice, reason: str, now: datetime | None = None,
+    expected_version: int | None = None,
+) -> BoemEntry:
+    """The opposing telman disputes a going-on on the table's device: a query for the referee, who settles it
+    by confirming or correcting the line (SAKBOC 1.10). The line stays on the sheet, marked disputed.
+
+    :raises ValidationError: no reason; the line is not a provisional going-on; a sheet changed since
+        ``expected_version`` (code ``stale``). :raises PermissionDenied: a device of another table.
+    """
+    now = now_or(now)
+    match, table, entry = _entry_lock(entry)
+    if device.link.match_id != match.pk or device.link.table_number != table.number:
+        raise PermissionDenied("This device is signed in at another table.")
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError("Say what is wrong with this going-on: the referee reads it.")
+    if entry.kind != BoemEntry.Kind.STROKE or entry.state != "provisional":
+        raise ValidationError("Only a going-on that is not yet confirmed can be disputed at the table.")
+    _sheet_version_check(table, expected_version)
+    telman = _opposing_telman(match, entry, table.number)
+    entry.disputed_at, entry.dispute_reason = now, reason
+    entry.disputed_by_player = telman.player if telman else None
+    _sheet_apply(match, table, changed=[entry], by=None, reason=f"disputed: {reason}")
+    return entry
+
+
+@transaction.atomic
+def entry_correct(
+    *, entry: BoemEntry, by: Any, reason: str, strokes: int | None = None, team: Team | None = None,
+    strike: bool = False, now: datetime | None = None, expected_version: int | None = None,
+) -> BoemEntry:
+    """The referee corrects a going-on on the table's behalf: its ``strokes`` (1 or 2), its side (a stroke on
+    the wrong side goes to the opponents, SAKBOC 7.1), or strikes it off the sheet (``strike``). The line is
+    confirmed by the referee (a dispute is settled); the sheet is scored again from that line on, and the
+    history keeps who, when, why (``reason``) and the old values.
+
+    :raises ValidationError: no reason; nothing changed; not a going-on (a ruling's straf is final, SAKBOC
+        1.10); the result approved; a sheet changed since ``expected_version`` (code ``stale``); whatever the
+        engine refuses once corrected (its clause).
+    """
+    now = now_or(now)
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError("Say why you correct this line: the history keeps it.")
+    match, table, entry = _entry_lock(entry)
+    _not_after_approval(match)
+    if entry.kind != BoemEntry.Kind.STROKE:
+        raise ValidationError("SAKBOC 1.10: a ruling is final; only a going-on is corrected here.")
+    if entry.struck:
+        raise ValidationError("This line was struck off already.")
+    _sheet_version_check(table, expected_version)
+    if team is not None:
+        team_in_match(match, team)
+    changes = []
+    if strike:
+        entry.struck, entry.boem = True, None
+        changes.append("struck off")
+    if strokes is not None and strokes != entry.strokes:
+        if strokes not in (1, 2):
+            raise ValidationError(f"SAKBOC 7.3: a telman goes on 1 or 2 strokes at a time, never {strokes}.")
+        changes.append(f"{entry.strokes} → {strokes} strokes")
+        entry.strokes = strokes
+    if team is not None and team.pk != entry.team_id:
+        changes.append(f"{_side_name(match, entry.team_id)} → {team.name} (SAKBOC 7.1)")
+        entry.team = team
+        telman = _telmen(match, table.number).get(team.pk)
+        entry.claimed_by = telman.player if telman else None
+    if not changes:
+        raise ValidationError("Nothing to correct: change the strokes or the side, or strike the line off.")
+    entry.corrected_at, entry.corrected_by, entry.referee_reason = now, by, reason
+    if entry.confirmed_at is None:
+        entry.confirmed_at, entry.confirmed_by = now, by
+    _sheet_apply(match, table, changed=[entry], by=by, reason=f"corrected by the referee ({', '.join(changes)}): "
+                 f"{reason}")
+    return entry
+
+
+# --- Strafs (the referee's rulings) ---------------------------------------------------------------------
+
+def _ruling_phase_check(match: Match) -> None:
+    if match.phase == Match.Phase.SCHEDULED:
+        raise ValidationError("SAKBOC 1.9: no cards may be played before the starting time is announced.")
+    _not_after_approval(match)
+
+
+@transaction.atomic
+def straf_record(
+    *, match: Match, table_number: int, team: Team, points: int | None = None, claimed_by: Player | None = None,
+    note: str = "", by: Any = None, at: datetime | None = None, now: datetime | None = None,
+    expected_version: int | None = None,
+) -> BoemEntry:
+    """``team`` punished ("af") and the referee upheld it: the boem in progress when "af" was said (``at``)
+    ends in its favour with the points of SAKBOC 6.2 as the union reads it (the engine's
+    ``straf_points``). A ruling may come after time for an "af" said before it, until the result is approved.
+
+    :param points: the points the counter claimed, if the sheet says (checked: SAKBOC 6.5, 6.2).
+    :param at: when "af" was said (default ``now``): the line's place on the sheet.
+    :raises ValidationError: 2 or 4 only (6.5) and what 6.2 allows; ``claimed_by`` not seated at the table for
+        ``team``; before play (1.9); the table not played (1.13); the result approved; a sheet changed since
+        ``expected_version`` (code ``stale``).
+    """
+    now = now_or(now)
+    match = match_lock(match)
+    team_in_match(match, team)
+    _ruling_phase_check(match)
+    table = table_lock(match, table_number)
+    if table.status == MatchTable.Status.NOT_PLAYED:
+        raise ValidationError(f"SAKBOC 1.13: table {table_number} is not played.")
+    _sheet_version_check(table, expected_version)
+    if claimed_by is not None and not Seat.objects.filter(sheet__match=match, sheet__team=team,
+                                                          table_number=table_number, player=claimed_by).exists():
+        raise ValidationError(f"{claimed_by.full_name} is not seated at table {table_number} for {team.name}.")
+    entry = BoemEntry(
+        table=table, sequence=_next_sequence(table), kind=BoemEntry.Kind.STRAF, team=team, claimed_by=claimed_by,
+        note=note, recorded_at=at or now, recorded_by=by, confirmed_at=now, confirmed_by=by,
+    )
+    _sheet_apply(match, table, new=[entry], by=by, reason=f"straf by {team.name} (SAKBOC 6.2)",
+                 claimed={0: points} if points is not None else None)
+    return entry
+
+
+@transaction.atomic
+def straf_reverse(
+    *, entry: BoemEntry, claimed_points: bool, note: str = "", by: Any = None, now: datetime | None = None
+) -> BoemEntry:
+    """The referee rules a straf wrong: the punisher is punished instead (Notes §VII). The boem goes to the side
+    wrongly punished with what a straf from its own position earns (SAKBOC 6.2), and another 2 when its telman
+    had already claimed points (6.6): the engine's ``wrong_straf_points``.
+
+    :raises ValidationError: the line is not a straf, is already reversed, or the result is approved.
+    """
+    now = now_or(now)
+    match, table, straf = _entry_lock(entry)
+    if straf.kind != BoemEntry.Kind.STRAF:
+        raise ValidationError("Only a straf can be reversed (Notes §VII).")
+    if BoemEntry.objects.filter(reverses=straf).exists():
+        raise ValidationError("This straf has already been reversed.")
+    _not_after_approval(match)
+    victim_id = match.opponent_id(straf.team_id)
+    reversal = BoemEntry(
+        table=table, sequence=_next_sequence(table), kind=BoemEntry.Kind.STRAF_REVERSED, team_id=victim_id,
+        points_claimed=claimed_points, reverses=straf, note=note, recorded_at=straf.recorded_at, recorded_by=by,
+        confirmed_at=now, confirmed_by=by,
+    )
+    extra = " + 2 for points claimed before (SAKBOC 6.6)" if claimed_points else ""
+    _sheet_apply(match, table, new=[reversal], by=by, reason=f"wrong straf reversed (Notes §VII){extra}")
+    return reversal
+
+
+def straf_claim_opened(*, match: Match, table_number: int) -> None:
+    """An "af" was said at the table and waits for the referee (called by the referee's services inside their
+    transaction, the match locked): the table takes no going-on until it is ruled (SAKBOC 1.10)."""
+    MatchTable.objects.filter(match=match, number=table_number).update(open_strafs=F("open_strafs") + 1)
+    live_bump(match)
+
+
+def straf_claim_closed(*, match: Match, table_number: int) -> None:
+    """The referee ruled on an "af" at the table (the counterpart of :func:`straf_claim_opened`)."""
+    MatchTable.objects.filter(match=match, number=table_number, open_strafs__gt=0).update(
+        open_strafs=F("open_strafs") - 1)
+    live_bump(match)
+
+
+# --- Time -----------------------------------------------------------------------------------------------
+
+def time_call(match: Match, table: MatchTable, *, now: datetime, by: Any, reason: str) -> None:
+    """Time is called at ``table`` (full time, the end of extra time, or the table stopped; SAKBOC 2.2, 12.1):
+    a time line ends a boem in progress as unfinished (DOMAIN.md interpretation 3; its strokes stay). The caller
+    holds the match's lock (the clock services); a table with no boem in progress gets no line."""
+    if not Boem.objects.filter(table=table, status=Boem.Status.IN_PROGRESS).exists():
+        return
+    entry = BoemEntry(table=table, sequence=_next_sequence(table), kind=BoemEntry.Kind.TIME, recorded_at=now,
+                      recorded_by=by, confirmed_at=now, confirmed_by=by)
+    _sheet_apply(match, table, new=[entry], by=by, reason=reason)
+
+
+# --- A run of lines at once (the demo season) -----------------------------------------------------------
+
+@dataclass(frozen=True)
+class StrokeLine:
+    """A going-on for :func:`sheet_record`: ``team``'s telman went on ``strokes`` at ``now``."""
+
+    team: Team
+    strokes: int
+    claimed_by: Player | None = None
+    now: datetime | None = None
+    by: Any = None  # the history user; ``None``: the batch's ``by``
+
+
+@dataclass(frozen=True)
+class StrafLine:
+    """An upheld straf ("af") for :func:`sheet_record`, as :func:`straf_record`'s arguments."""
+
+    team: Team
+    points: int | None = None
+    claimed_by: Player | None = None
+    note: str = ""
+    now: datetime | None = None
+    by: Any = None
+
+
+@dataclass(frozen=True)
+class StrafReversalLine:
+    """The straf on the line just before was wrong (as :func:`straf_reverse`)."""
+
+    claimed_points: bool = False
+    note: str = ""
+    now: datetime | None = None
+    by: Any = None
+
+
+BoemLine = StrokeLine | StrafLine | StrafReversalLine
+
+
+@transaction.atomic
+def sheet_record(
+    *, match: Match, table_number: int, lines: Sequence[BoemLine], by: Any = None, now: datetime | None = None,
+) -> list[BoemEntry]:
+    """Record a finished run of a table's lines at once (the demo's bots play a stretch of a night, then write
+    it): the same lines, boems, points and match score as :func:`going_on_record`, :func:`straf_record` and
+    :func:`straf_reverse` line by line, in a few queries. The lines are a sheet the table agreed: goings-on are
+    confirmed by the opposing telman, strafs and reversals by ``by`` (the referee).
+
+    Checked before anything is written: the clock at the batch's ``now`` (default: the first line's) (1.9, 2.2,
+    12.1); each going-on's
+    ``claimed_by`` is its side's telman (6.8); a straf's claimant is seated for its side; then the engine's
+    rules for every line (7.3, 6.5, 6.2, Notes §VII).
+
+    :returns: the lines written, in order. :raises ValidationError: as the single writes; nothing is written.
+    """
+    if not lines:
+        return []
+    now = now_or(now or lines[0].now)
+    match = match_lock(match)
+    table = table_lock(match, table_number)
+    entry_clock_check(match, table, now=now, cut_before_interval=None)
+    seats = {(s.sheet.team_id, s.player_id): s
+             for s in Seat.objects.filter(sheet__match=match, table_number=table_number).select_related("sheet")}
+    telmen = {team_id: seat for (team_id, _), seat in seats.items() if seat.role == Seat.Role.TELMAN}
+    sequence = _next_sequence(table)
+    entries: list[BoemEntry] = []
+    claimed: dict[int, int] = {}
+    reversal_of: dict[int, int] = {}
+    for line in lines:
+        line_by = line.by if line.by is not None else by
+        at = line.now or now
+        if isinstance(line, StrafReversalLine):
+            if not entries or entries[-1].kind != BoemEntry.Kind.STRAF:
+                raise ValidationError("Only a straf can be reversed (Notes §VII).")
+            straf = entries[-1]
+            entry = BoemEntry(table=table, sequence=sequence, kind=BoemEntry.Kind.STRAF_REVERSED,
+                              team_id=match.opponent_id(straf.team_id), points_claimed=line.claimed_points,
+                              note=line.note, recorded_at=straf.recorded_at, recorded_by=line_by, confirmed_at=at,
+                              confirmed_by=line_by)
+            reversal_of[len(entries)] = len(entries) - 1
+        else:
+            team_in_match(match, line.team)
+            if line.claimed_by is not None:
+                seat = seats.get((line.team.pk, line.claimed_by.pk))
+                if seat is None:
+                    raise ValidationError(f"{line.claimed_by.full_name} is not seated at table {table_number} for "
+                                          "that side.")
+                if isinstance(line, StrokeLine) and seat.role != Seat.Role.TELMAN:
+                    raise ValidationError("SAKBOC 6.8: going on the boem is the telman's (counter's) "
+                                          "responsibility.")
+            if isinstance(line, StrokeLine):
+                opponent = telmen.get(match.opponent_id(line.team.pk))
+                entry = BoemEntry(table=table, sequence=sequence, kind=BoemEntry.Kind.STROKE, team=line.team,
+                                  strokes=line.strokes, claimed_by=line.claimed_by, recorded_at=at,
+                                  recorded_by=line_by, confirmed_at=at,
+                                  confirmed_by_player_id=opponent.player_id if opponent else None)
+            else:
+                entry = BoemEntry(table=table, sequence=sequence, kind=BoemEntry.Kind.STRAF, team=line.team,
+                                  claimed_by=line.claimed_by, note=line.note, recorded_at=at, recorded_by=line_by,
+                                  confirmed_at=at, confirmed_by=line_by)
+                if line.points is not None:
+                    claimed[len(entries)] = line.points
+        entries.append(entry)
+        sequence += 1
+    # a reversal names its straf, which must be written first: write the lines in runs that end with a straf
+    start = 0
+    for index, straf_index in sorted(reversal_of.items()):
+        _sheet_apply(match, table, new=entries[start:index], by=by, reason="boem sheet recorded",
+                     claimed={i - start: p for i, p in claimed.items() if start <= i < index})
+        entries[index].reverses = entries[straf_index]
+        start = index
+    _sheet_apply(match, table, new=entries[start:], by=by, reason="boem sheet recorded",
+                 claimed={i - start: p for i, p in claimed.items() if i >= start})
+    return entries
+
+
+# --- Reading the sheet as the engine scores it ----------------------------------------------------------
+
+def sheet_score(*, table: MatchTable, match: Match, until: datetime | None = None) -> SheetScore:
+    """The engine's score of a table's sheet (lines struck off left out), of the lines that happened up to
+    ``until`` when given. Two queries; read-only."""
+    entries = BoemEntry.objects.filter(table=table, struck=False).order_by(*SHEET_ORDER)
+    if until is not None:
+        entries = entries.filter(recorded_at__lte=until)
+    return score_sheet([_line(e, match) for e in entries], union_ruleset(match.competition.union))
+
+
+def strokes_at(*, table: MatchTable, match: Match, at: datetime) -> tuple[int, int]:
+    """The strokes (home, away) of the boem in progress at ``table`` at the moment ``at`` (0-0 when none was):
+    what a disputed hand's ``state_before.strokes`` must say for the engine's verdict and the sheet to agree."""
+    current = sheet_score(table=table, match=match, until=at).current
+    return current.strokes if current is not None else (0, 0)

@@ -1,0 +1,101 @@
+"""How the match-night writes write: the match's row lock, version checks, history rows and the match score.
+
+Shared by ``matches.services`` (fixtures, team sheets, the clock, awards, results) and ``matches.boem_sheet``
+(every line of a table's boem sheet), so neither imports the other's internals. Every write of a match night
+locks the match's row first (:func:`match_lock`), so two devices or a device and the referee are served one
+after the other; :func:`live_bump` marks the change for the live pages in the same transaction.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db.models import F
+from django.utils import timezone
+
+from clubs.models import Team
+from clubs.services import save_with_history
+from matches.models import Match
+from matches.selectors import match_score
+
+STALE_WRITE = "{what} was changed by someone else since you opened it: reload and try again."
+"""The message of a write based on a state that has since changed (code ``stale``: HTTP 409 in the API)."""
+
+
+def now_or(now: datetime | None) -> datetime:
+    """``now``, or the current time when ``None`` (services take ``now`` so tests and the demo set the clock)."""
+    return now or timezone.now()
+
+
+def hhmm(instant: datetime) -> str:
+    """A local time of day as people read it on the clock (``"19:30"``)."""
+    return timezone.localtime(instant).strftime("%H:%M")
+
+
+def match_lock(match: Match | int) -> Match:
+    """Re-read ``match`` under a row lock (``SELECT … FOR UPDATE``), with its competition, union and teams."""
+    pk = match if isinstance(match, int) else match.pk
+    return (Match.objects.select_for_update(of=("self",))
+            .select_related("competition__union", "home", "away").get(pk=pk))
+
+
+def version_check(*, expected: int | None, current: int, what: str) -> None:
+    """Optimistic check: a form or API client that says which version it saw (``expected``) is refused when
+    another device wrote in between. ``None`` skips the check (the row lock alone then serialises writes).
+
+    :raises ValidationError: code ``stale``, :data:`STALE_WRITE` naming ``what``.
+    """
+    if expected is not None and expected != current:
+        raise ValidationError(STALE_WRITE.format(what=what), code="stale")
+
+
+def team_in_match(match: Match, team: Team) -> None:
+    """:raises ValidationError: ``team`` is neither side of ``match``."""
+    if team.pk not in (match.home_id, match.away_id):
+        raise ValidationError(f"{team.name} does not play in {match.home.name} v {match.away.name}.")
+
+
+def live_bump(match: Match) -> None:
+    """Tell the live pages that ``match`` changed: ``live_version`` + 1, in the caller's transaction (their ETag)."""
+    Match.objects.filter(pk=match.pk).update(live_version=F("live_version") + 1)
+
+
+def score_and_save(match: Match, *, by: Any, reason: str) -> None:
+    """Recompute the match score from the tables, boems and awards (``matches.selectors.match_score``), set the
+    winner once the match is finished, save with history (``by``, ``reason``) and bump the live version."""
+    score = match_score(match=match)
+    match.home_score, match.away_score = score.home, score.away
+    if match.phase == Match.Phase.FINISHED:
+        match.winner_id = (
+            match.home_id if score.home > score.away else match.away_id if score.away > score.home else None
+        )
+    save_with_history(match, by=by, reason=reason)
+    live_bump(match)
+
+
+_HISTORY_MODELS: dict[type, Any] = {}
+
+
+def history_model(model: type) -> Any:
+    """The model's historical model (cached: the ``history`` descriptor builds a manager class per access)."""
+    if model not in _HISTORY_MODELS:
+        _HISTORY_MODELS[model] = model.history.model  # type: ignore[attr-defined]
+    return _HISTORY_MODELS[model]
+
+
+def history_row(instance: Any, *, history_type: str, by: Any, reason: str) -> Any:
+    """A django-simple-history row for ``instance`` as it is now (what ``save_with_history`` would write), for
+    writers that save in bulk. ``history_type``: ``"+"`` created, ``"~"`` changed, ``"-"`` deleted."""
+    historical = history_model(type(instance))
+    return historical(
+        history_date=timezone.now(), history_user=by, history_change_reason=reason, history_type=history_type,
+        **{f.attname: getattr(instance, f.attname) for f in historical.tracked_fields},
+    )
+
+
+def field_check(instance: Any, foreign_keys: tuple[str, ...]) -> None:
+    """``full_clean`` without the per-row queries: field values (choices, lengths, ranges) are checked; the
+    foreign keys are objects the caller checked already, and uniqueness is the database constraints' to hold."""
+    instance.full_clean(exclude=list(foreign_keys), validate_unique=False, validate_constraints=False)
