@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "clubs",
     "matches",
     "referee",
+    "tables",
 ]
 
 MIDDLEWARE = [

@@ -16,4 +16,5 @@ urlpatterns = [
     path("", include("matches.urls")),
     path("", include("clubs.urls")),
     path("referee/", include("referee.urls")),
+    path("table/", include("tables.urls")),
 ]

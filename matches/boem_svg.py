@@ -36,7 +36,8 @@ class BoemDrawing:
     ``left`` and ``right`` list each going-on's strokes (1 or 2, SAKBOC 7.3: never more than 2 in one go);
     a side's total is at most 5. ``outcome`` is a short caption such as ``"5–3, 2 points"``,
     ``"straf (SAKBOC 6.2): 4 points"`` or ``"unfinished at time"``; ``straf_side`` is ``"left"`` or
-    ``"right"`` when the boem ended in a straf in that side's favour.
+    ``"right"`` when the boem ended in a straf in that side's favour. ``left_pending`` / ``right_pending``
+    flag, going-on by going-on, those not yet confirmed by the opposing telman: drawn dashed (provisional).
     """
 
     left_label: str
@@ -45,6 +46,8 @@ class BoemDrawing:
     right: Sequence[int] = field(default_factory=tuple)
     outcome: str = ""
     straf_side: str | None = None
+    left_pending: Sequence[bool] = field(default_factory=tuple)
+    right_pending: Sequence[bool] = field(default_factory=tuple)
 
     def __post_init__(self) -> None:
         for side, goings in (("left", self.left), ("right", self.right)):
@@ -115,11 +118,14 @@ def boem_svg(drawing: BoemDrawing, *, title: str = "") -> str:
             f'<line class="boem-rung" x1="{AXIS_X - RUNG_HALF}" y1="{y}" x2="{AXIS_X + RUNG_HALF}" y2="{y}" '
             'stroke="#1d2a22" stroke-width="1.5"/>'
         )
-    for side, goings, colour in (("left", drawing.left, "#0f6b3a"), ("right", drawing.right, "#a4431b")):
-        for x1, y1, x2, y2 in _diagonals(goings, side=side):
+    for side, goings, pending, colour in (("left", drawing.left, drawing.left_pending, "#0f6b3a"),
+                                          ("right", drawing.right, drawing.right_pending, "#a4431b")):
+        for index, (x1, y1, x2, y2) in enumerate(_diagonals(goings, side=side)):
+            provisional = index < len(pending) and pending[index]
+            dash = ' stroke-dasharray="3 3" opacity="0.75"' if provisional else ""
             parts.append(
-                f'<line class="stroke stroke-{side}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" '
-                f'stroke="{colour}" stroke-width="2.5" stroke-linecap="round"/>'
+                f'<line class="stroke stroke-{side}{" provisional" if provisional else ""}" x1="{x1}" y1="{y1}" '
+                f'x2="{x2}" y2="{y2}" stroke="{colour}" stroke-width="2.5" stroke-linecap="round"{dash}/>'
             )
     if drawing.straf_side:
         x = AXIS_X - RUNG_HALF - 16 if drawing.straf_side == "left" else AXIS_X + RUNG_HALF + 16

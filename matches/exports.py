@@ -25,7 +25,7 @@ from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, T
 
 from matches import boem_svg
 from matches.boem_svg import BoemDrawing
-from matches.models import Award, Boem, BoemEntry, Match, MatchTable, StandingsRow
+from matches.models import SHEET_ORDER, Award, Boem, BoemEntry, Match, MatchTable, StandingsRow
 
 STANDINGS_COLUMNS = [
     ("position", "Pos"), ("team_name", "Team"), ("club_name", "Club"), ("played", "P"), ("won", "W"),
@@ -63,7 +63,7 @@ def match_report_load(*, match_id: int) -> Match | None:
         .prefetch_related(
             Prefetch("tables", queryset=MatchTable.objects.order_by("number")),
             Prefetch("tables__boems", queryset=Boem.objects.order_by("number")),
-            Prefetch("tables__boems__entries", queryset=BoemEntry.objects.order_by("sequence")),
+            Prefetch("tables__boems__entries", queryset=BoemEntry.objects.order_by(*SHEET_ORDER)),
             Prefetch("awards", queryset=Award.objects.select_related("team").order_by("id")),
         )
         .filter(pk=match_id)
@@ -78,16 +78,19 @@ def boem_drawing(*, boem: Boem, match: Match) -> BoemDrawing:
     without lines (a paper result), its ``home_strokes``/``away_strokes`` are drawn as single strokes.
     """
     home, away = [], []
+    home_pending, away_pending = [], []
     straf_side = None
     for entry in boem.entries.all():
         side = "left" if entry.team_id == match.home_id else "right"
-        if entry.kind == BoemEntry.Kind.STROKE and entry.strokes in (1, 2):
+        if entry.kind == BoemEntry.Kind.STROKE and entry.strokes in (1, 2) and not entry.struck:
             (home if side == "left" else away).append(entry.strokes)
+            (home_pending if side == "left" else away_pending).append(entry.confirmed_at is None)
         elif entry.kind in (BoemEntry.Kind.STRAF, BoemEntry.Kind.STRAF_REVERSED):
             straf_side = side
     if sum(home) != boem.home_strokes or sum(away) != boem.away_strokes:
         home = [1] * min(boem.home_strokes, boem_svg.RUNGS)
         away = [1] * min(boem.away_strokes, boem_svg.RUNGS)
+        home_pending, away_pending = [], []
     if boem.status == Boem.Status.STRAFFED:
         outcome = f"straf: {boem.points} pts"
     elif boem.status == Boem.Status.UNFINISHED:
@@ -101,7 +104,8 @@ def boem_drawing(*, boem: Boem, match: Match) -> BoemDrawing:
     elif boem.winner_id is not None:
         straf_side = "left" if boem.winner_id == match.home_id else "right"
     return BoemDrawing(left_label=match.home.name, right_label=match.away.name, left=home, right=away,
-                       outcome=outcome, straf_side=straf_side)
+                       outcome=outcome, straf_side=straf_side, left_pending=home_pending,
+                       right_pending=away_pending)
 
 
 def table_reports(match: Match) -> list[TableReport]:

@@ -581,7 +581,7 @@ class TableLink(models.Model):
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="table_links")
     table_number = models.PositiveSmallIntegerField(validators=table_number_validators)
-    code = models.CharField(max_length=12, unique=True, help_text="Typed at /table/, e.g. 'K7M2QX'.")
+    code = models.CharField(max_length=12, unique=True, help_text="Typed at /table/, e.g. 'K7M2QX9A'.")
     secret = models.CharField(max_length=64, unique=True, help_text="In the QR code's address.")
     issued_at = models.DateTimeField()
     issued_by = models.ForeignKey(

@@ -28,6 +28,7 @@ from matches import boem_sheet
 from matches.models import (
     TABLES_PER_MATCH,
     Award,
+    BoemEntry,
     Competition,
     Match,
     MatchTable,
@@ -666,11 +667,37 @@ def result_enter(*, match: Match, home_score: int, away_score: int, reason: str,
     return match
 
 
+def _sheets_settled_check(match: Match) -> None:
+    """A result rests on settled boem sheets: no "af" waiting for a ruling (SAKBOC 1.10), no line disputed or
+    still waiting for the opposing telman.
+
+    :raises ValidationError: naming what is open at which table, for the referee to settle first.
+    """
+    open_items = []
+    for number, strafs in MatchTable.objects.filter(match=match, open_strafs__gt=0).values_list("number",
+                                                                                             "open_strafs"):
+        open_items.append(f"table {number}: {strafs} 'af' to rule on")
+    lines = BoemEntry.objects.filter(table__match=match, struck=False, confirmed_at__isnull=True).exclude(
+        kind=BoemEntry.Kind.TIME).values_list("table__number", "disputed_at")
+    by_table: dict[int, list[str]] = {}
+    for number, disputed in lines:
+        by_table.setdefault(number, []).append("disputed" if disputed else "unconfirmed")
+    for number, states in sorted(by_table.items()):
+        disputed = states.count("disputed")
+        unconfirmed = len(states) - disputed
+        parts = [f"{n} {word}" for n, word in ((disputed, "disputed"), (unconfirmed, "not confirmed")) if n]
+        open_items.append(f"table {number}: {' and '.join(parts)} going-on{'s' if len(states) > 1 else ''}")
+    if open_items:
+        raise ValidationError("The boem sheets are not settled: " + "; ".join(open_items)
+                              + ". The referee settles them first (SAKBOC 1.10).")
+
+
 @transaction.atomic
 def result_confirm(*, match: Match, user: Any, now: datetime | None = None) -> Match:
     """Confirm a provisional result: the referee (or marker) alone, or both captains (each for their side).
 
-    :raises ValidationError: no provisional result. :raises PermissionDenied: not a captain or the referee.
+    :raises ValidationError: no provisional result; boem sheets not settled (an "af" to rule on, a going-on
+        disputed or not confirmed). :raises PermissionDenied: not a captain or the referee.
     """
     now = now_or(now)
     match = match_lock(match)
@@ -678,6 +705,7 @@ def result_confirm(*, match: Match, user: Any, now: datetime | None = None) -> M
         return match
     if match.result_status != Match.ResultStatus.PROVISIONAL:
         raise ValidationError("There is no result to confirm yet.")
+    _sheets_settled_check(match)
     captains = dict(
         Team.objects.filter(pk__in=[match.home_id, match.away_id]).values_list("pk", "captain__user_id")
     )

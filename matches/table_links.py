@@ -6,8 +6,9 @@ secret address in a QR code, printed on a table card. A device that opens either
 :class:`~matches.models.TableDevice` for that table of that match only, until the match ends; the referee can
 revoke the link and issue another, which signs out every device of the old one. Players need no accounts.
 
-The codes use 30 letters and digits that cannot be mistaken for each other (no 0/O, 1/I/L, 5/S): 6 of them
-give 729 million codes, and a device that types wrong codes is slowed by the pages' and API's throttles.
+A code is 8 of 29 letters and digits that cannot be mistaken for each other (no 0/O, 1/I/L, 5/S), shown in two
+groups of four (``K7M2 QX9A``): 500 billion codes, so guessing one is hopeless, and the pages and the API slow
+down an address that types wrong codes anyway.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from matches.models import Match, MatchTable, Seat, TableDevice, TableLink
 from matches.records import live_bump, match_lock, now_or
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRTUVWXYZ2346789"
-CODE_LENGTH = 6
+CODE_LENGTH = 8
 #: Phases after which a table link no longer signs anyone in: the match is over (a knock-out draw waiting for
 #: extra time is not).
 ENDED_PHASES = (Match.Phase.FINISHED,)
@@ -40,8 +41,13 @@ def _code() -> str:
 
 
 def code_normalise(code: str) -> str:
-    """A code as typed (``"k7m 2qx"``, ``"K7M-2QX"``) in the form it is stored (``"K7M2QX"``)."""
+    """A code as typed (``"k7m2 qx9a"``, ``"K7M2-QX9A"``) in the form it is stored (``"K7M2QX9A"``)."""
     return "".join(ch for ch in code.upper() if ch.isalnum())
+
+
+def code_display(code: str) -> str:
+    """A stored code as the table card shows it: ``"K7M2 QX9A"``."""
+    return f"{code[:4]} {code[4:]}"
 
 
 def key_hash(key: str) -> str:

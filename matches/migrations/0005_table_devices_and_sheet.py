@@ -34,7 +34,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('table_number', models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(4)])),
-                ('code', models.CharField(help_text="Typed at /table/, e.g. 'K7M2QX'.", max_length=12, unique=True)),
+                ('code', models.CharField(help_text="Typed at /table/, e.g. 'K7M2QX9A'.", max_length=12, unique=True)),
                 ('secret', models.CharField(help_text="In the QR code's address.", max_length=64, unique=True)),
                 ('issued_at', models.DateTimeField()),
                 ('revoked_at', models.DateTimeField(blank=True, null=True)),
@@ -237,7 +237,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigIntegerField(auto_created=True, blank=True, db_index=True, verbose_name='ID')),
                 ('table_number', models.PositiveSmallIntegerField(validators=[django.core.validators.MinValueValidator(1), django.core.validators.MaxValueValidator(4)])),
-                ('code', models.CharField(db_index=True, help_text="Typed at /table/, e.g. 'K7M2QX'.", max_length=12)),
+                ('code', models.CharField(db_index=True, help_text="Typed at /table/, e.g. 'K7M2QX9A'.", max_length=12)),
                 ('issued_at', models.DateTimeField()),
                 ('revoked_at', models.DateTimeField(blank=True, null=True)),
                 ('history_id', models.AutoField(primary_key=True, serialize=False)),

@@ -1,32 +1,10 @@
 /* Referee console: small progressive enhancements (the pages work without them).
- * - [data-countdown]: seconds left, counted down each second as m:ss (the server re-reads the clock every 20 s).
+ * (The clock's [data-countdown] is static/js/clock.js, shared with the table and public pages.)
  * - [data-card-picker]: tap cards to put them in the chosen seat's hand field.
  * - [data-print]: print the page.
  * No inline scripts (the site's Content Security Policy forbids them). */
 (function () {
   "use strict";
-
-  function fmt(seconds) {
-    var s = Math.max(0, Math.floor(seconds));
-    var h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
-    var mm = (h ? String(m).padStart(2, "0") : String(m)) + ":" + String(r).padStart(2, "0");
-    return h ? h + ":" + mm : mm;
-  }
-
-  function startCountdowns(root) {
-    root.querySelectorAll("[data-countdown]").forEach(function (el) {
-      if (el.dataset.started) return;
-      el.dataset.started = "1";
-      var end = Date.now() + Number(el.dataset.countdown) * 1000;
-      function tick() {
-        var left = (end - Date.now()) / 1000;
-        el.textContent = fmt(left);
-        if (left <= 0) el.classList.add("overdue");
-      }
-      tick();
-      el._timer = setInterval(tick, 1000);
-    });
-  }
 
   function cardPicker(root) {
     root.querySelectorAll("[data-card-picker]").forEach(function (box) {
@@ -57,7 +35,6 @@
   }
 
   function init(root) {
-    startCountdowns(root);
     cardPicker(root);
     root.querySelectorAll("[data-print]").forEach(function (b) { b.addEventListener("click", function () { window.print(); }); });
   }

@@ -1,0 +1,247 @@
+"""A match night as it stands, for every live page and the API: the clock, the score, each table's partnerships,
+boem trees and boem-sheet lines (reads only).
+
+:func:`match_live` loads it in a fixed number of queries (tests pin them); :func:`live_version` is the one cheap
+read a polling phone makes: ``Match.live_version``, bumped in the same transaction as every change a live page
+shows (``matches.records.live_bump``), is the pages' and the API's ETag, so a phone that polls every few
+seconds gets ``304 Not Modified`` until something changes, and a changed night is rendered once per version
+(:func:`live_fragment_cached`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import Prefetch
+
+from matches.boem_svg import BoemDrawing
+from matches.exports import boem_drawing
+from matches.models import SHEET_ORDER, Award, Boem, BoemEntry, Match, MatchTable, Seat
+from matches.selectors import ClockReading, match_clock
+
+LIVE_PHASES = (Match.Phase.FIRST_HALF, Match.Phase.INTERVAL, Match.Phase.SECOND_HALF,
+               Match.Phase.AWAITING_EXTRA_TIME, Match.Phase.EXTRA_TIME)
+"""Phases in which the live pages poll (before play and once it is over, nothing changes on its own)."""
+
+
+@dataclass(frozen=True)
+class Partnership:
+    """One side's partnership at a table, as names: the telman (the counter) and the byspeler (the partner)."""
+
+    side: str
+    team_name: str
+    telman: str
+    byspeler: str
+    telman_player_id: int | None = None
+    byspeler_player_id: int | None = None
+
+
+@dataclass(frozen=True)
+class LiveEntry:
+    """A boem-sheet line for people: who, what, and its state (``provisional``, ``confirmed``, ``disputed``,
+    ``struck``), with the names of who entered, confirmed or disputed it."""
+
+    entry: BoemEntry
+    side: str | None
+    team_name: str
+    label: str
+    state: str
+    confirmed_by: str
+    disputed_by: str
+
+    @property
+    def id(self) -> int:
+        return int(self.entry.pk)
+
+
+@dataclass(frozen=True)
+class LiveBoem:
+    """A boem and its drawing (``matches.boem_svg``)."""
+
+    boem: Boem
+    drawing: BoemDrawing
+    provisional: bool
+
+
+@dataclass(frozen=True)
+class LiveTable:
+    """A table of the night: status, partnerships, boems (trees), lines, points and sheet version."""
+
+    table: MatchTable | None
+    number: int
+    home: Partnership | None
+    away: Partnership | None
+    boems: tuple[LiveBoem, ...] = ()
+    entries: tuple[LiveEntry, ...] = ()
+    home_points: int = 0
+    away_points: int = 0
+
+    @property
+    def status(self) -> str:
+        return self.table.status if self.table else "not_started"
+
+    @property
+    def status_label(self) -> str:
+        return self.table.get_status_display() if self.table else "Not started"
+
+    @property
+    def playing(self) -> bool:
+        return self.table is not None and self.table.status == MatchTable.Status.PLAYING
+
+    @property
+    def sheet_version(self) -> int:
+        return self.table.sheet_version if self.table else 0
+
+    @property
+    def current(self) -> LiveBoem | None:
+        """The boem in progress, if any."""
+        return next((b for b in self.boems if b.boem.status == Boem.Status.IN_PROGRESS), None)
+
+    @property
+    def open_strafs(self) -> int:
+        return self.table.open_strafs if self.table else 0
+
+    @property
+    def pending(self) -> tuple[LiveEntry, ...]:
+        """Lines waiting for the opposing telman (provisional) or for the referee (disputed)."""
+        return tuple(e for e in self.entries if e.state in ("provisional", "disputed"))
+
+
+@dataclass(frozen=True)
+class LiveState:
+    """The night as it stands at ``version``."""
+
+    match: Match
+    version: int
+    clock: ClockReading
+    tables: tuple[LiveTable, ...]
+    awards: tuple[Award, ...] = field(default=())
+
+    @property
+    def polling(self) -> bool:
+        """True while the night runs (the pages poll for changes)."""
+        return self.match.phase in LIVE_PHASES
+
+    def table(self, number: int) -> LiveTable | None:
+        return next((t for t in self.tables if t.number == number), None)
+
+
+def _name(player: Any) -> str:
+    return f"{player.first_name} {player.last_name}".strip() if player else ""
+
+
+def table_partnerships(*, match: Match, seats: list[Seat] | None = None) -> dict[int, dict[str, Partnership]]:
+    """The partnerships at each table from both team sheets, after substitutions: ``{table: {"home": …,
+    "away": …}}`` (a side with no sheet is missing). One query unless ``seats`` are given."""
+    if seats is None:
+        seats = list(Seat.objects.filter(sheet__match=match).select_related("sheet__team", "player")
+                     .order_by("table_number", "role"))
+    found: dict[int, dict[str, dict[str, Any]]] = {}
+    for seat in seats:
+        side = "home" if seat.sheet.team_id == match.home_id else "away"
+        slot = found.setdefault(seat.table_number, {}).setdefault(side, {"team": seat.sheet.team.name})
+        slot[seat.role] = seat.player
+    out: dict[int, dict[str, Partnership]] = {}
+    for number, sides in found.items():
+        for side, slot in sides.items():
+            telman, byspeler = slot.get(Seat.Role.TELMAN), slot.get(Seat.Role.BYSPELER)
+            out.setdefault(number, {})[side] = Partnership(
+                side=side, team_name=slot["team"], telman=_name(telman) or "—", byspeler=_name(byspeler) or "—",
+                telman_player_id=telman.pk if telman else None, byspeler_player_id=byspeler.pk if byspeler else None,
+            )
+    return out
+
+
+def _entry_label(entry: BoemEntry, team_name: str) -> str:
+    if entry.kind == BoemEntry.Kind.STROKE:
+        return f"{team_name} on {entry.strokes}"
+    if entry.kind == BoemEntry.Kind.STRAF:
+        return f"Straf (af) by {team_name}: {entry.points} points"
+    if entry.kind == BoemEntry.Kind.STRAF_REVERSED:
+        return f"Wrong straf: {entry.points} points to {team_name}"
+    return "Time: a boem in progress is unfinished"
+
+
+def match_live(*, match_id: int, now: datetime | None = None) -> LiveState | None:
+    """The night of match ``match_id`` as it stands (``None``: no such match), in 7 queries: the match with its
+    teams and union, the seats, the tables, their boems and each boem's lines, the tables' lines (with the
+    players named on them), the awards."""
+    match = (Match.objects.select_related("competition__union", "home__club", "away__club", "referee", "marker")
+             .filter(pk=match_id).first())
+    if match is None:
+        return None
+    seats = list(Seat.objects.filter(sheet__match=match).select_related("sheet__team", "player")
+                 .order_by("table_number", "role"))
+    partnerships = table_partnerships(match=match, seats=seats)
+    tables = {t.number: t for t in MatchTable.objects.filter(match=match).prefetch_related(
+        Prefetch("boems", queryset=Boem.objects.order_by("number").prefetch_related(
+            Prefetch("entries", queryset=BoemEntry.objects.order_by(*SHEET_ORDER)))),
+        Prefetch("entries", queryset=BoemEntry.objects.order_by(*SHEET_ORDER).select_related(
+            "claimed_by", "confirmed_by_player", "disputed_by_player", "confirmed_by")),
+    ).order_by("number")}
+    names = {match.home_id: match.home.name, match.away_id: match.away.name}
+    live_tables = []
+    for number in sorted(set(tables) | set(partnerships)):
+        table = tables.get(number)
+        sides = partnerships.get(number, {})
+        if table is None:
+            live_tables.append(LiveTable(table=None, number=number, home=sides.get("home"), away=sides.get("away")))
+            continue
+        live_entries = []
+        for entry in table.entries.all():
+            team_name = names.get(entry.team_id, "")
+            confirmed = ("the referee" if entry.confirmed_by_id and entry.confirmed_by_id in (
+                match.referee_id, match.marker_id) else _name(entry.confirmed_by_player) or (
+                entry.confirmed_by.get_full_name() if entry.confirmed_by else ""))
+            live_entries.append(LiveEntry(
+                entry=entry, side=None if entry.team_id is None else "home" if entry.team_id == match.home_id
+                else "away", team_name=team_name, label=_entry_label(entry, team_name), state=entry.state,
+                confirmed_by=confirmed, disputed_by=_name(entry.disputed_by_player),
+            ))
+        boems = []
+        for boem in table.boems.all():
+            provisional = any(e.state in ("provisional", "disputed") for e in boem.entries.all())
+            boems.append(LiveBoem(boem=boem, drawing=boem_drawing(boem=boem, match=match), provisional=provisional))
+        home_points = sum(b.points for b in table.boems.all() if b.winner_id == match.home_id)
+        away_points = sum(b.points for b in table.boems.all() if b.winner_id == match.away_id)
+        if table.status == MatchTable.Status.STOPPED and table.defaulting_team_id == match.home_id:
+            home_points = 0
+        if table.status == MatchTable.Status.STOPPED and table.defaulting_team_id == match.away_id:
+            away_points = 0
+        live_tables.append(LiveTable(
+            table=table, number=number, home=sides.get("home"), away=sides.get("away"), boems=tuple(boems),
+            entries=tuple(live_entries), home_points=home_points, away_points=away_points,
+        ))
+    awards = tuple(Award.objects.filter(match=match).select_related("team", "player").order_by("created_at", "id"))
+    return LiveState(match=match, version=match.live_version, clock=match_clock(match=match, now=now),
+                     tables=tuple(live_tables), awards=awards)
+
+
+def live_version(match_id: int) -> int | None:
+    """The match's ``live_version`` (one query), or ``None`` when there is no such match."""
+    return Match.objects.filter(pk=match_id).values_list("live_version", flat=True).first()
+
+
+def live_etag(match_id: int) -> str | None:
+    """The ETag of the match's live pages and API: ``"<match>-<version>"`` (``None``: no such match)."""
+    version = live_version(match_id)
+    return None if version is None else f"{match_id}-{version}"
+
+
+LIVE_CACHE_TIMEOUT = 6 * 3600
+
+
+def live_fragment_cached(*, match_id: int, version: int, kind: str, render: Callable[[], str]) -> str:
+    """A rendered live fragment of the match at ``version`` (``kind`` names which): rendered once per version
+    and served from the cache after (the version changes with every change, so a cached fragment is never
+    stale)."""
+    key = f"live:{kind}:{match_id}:{version}"
+    body = cache.get(key)
+    if body is None:
+        body = render()
+        cache.set(key, body, LIVE_CACHE_TIMEOUT)
+    return str(body)

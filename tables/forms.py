@@ -1,0 +1,77 @@
+"""Forms of the table pages: the table code, a going-on, a confirmation, a dispute, an "af"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from referee.hand_check import offence_choices
+
+
+class TableCodeForm(forms.Form):
+    """The table's code, typed from its table card (``K7M2 QX9A``; case, spaces and dashes do not matter)."""
+
+    code = forms.CharField(
+        max_length=20, label="Table code", strip=True,
+        widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters", "inputmode": "text",
+                                      "placeholder": "K7M2 QX9A", "spellcheck": "false"}),
+        help_text="The 8 letters and digits on the table card the referee put on your table.",
+    )
+
+
+class SheetVersionForm(forms.Form):
+    """Every write sends the sheet version the page showed: a sheet changed by another device meanwhile is not
+    written over (the answer is "changed by someone else")."""
+
+    version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+
+
+class GoingOnForm(SheetVersionForm):
+    """A side's telman goes on 1 or 2 strokes (SAKBOC 7.3); 2 only when the opponents count under 50 (Notes §VI)."""
+
+    side = forms.ChoiceField(choices=[("home", "home"), ("away", "away")], widget=forms.HiddenInput)
+    strokes = forms.TypedChoiceField(choices=[(1, "1"), (2, "2")], coerce=int, widget=forms.HiddenInput)
+    opponents_under_fifty = forms.TypedChoiceField(
+        choices=[("", ""), ("yes", "yes"), ("no", "no")], required=False, widget=forms.HiddenInput,
+        coerce=lambda v: {"yes": True, "no": False}.get(v), empty_value=None,
+    )
+    cut_before_interval = forms.BooleanField(
+        required=False, label="This hand was cut before the interval was called (SAKBOC 2.2)",
+    )
+
+
+class DisputeForm(SheetVersionForm):
+    """Why the opposing telman disputes a going-on: the referee reads it."""
+
+    reason = forms.CharField(
+        max_length=300, label="What is wrong with it?", widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="E.g. 'only 1 stroke: we counted 52'. The referee comes to the table and settles it.",
+    )
+
+
+class AfForm(forms.Form):
+    """"Af": who punishes whom (SAKBOC 6.7: the word need not name the offence; name it if it was named)."""
+
+    claimant = forms.TypedChoiceField(choices=(), coerce=int, widget=forms.RadioSelect, label="Who says “af”?")
+    accused = forms.TypedChoiceField(choices=(), coerce=int, widget=forms.RadioSelect, label="Against whom?")
+    offence = forms.ChoiceField(choices=(), required=False, label="The offence, if it was named",
+                                help_text="Leave it as “not named”: the referee asks.")
+    note = forms.CharField(max_length=300, required=False, label="Anything the referee should know",
+                           widget=forms.Textarea(attrs={"rows": 2}))
+
+    def __init__(self, *args: Any, players: list[tuple[int, str, str]], **kwargs: Any) -> None:
+        """``players``: the four seated as ``(player_id, "Name (Team, telman)", side)``."""
+        super().__init__(*args, **kwargs)
+        self.sides = {pk: side for pk, _label, side in players}
+        choices = [(pk, label) for pk, label, _side in players]
+        self.fields["claimant"].choices = choices
+        self.fields["accused"].choices = choices
+        self.fields["offence"].choices = [("", "Not named: the referee asks"), *offence_choices()]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        claimant, accused = data.get("claimant"), data.get("accused")
+        if claimant is not None and accused is not None and self.sides.get(claimant) == self.sides.get(accused):
+            raise forms.ValidationError("“Af” is said against the other side: choose a player of the other team.")
+        return data
