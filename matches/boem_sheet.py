@@ -47,7 +47,6 @@ from matches.records import (
     hhmm,
     history_model,
     history_row,
-    live_bump,
     match_lock,
     now_or,
     score_and_save,
@@ -247,8 +246,6 @@ def _sheet_apply(
     points_changed = awarded_before != awarded_after
     if points_changed:
         score_and_save(match, by=by, reason=f"table {table.number}: {reason}")
-    else:
-        live_bump(match)
     return SheetWrite(score=score, version=table.sheet_version, points_changed=points_changed)
 
 
@@ -558,14 +555,12 @@ def straf_claim_opened(*, match: Match, table_number: int) -> None:
     """An "af" was said at the table and waits for the referee (called by the referee's services inside their
     transaction, the match locked): the table takes no going-on until it is ruled (SAKBOC 1.10)."""
     MatchTable.objects.filter(match=match, number=table_number).update(open_strafs=F("open_strafs") + 1)
-    live_bump(match)
 
 
 def straf_claim_closed(*, match: Match, table_number: int) -> None:
     """The referee ruled on an "af" at the table (the counterpart of :func:`straf_claim_opened`)."""
     MatchTable.objects.filter(match=match, number=table_number, open_strafs__gt=0).update(
         open_strafs=F("open_strafs") - 1)
-    live_bump(match)
 
 
 # --- Time -----------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ boem trees and boem-sheet lines (reads only).
 
 :func:`match_live` loads it in a fixed number of queries (tests pin them); :func:`live_version` is the one cheap
 read a polling phone makes: ``Match.live_version``, bumped in the same transaction as every change a live page
-shows (``matches.records.live_bump``), is the pages' and the API's ETag, so a phone that polls every few
+shows (``matches.records.match_lock``), is the pages' and the API's ETag, so a phone that polls every few
 seconds gets ``304 Not Modified`` until something changes, and a changed night is rendered once per version
 (:func:`live_fragment_cached`).
 """

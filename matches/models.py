@@ -124,8 +124,10 @@ class Match(models.Model):
     )
     approved_at = models.DateTimeField(null=True, blank=True)
     live_version = models.PositiveBigIntegerField(
-        default=0, help_text="Bumped in the same transaction as every change the live pages show (the clock, a "
-        "boem sheet, an award, the result): their ETag, so a phone that polls gets 304 until something changes.",
+        default=0, editable=False,
+        help_text="Bumped in the same transaction as every change the live pages show (the clock, a "
+        "boem sheet, an award, the result; matches.records.match_lock): the live pages' ETag, so a phone that "
+        "polls gets 304 until something changes. Never set by hand (a stale value would hide a change).",
     )
 
     history = HistoricalRecords(excluded_fields=["live_version"])
@@ -255,11 +257,13 @@ class MatchTable(models.Model):
     )
     unseated_reported_at = models.DateTimeField(null=True, blank=True)
     sheet_version = models.PositiveIntegerField(
-        default=0, help_text="Bumped by every write to the table's boem sheet; a device or form sends the version "
+        default=0, editable=False,
+        help_text="Bumped by every write to the table's boem sheet; a device or form sends the version "
         "it showed, and a write based on a sheet someone else has changed since is refused (HTTP 409).",
     )
     open_strafs = models.PositiveSmallIntegerField(
-        default=0, help_text="Straf claims ('af') at this table waiting for the referee's ruling (SAKBOC 1.10); "
+        default=0, editable=False,
+        help_text="Straf claims ('af') at this table waiting for the referee's ruling (SAKBOC 1.10); "
         "the table takes no going-on until they are ruled.",
     )
     history = HistoricalRecords(excluded_fields=["sheet_version"])

@@ -3,7 +3,8 @@
 Shared by ``matches.services`` (fixtures, team sheets, the clock, awards, results) and ``matches.boem_sheet``
 (every line of a table's boem sheet), so neither imports the other's internals. Every write of a match night
 locks the match's row first (:func:`match_lock`), so two devices or a device and the referee are served one
-after the other; :func:`live_bump` marks the change for the live pages in the same transaction.
+after the other, and the same statement marks the change for the live pages (``Match.live_version`` + 1): it
+becomes visible with the write when the transaction commits, and vanishes with it when a rule refuses it.
 """
 
 from __future__ import annotations
@@ -35,8 +36,16 @@ def hhmm(instant: datetime) -> str:
 
 
 def match_lock(match: Match | int) -> Match:
-    """Re-read ``match`` under a row lock (``SELECT … FOR UPDATE``), with its competition, union and teams."""
+    """Lock ``match``'s row for the rest of the transaction and re-read it, with its competition, union and teams.
+
+    The lock is taken by ``UPDATE … SET live_version = live_version + 1`` (the live pages' ETag: every write of
+    a match night goes through here, so every committed write is seen by the polling pages), then the row is
+    read ``FOR UPDATE``.
+
+    :raises Match.DoesNotExist: no such match.
+    """
     pk = match if isinstance(match, int) else match.pk
+    Match.objects.filter(pk=pk).update(live_version=F("live_version") + 1)
     return (Match.objects.select_for_update(of=("self",))
             .select_related("competition__union", "home", "away").get(pk=pk))
 
@@ -57,14 +66,9 @@ def team_in_match(match: Match, team: Team) -> None:
         raise ValidationError(f"{team.name} does not play in {match.home.name} v {match.away.name}.")
 
 
-def live_bump(match: Match) -> None:
-    """Tell the live pages that ``match`` changed: ``live_version`` + 1, in the caller's transaction (their ETag)."""
-    Match.objects.filter(pk=match.pk).update(live_version=F("live_version") + 1)
-
-
 def score_and_save(match: Match, *, by: Any, reason: str) -> None:
     """Recompute the match score from the tables, boems and awards (``matches.selectors.match_score``), set the
-    winner once the match is finished, save with history (``by``, ``reason``) and bump the live version."""
+    winner once the match is finished, and save with history (``by``, ``reason``). The caller holds the lock."""
     score = match_score(match=match)
     match.home_score, match.away_score = score.home, score.away
     if match.phase == Match.Phase.FINISHED:
@@ -72,7 +76,6 @@ def score_and_save(match: Match, *, by: Any, reason: str) -> None:
             match.home_id if score.home > score.away else match.away_id if score.away > score.home else None
         )
     save_with_history(match, by=by, reason=reason)
-    live_bump(match)
 
 
 _HISTORY_MODELS: dict[type, Any] = {}

@@ -23,7 +23,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from matches.models import Match, MatchTable, Seat, TableDevice, TableLink
-from matches.records import live_bump, match_lock, now_or
+from matches.records import match_lock, now_or
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRTUVWXYZ2346789"
 CODE_LENGTH = 8
@@ -117,9 +117,7 @@ def table_link_reissue(*, match: Match, table_number: int, by: Any, now: datetim
         old._history_user = by  # type: ignore[attr-defined]
         old._change_reason = "revoked by the referee"  # type: ignore[attr-defined]
         old.save()
-    link = _issue(match, table_number, by=by, now=now)
-    live_bump(match)
-    return link
+    return _issue(match, table_number, by=by, now=now)
 
 
 def link_valid(link: TableLink) -> str:

@@ -194,3 +194,86 @@ class QueryForm(forms.Form):
     table_number = forms.TypedChoiceField(choices=[("", "the whole match"), *TABLE_CHOICES], coerce=int,
                                           empty_value=None, required=False, label="About")
     text = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label="Query")
+
+
+# --- The match night at the tables (issue 14): the referee acts on a table's behalf -----------------------
+
+
+class TeamSideForm(forms.Form):
+    """A side of the match, shown by its team's name (never "home"/"away" alone)."""
+
+    def __init__(self, *args: Any, match: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.match = match
+        for field in self.fields.values():
+            if getattr(field, "team_side", False):
+                field.choices = [("home", match.home.name), ("away", match.away.name)]
+
+    def team(self, field: str) -> Any:
+        """The team chosen in ``field``."""
+        return self.match.home if self.cleaned_data[field] == "home" else self.match.away
+
+
+def _side_field(label: str, **kwargs: Any) -> forms.ChoiceField:
+    field = forms.ChoiceField(choices=(), label=label, **kwargs)
+    field.team_side = True  # type: ignore[attr-defined]
+    return field
+
+
+class RefereeGoingOnForm(TeamSideForm):
+    """A going-on the referee enters on a table's behalf (confirmed at once), with the reason why."""
+
+    side = _side_field("Who went on", widget=forms.RadioSelect)
+    strokes = forms.TypedChoiceField(choices=[(1, "1 stroke"), (2, "2 strokes")], coerce=int,
+                                     widget=forms.RadioSelect, initial=1,
+                                     help_text="2 only when the opponents count under 50 (Notes §VI; SAKBOC 7.3).")
+    reason = forms.CharField(max_length=300, label="Why you enter it",
+                             help_text="E.g. 'the table's phone is flat'. The history keeps it.")
+    cut_before_interval = forms.BooleanField(
+        required=False, label="At the interval: the hand was cut before it was called (SAKBOC 2.2)")
+    version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+
+
+class EntryCorrectForm(TeamSideForm):
+    """Correct a going-on: its strokes, its side (SAKBOC 7.1: a stroke on the wrong side goes to the opponents),
+    or strike it off; always with the reason (the history keeps who, when, why and the old value)."""
+
+    side = _side_field("Side")
+    strokes = forms.TypedChoiceField(choices=[(1, "1 stroke"), (2, "2 strokes")], coerce=int)
+    strike = forms.BooleanField(required=False, label="Strike it off the sheet (it did not happen)")
+    reason = forms.CharField(max_length=300, label="Why", widget=forms.Textarea(attrs={"rows": 2}))
+    version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+
+
+class UnseatedForm(TeamSideForm):
+    """Players of a side not seated when play resumed after half-time (SAKBOC 12.3)."""
+
+    side = _side_field("Whose players are not seated")
+
+
+class CalledAwayForm(forms.Form):
+    """A player the referee lets go with no substitute (SAKBOC 1.14, 11.2): 20 points per half to the opponents."""
+
+    player = forms.TypedChoiceField(choices=(), coerce=int, label="Player called away")
+    confirm = forms.BooleanField(label="I understand: 20 points to the opponents for this half, and for the second "
+                                       "half too unless a substitute comes in at half-time (SAKBOC 11.2)")
+
+    def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = players
+
+
+class ExtraTimeForm(TeamSideForm):
+    """After a knock-out draw the captains toss again for the cards (SAKBOC 1.12)."""
+
+    side = _side_field("Who won the toss (they get the cards)")
+
+
+class OffenceNameForm(forms.Form):
+    """Name the offence of an "af" that named none (SAKBOC 6.7), before ruling on it."""
+
+    offence = forms.ChoiceField(choices=(), label="The offence")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["offence"].choices = offence_choices()

@@ -26,7 +26,7 @@ def matches_for_referee(*, user) -> QuerySet[Match]:
     """The matches ``user`` referees or marks (SAKBOC 1.11), soonest first; none for anonymous users."""
     if not user.is_authenticated:
         return Match.objects.none()
-    return Match.objects.filter(_officiating(user)).select_related("home", "away", "competition")
+    return Match.objects.filter(_officiating(user)).select_related("home", "away", "competition__union")
 
 
 def match_for_referee(*, user, match_id: int) -> Match:

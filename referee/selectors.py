@@ -1,130 +1,19 @@
-"""Reads for the referee console: the dashboard, partnerships at a table, rulings, queries, verdict views.
+"""Reads for the referee console: claims and who made them, rulings, queries, verdict views. The night's tables
+(partnerships, boem sheets, points) are ``matches.live.match_live``, shared with the table and public pages.
 
 Selectors load with a fixed number of queries (tests pin them) and return plain values for templates.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import QuerySet
 
-from matches.models import Boem, Match, MatchTable, Seat
+from matches.models import Match, Seat
 from referee.hand_check import SUIT_SYMBOLS, card_label
-from referee.models import Query, Role, Side, StrafClaim
-
-
-@dataclass(frozen=True)
-class Partnership:
-    """One side's partnership at a table: telman (the counter) and byspeler (the partner), as names."""
-
-    side: str
-    team_name: str
-    telman: str
-    byspeler: str
-    telman_player_id: int | None = None
-    byspeler_player_id: int | None = None
-
-
-@dataclass(frozen=True)
-class TableState:
-    """A table on the dashboard: partnerships, status, the boem in progress and the table's points."""
-
-    number: int
-    status: str
-    status_label: str
-    stop_note: str
-    home: Partnership | None
-    away: Partnership | None
-    boem_number: int | None
-    home_strokes: int
-    away_strokes: int
-    home_points: int
-    away_points: int
-    open_claims: int
-    boems: tuple[Any, ...] = field(default=())
-
-    @property
-    def playing(self) -> bool:
-        """True while the table is playing (not stopped or unplayed)."""
-        return self.status == MatchTable.Status.PLAYING
-
-
-def _player_name(player) -> str:
-    return f"{player.first_name} {player.last_name}".strip()
-
-
-def table_partnerships(*, match: Match) -> dict[int, dict[str, Partnership]]:
-    """The partnerships at each table from both team sheets: ``{table_number: {"home": ..., "away": ...}}``.
-
-    One query (seats with their sheet, team and player). A side that has not submitted a sheet is missing.
-    """
-    seats = (
-        Seat.objects.filter(sheet__match=match)
-        .select_related("sheet__team", "player")
-        .order_by("table_number", "role")
-    )
-    found: dict[int, dict[str, dict[str, Any]]] = {}
-    for seat in seats:
-        side = Side.HOME if seat.sheet.team_id == match.home_id else Side.AWAY
-        slot = found.setdefault(seat.table_number, {}).setdefault(side, {"team": seat.sheet.team.name})
-        slot[seat.role] = seat.player
-    out: dict[int, dict[str, Partnership]] = {}
-    for number, sides in found.items():
-        for side, slot in sides.items():
-            telman, byspeler = slot.get(Role.TELMAN), slot.get(Role.BYSPELER)
-            out.setdefault(number, {})[side] = Partnership(
-                side=side,
-                team_name=slot["team"],
-                telman=_player_name(telman) if telman else "—",
-                byspeler=_player_name(byspeler) if byspeler else "—",
-                telman_player_id=telman.pk if telman else None,
-                byspeler_player_id=byspeler.pk if byspeler else None,
-            )
-    return out
-
-
-def table_states(*, match: Match) -> list[TableState]:
-    """The four tables with partnerships, status, live boem state and points (a fixed number of queries).
-
-    Points per table are the completed and straffed boems' points for each side (SAKBOC 6.1, 6.2); a stopped
-    table's forfeits and the awards are in the match score, shown separately.
-    """
-    partnerships = table_partnerships(match=match)
-    tables = (
-        MatchTable.objects.filter(match=match)
-        .prefetch_related(Prefetch("boems", queryset=Boem.objects.order_by("number")))
-        .order_by("number")
-    )
-    open_claims: dict[int, int] = {}
-    for claim in StrafClaim.objects.filter(match=match, ruling__isnull=True).only("table_id"):
-        open_claims[claim.table_id] = open_claims.get(claim.table_id, 0) + 1
-    states = []
-    for table in tables:
-        boems = list(table.boems.all())
-        current = next((b for b in boems if b.status == Boem.Status.IN_PROGRESS), None)
-        home_points = sum(b.points for b in boems if b.winner_id == match.home_id)
-        away_points = sum(b.points for b in boems if b.winner_id == match.away_id)
-        sides = partnerships.get(table.number, {})
-        states.append(
-            TableState(
-                number=table.number,
-                status=table.status,
-                status_label=table.get_status_display(),
-                stop_note=table.stop_note,
-                home=sides.get(Side.HOME),
-                away=sides.get(Side.AWAY),
-                boem_number=current.number if current else None,
-                home_strokes=current.home_strokes if current else 0,
-                away_strokes=current.away_strokes if current else 0,
-                home_points=home_points,
-                away_points=away_points,
-                open_claims=open_claims.get(table.pk, 0),
-                boems=tuple(boems),
-            )
-        )
-    return states
+from referee.models import Query, Side, StrafClaim
 
 
 def match_claims(*, match: Match) -> QuerySet[StrafClaim]:
@@ -231,3 +120,27 @@ def verdict_view(*, record: dict[str, Any], verdict: dict[str, Any], home_seats:
         "complete": verdict.get("complete", False),
         "clean": verdict.get("clean", not offences),
     }
+
+
+@dataclass(frozen=True)
+class ClaimPerson:
+    """One side of a straf claim, by name: the team and the player seated in that role at the table."""
+
+    team: str
+    player: str
+    role: str
+
+
+def claim_people(*, claim: StrafClaim) -> dict[str, ClaimPerson]:
+    """``{"claimant": …, "accused": …}``: who said "af" and against whom, by team and player name (one query)."""
+    match = claim.match
+    seats = {(s.sheet.team_id, s.role): s.player for s in Seat.objects.filter(
+        sheet__match=match, table_number=claim.table.number).select_related("sheet", "player")}
+    out = {}
+    for key, side, role in (("claimant", claim.claimant_side, claim.claimant_role),
+                            ("accused", claim.accused_side, claim.accused_role)):
+        team = match.home if side == Side.HOME else match.away
+        player = seats.get((team.pk, role))
+        name = f"{player.first_name} {player.last_name}" if player else "—"
+        out[key] = ClaimPerson(team=team.name, player=name, role=role)
+    return out

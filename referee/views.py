@@ -7,34 +7,46 @@ answers 404, like "not there".
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
+import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.http import require_POST
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import condition, require_http_methods, require_POST
 
+from matches import boem_sheet, table_links
 from matches import selectors as match_selectors
-from matches.models import MatchTable
+from matches import services as match_services
+from matches.live import match_live
+from matches.models import BoemEntry, Match, MatchTable, Seat
 from referee import permissions, selectors, services
 from referee.forms import (
     CARD_NAMES,
+    CalledAwayForm,
+    EntryCorrectForm,
+    ExtraTimeForm,
     HandDealForm,
     HandEventForm,
     HandStartForm,
     HandUploadForm,
     MatchEndForm,
+    OffenceNameForm,
     QueryForm,
+    RefereeGoingOnForm,
     RulingForm,
     StrafClaimForm,
     TableStopForm,
     TossForm,
+    UnseatedForm,
     card_choice_label,
 )
 from referee.hand_check import HandCheck, card_label, hand_check
@@ -43,12 +55,6 @@ from referee.models import DisputedHand, Ruling, Side
 
 def _errors(error: ValidationError) -> list[str]:
     return [str(m) for m in error.messages]
-
-
-def _match_services():
-    from matches import services as match_services  # L's services (issue 4)
-
-    return match_services
 
 
 # --- matches and the dashboard ---------------------------------------------------------------------------
@@ -68,7 +74,7 @@ def _clock_catch_up(match) -> None:
     idempotent; it is called (and takes the match's row lock) only when a deadline is due."""
     deadline = match_selectors.clock_next_deadline(match)
     if deadline is not None and deadline[1] <= timezone.now():
-        if _match_services().match_clock_advance(match_id=match.pk):
+        if match_services.match_clock_advance(match_id=match.pk):
             match.refresh_from_db()
 
 
@@ -77,32 +83,91 @@ def _sheet_version(claim) -> int:
     return MatchTable.objects.filter(pk=claim.table_id).values_list("sheet_version", flat=True).first() or 0
 
 
+@functools.lru_cache(maxsize=512)
+def _qr_svg(url: str) -> str:
+    """A QR code of ``url`` as inline SVG (segno; no inline styles, so the site's CSP holds)."""
+    return segno.make(url, error="m").svg_inline(scale=4, dark="#1d2a22", title="Table link")
+
+
+def _link_views(request: HttpRequest, links: list) -> list[dict[str, Any]]:
+    return [{"link": link, "code": table_links.code_display(link.code),
+             "url": request.build_absolute_uri(reverse("tables:open", args=[link.secret])),
+             "qr": _qr_svg(request.build_absolute_uri(reverse("tables:open", args=[link.secret])))}
+            for link in links]
+
+
+def _in_grace(match, now) -> bool:
+    """Within the 3 minutes' grace after the interval, when unseated players are reported (SAKBOC 12.3)."""
+    until = match_selectors.clock_deadlines(match).get("grace_until")
+    return (match.phase == Match.Phase.SECOND_HALF and match.grace_handled_at is None and until is not None
+            and now < until)
+
+
 def _dashboard_context(request: HttpRequest, match) -> dict[str, Any]:
-    _clock_catch_up(match)
-    clock = match_selectors.match_clock(match=match)
+    state = match_live(match_id=match.pk)
+    match = state.match
+    clock = state.clock
     remaining = clock.remaining.total_seconds() if clock.remaining is not None else None
+    phase, _since = boem_sheet.entry_phase(match, clock.now)
+    running = phase in boem_sheet.RECORDING_PHASES
+    names = {match.home_id: match.home.name, match.away_id: match.away.name}
+    unseated = {t.number: names.get(t.table.unseated_team_id) for t in state.tables
+                if t.table is not None and t.table.unseated_team_id}
     return {
         "match": match,
+        "state": state,
         "clock": clock,
         "remaining_seconds": int(remaining) if remaining is not None else None,
-        "tables": selectors.table_states(match=match),
+        "tables": state.tables,
         "phase": match.phase,
-        "Phase": type(match).Phase,
+        "Phase": Match.Phase,
+        "table_actions": running,
+        "in_grace": _in_grace(match, clock.now),
+        "table_rows": [(t, unseated.get(t.number)) for t in state.tables],
         "open_claims": selectors.match_claims(match=match).filter(ruling__isnull=True),
+        "to_settle": [(t, t.pending) for t in state.tables if t.pending],
         "toss_form": TossForm(),
+        "extra_time_form": ExtraTimeForm(match=match) if match.phase == Match.Phase.AWAITING_EXTRA_TIME else None,
     }
 
 
-@login_required
-def match_dashboard(request: HttpRequest, match_id: int) -> HttpResponse:
-    """The match-night dashboard: clock, the four tables with partnerships and boem state, the actions.
+def _referee_match(request: HttpRequest, match_id: int) -> Match:
+    """The match the signed-in user referees (404 otherwise), its due deadlines acted on; read once a request."""
+    cached = getattr(request, "_referee_match", None)
+    if cached is None or cached.pk != match_id:
+        cached = permissions.match_for_referee(user=request.user, match_id=match_id)
+        _clock_catch_up(cached)
+        request._referee_match = cached  # type: ignore[attr-defined]
+    return cached
 
-    An htmx request (the page polls every 20 seconds) gets only the live part.
+
+def _dashboard_etag(request: HttpRequest, match_id: int) -> str | None:
+    """The live part's ETag: the match's live version (after acting on any deadline already due)."""
+    if not request.user.is_authenticated:
+        return None
+    try:
+        match = _referee_match(request, match_id)
+    except Http404:
+        return None
+    return f"r{request.user.pk}-{match_id}-{match.live_version}"
+
+
+@login_required
+@cache_control(no_cache=True, private=True)
+@condition(etag_func=_dashboard_etag)
+def match_dashboard(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The match-night dashboard: clock, every table's boem sheet live (trees, lines waiting for confirmation or
+    disputed, open "af"), the actions, and the table links (QR codes and codes) for the table devices.
+
+    An htmx request (the page polls every 5 seconds, answered 304 until the night changes) gets only the live
+    part.
     """
-    match = permissions.match_for_referee(user=request.user, match_id=match_id)
+    match = _referee_match(request, match_id)
     context = _dashboard_context(request, match)
     if request.htmx:
         return render(request, "referee/_dashboard_live.html", context)
+    if context["phase"] != Match.Phase.FINISHED:
+        context["links"] = _link_views(request, table_links.table_links_ensure(match=match, by=request.user))
     return render(request, "referee/dashboard.html", context)
 
 
@@ -122,7 +187,7 @@ def match_clock_action(request: HttpRequest, match_id: int, action: str) -> Http
         return HttpResponse(status=404)
     service_name, done = _CLOCK_ACTIONS[action]
     try:
-        getattr(_match_services(), service_name)(match=match, by=request.user)
+        getattr(match_services, service_name)(match=match, by=request.user)
     except ValidationError as error:
         for message in _errors(error):
             messages.error(request, message)
@@ -140,7 +205,7 @@ def match_toss(request: HttpRequest, match_id: int) -> HttpResponse:
     if form.is_valid():
         team = match.home if form.cleaned_data["winner_side"] == Side.HOME else match.away
         try:
-            _match_services().match_toss_record(match=match, winner=team, by=request.user)
+            match_services.match_toss_record(match=match, winner=team, by=request.user)
             messages.success(request, f"Toss won by {team}: they get the cards (SAKBOC 1.3).")
         except ValidationError as error:
             for message in _errors(error):
@@ -155,7 +220,7 @@ def match_end(request: HttpRequest, match_id: int) -> HttpResponse:
     form = MatchEndForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            _match_services().match_end(match=match, by=request.user)
+            match_services.match_end(match=match, by=request.user)
         except ValidationError as error:
             form.add_error(None, error)
         else:
@@ -172,7 +237,7 @@ def table_stop(request: HttpRequest, match_id: int, table_number: int) -> HttpRe
     if request.method == "POST" and form.is_valid():
         team = match.home if form.cleaned_data["defaulting_side"] == Side.HOME else match.away
         try:
-            _match_services().table_stop(
+            match_services.table_stop(
                 match=match, table_number=table_number, defaulting_team=team, note=form.cleaned_data["reason"],
                 by=request.user,
             )
@@ -218,6 +283,7 @@ def claim_detail(request: HttpRequest, claim_id: int) -> HttpResponse:
         "start_form": HandStartForm(),
         "upload_form": HandUploadForm(),
         "ruling_form": RulingForm(initial={"expected_version": _sheet_version(claim)}),
+        "offence_form": OffenceNameForm(),
     }
     return render(request, "referee/claim_detail.html", context)
 
@@ -255,7 +321,7 @@ def hand_upload(request: HttpRequest, claim_id: int) -> HttpResponse:
         else:
             return redirect("referee:verdict", claim_id=claim.pk)
     context = {"claim": claim, "match": claim.match, "hand": None, "start_form": HandStartForm(),
-               "upload_form": form, "ruling_form": RulingForm()}
+               "upload_form": form, "ruling_form": RulingForm(), "offence_form": OffenceNameForm()}
     return render(request, "referee/claim_detail.html", context, status=400)
 
 
@@ -458,7 +524,7 @@ def ruling_record(request: HttpRequest, claim_id: int) -> HttpResponse:
     if hand is not None and hand.verdict:
         return render(request, "referee/verdict.html", _verdict_context(claim, hand, form), status=400)
     context = {"claim": claim, "match": claim.match, "hand": hand, "start_form": HandStartForm(),
-               "upload_form": HandUploadForm(), "ruling_form": form}
+               "upload_form": HandUploadForm(), "ruling_form": form, "offence_form": OffenceNameForm()}
     return render(request, "referee/claim_detail.html", context, status=400)
 
 
@@ -498,9 +564,251 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
     match = permissions.match_rulings_readable(user=request.user, match_id=match_id)
     context = {
         "match": match,
-        "tables": selectors.table_states(match=match),
+        "tables": match_live(match_id=match.pk).tables,
         "claims": selectors.match_claims(match=match),
         "queries": selectors.match_queries(match=match),
         "printed_at": timezone.now(),
     }
     return render(request, "referee/report.html", context)
+
+
+# --- The tables of the night (issue 14): links, lines on a table's behalf, corrections, 12.3, 11.2, 1.12 ---
+
+
+def _table_page(match, table_number: int) -> MatchTable:
+    return get_object_or_404(MatchTable, match=match, number=table_number)
+
+
+def _no_table_actions_when_over(request: HttpRequest, match) -> HttpResponse | None:
+    if match.phase == Match.Phase.FINISHED:
+        messages.error(request, "The match is over: the tables take nothing more.")
+        return redirect("referee:dashboard", match_id=match.pk)
+    return None
+
+
+@login_required
+def table_cards(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The printable table cards: each table's QR code, code and partnerships, to put on the tables."""
+    match = permissions.match_for_referee(user=request.user, match_id=match_id)
+    if (over := _no_table_actions_when_over(request, match)) is not None:
+        return over
+    links = _link_views(request, table_links.table_links_ensure(match=match, by=request.user))
+    state = match_live(match_id=match.pk)
+    cards = [{**link, "table": state.table(link["link"].table_number)} for link in links]
+    return render(request, "referee/table_cards.html", {"match": match, "cards": cards})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def table_link_reissue(request: HttpRequest, match_id: int, table_number: int) -> HttpResponse:
+    """Confirm, then revoke a table's link (its devices are signed out) and issue a new one."""
+    match = permissions.match_for_referee(user=request.user, match_id=match_id)
+    if (over := _no_table_actions_when_over(request, match)) is not None:
+        return over
+    if request.method == "POST":
+        try:
+            link = table_links.table_link_reissue(match=match, table_number=table_number, by=request.user)
+        except ValidationError as error:
+            for message in _errors(error):
+                messages.error(request, message)
+        else:
+            code = table_links.code_display(link.code)
+            messages.success(request, f"Table {table_number} has a new link: code {code}. The old one signs nobody "
+                             "in.")
+        return redirect("referee:dashboard", match_id=match.pk)
+    return render(request, "referee/table_link_reissue.html", {"match": match, "table_number": table_number})
+
+
+@login_required
+def table_sheet(request: HttpRequest, match_id: int, table_number: int) -> HttpResponse:
+    """A table's whole boem sheet: every line with its state and history (who, when, why, the old values), the
+    corrections, and a going-on entered on the table's behalf."""
+    match = permissions.match_for_referee(user=request.user, match_id=match_id)
+    table = _table_page(match, table_number)
+    state = match_live(match_id=match.pk)
+    live_table = state.table(table_number)
+    history = (BoemEntry.history.filter(table_id=table.pk, history_type="~")
+               .exclude(history_change_reason__isnull=True).select_related("history_user")
+               .order_by("-history_date")[:50])
+    form = RefereeGoingOnForm(match=match, initial={"version": table.sheet_version})
+    return render(request, "referee/table_sheet.html", {
+        "match": match, "table": live_table, "history": _history_rows(history, match), "form": form,
+        "table_actions": match.phase != Match.Phase.FINISHED,
+    })
+
+
+def _history_rows(rows, match) -> list[dict[str, Any]]:
+    """Each change of a line: when, who, why, and the line's values before the change."""
+    names = {match.home_id: match.home.name, match.away_id: match.away.name}
+    out = []
+    for row in rows:
+        previous = row.prev_record
+        before = (f"{names.get(previous.team_id, '')} on {previous.strokes}"
+                  + (" (struck off)" if previous.struck else "")) if previous else ""
+        out.append({"at": row.history_date, "by": row.history_user.get_full_name() if row.history_user else "the table",
+                    "why": row.history_change_reason, "sequence": row.sequence, "before": before})
+    return out
+
+
+@login_required
+@require_POST
+def table_going_on(request: HttpRequest, match_id: int, table_number: int) -> HttpResponse:
+    """The referee enters a going-on on the table's behalf, with a written reason (confirmed at once)."""
+    match = permissions.match_for_referee(user=request.user, match_id=match_id)
+    if (over := _no_table_actions_when_over(request, match)) is not None:
+        return over
+    form = RefereeGoingOnForm(request.POST, match=match)
+    if form.is_valid():
+        try:
+            boem_sheet.going_on_record(
+                match=match, table_number=table_number, team=form.team("side"), strokes=form.cleaned_data["strokes"],
+                by=request.user, reason=form.cleaned_data["reason"],
+                cut_before_interval=form.cleaned_data["cut_before_interval"] or None,
+                expected_version=form.cleaned_data["version"],
+            )
+        except ValidationError as error:
+            for message in _errors(error):
+                messages.error(request, message)
+        else:
+            messages.success(request, f"Table {table_number}: {form.team('side').name} on "
+                             f"{form.cleaned_data['strokes']}, entered on the table's behalf.")
+    else:
+        for field, errors in form.errors.items():
+            messages.error(request, f"{form.fields[field].label if field in form.fields else ''}: {' '.join(errors)}")
+    return redirect("referee:table_sheet", match_id=match.pk, table_number=table_number)
+
+
+def _entry_of(match, entry_id: int) -> BoemEntry:
+    return get_object_or_404(BoemEntry.objects.select_related("table", "team"), pk=entry_id, table__match=match)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def entry_correct(request: HttpRequest, match_id: int, entry_id: int) -> HttpResponse:
+    """Correct a going-on (strokes, side, or strike it off) with a reason; this also settles a dispute."""
+    match = permissions.match_for_referee(user=request.user, match_id=match_id)
+    entry = _entry_of(match, entry_id)
+    initial = {"side": "home" if entry.team_id == match.home_id else "away", "strokes": entry.strokes,
+               "version": entry.table.sheet_version}
+    form = EntryCorrectForm(request.POST or None, match=match, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            boem_sheet.entry_correct(
+                entry=entry, by=request.user, reason=form.cleaned_data["reason"], strokes=form.cleaned_data["strokes"],
+                team=form.team("side"), strike=form.cleaned_data["strike"],
+                expected_version=form.cleaned_data["version"],
+            )
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, f"Table {entry.table.number}: line {entry.sequence} corrected.")
+            return redirect("referee:table_sheet", match_id=match.pk, table_number=entry.table.number)
+    return render(request, "referee/entry_correct.html", {"match": match, "entry": entry, "form": form},
+                  status=400 if form.errors else 200)
+
+
+@login_required
+@require_POST
+def entry_confirm(request: HttpRequest, match_id: int, entry_id: int) -> HttpResponse:
+    """The referee confirms a going-on as entered (this settles a dispute: SAKBOC 1.10)."""
+    match = permissions.match_for_referee(user=request.user, match_id=match_id)
+    entry = _entry_of(match, entry_id)
+    try:
+        boem_sheet.entry_confirm(entry=entry, user=request.user)
+    except ValidationError as error:
+        for message in _errors(error):
+            messages.error(request, message)
+    else:
+        messages.success(request, f"Table {entry.table.number}: line {entry.sequence} confirmed.")
+    return redirect(request.POST.get("next") or reverse("referee:dashboard", args=[match.pk]))
+
+
+@login_required
+@require_POST
+def table_unseated(request: HttpRequest, match_id: int, table_number: int) -> HttpResponse:
+    """Players of a side are not seated when play resumes (SAKBOC 12.3): the grace timer stops the table after
+    3 minutes unless they are seated ("clear")."""
+    match = permissions.match_for_referee(user=request.user, match_id=match_id)
+    if (over := _no_table_actions_when_over(request, match)) is not None:
+        return over
+    try:
+        if request.POST.get("action") == "clear":
+            match_services.table_unseated_clear(match=match, table_number=table_number, by=request.user)
+            messages.success(request, f"Table {table_number}: players seated within the grace (SAKBOC 12.3).")
+        else:
+            form = UnseatedForm(request.POST, match=match)
+            if not form.is_valid():
+                raise ValidationError("Choose whose players are not seated.")
+            match_services.table_unseated_report(match=match, table_number=table_number, team=form.team("side"),
+                                                 by=request.user)
+            messages.success(request, f"Table {table_number}: {form.team('side').name} not seated. Unless they sit "
+                             "down within the grace, the table is stopped and the other side gets 10 (SAKBOC 12.3).")
+    except ValidationError as error:
+        for message in _errors(error):
+            messages.error(request, message)
+    return redirect("referee:dashboard", match_id=match.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def called_away(request: HttpRequest, match_id: int) -> HttpResponse:
+    """Confirm, then let a seated player go with no substitute (SAKBOC 1.14, 11.2)."""
+    match = permissions.match_for_referee(user=request.user, match_id=match_id)
+    if (over := _no_table_actions_when_over(request, match)) is not None:
+        return over
+    seats = (Seat.objects.filter(sheet__match=match, called_away_at__isnull=True)
+             .select_related("player", "sheet__team").order_by("table_number", "sheet__team__name", "role"))
+    players = [(s.player_id, f"{s.player.first_name} {s.player.last_name} ({s.sheet.team.name}, table "
+                f"{s.table_number}, {s.role})") for s in seats]
+    form = CalledAwayForm(request.POST or None, players=players)
+    if request.method == "POST" and form.is_valid():
+        player = next(s.player for s in seats if s.player_id == form.cleaned_data["player"])
+        try:
+            award = match_services.player_called_away(match=match, player=player, by=request.user)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            done = f"{award.points} points to {award.team.name} (SAKBOC 11.2)" if award else (
+                "20 points to the opponents when the second half starts, unless a substitute comes in (11.2)")
+            messages.success(request, f"{player.first_name} {player.last_name} called away: {done}.")
+            return redirect("referee:dashboard", match_id=match.pk)
+    return render(request, "referee/called_away.html", {"match": match, "form": form},
+                  status=400 if form.errors else 200)
+
+
+@login_required
+@require_POST
+def extra_time(request: HttpRequest, match_id: int) -> HttpResponse:
+    """After a knock-out draw: record the captains' second toss and start extra time (SAKBOC 1.12)."""
+    match = permissions.match_for_referee(user=request.user, match_id=match_id)
+    form = ExtraTimeForm(request.POST, match=match)
+    if not form.is_valid():
+        messages.error(request, "Choose who won the toss.")
+        return redirect("referee:dashboard", match_id=match.pk)
+    try:
+        match = match_services.match_extra_time_start(match=match, toss_winner=form.team("side"), by=request.user)
+    except ValidationError as error:
+        for message in _errors(error):
+            messages.error(request, message)
+    else:
+        minutes = match.competition.union.knockout_extra_time_minutes
+        messages.success(request, f"Extra time: {minutes} minutes; toss won by {form.team('side').name}, who get "
+                         "the cards (SAKBOC 1.12).")
+    return redirect("referee:dashboard", match_id=match.pk)
+
+
+@login_required
+@require_POST
+def claim_offence(request: HttpRequest, claim_id: int) -> HttpResponse:
+    """Name the offence of an "af" that named none (SAKBOC 6.7), so the ruling can cite its rule."""
+    claim = permissions.claim_for_referee(user=request.user, claim_id=claim_id)
+    form = OffenceNameForm(request.POST)
+    if form.is_valid():
+        try:
+            services.straf_claim_offence_name(claim=claim, offence=form.cleaned_data["offence"], by=request.user)
+        except ValidationError as error:
+            for message in _errors(error):
+                messages.error(request, message)
+        else:
+            messages.success(request, f"Offence named: {claim.offence} ({claim.rules}).")
+    return redirect("referee:claim", claim_id=claim.pk)

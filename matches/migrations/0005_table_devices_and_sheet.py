@@ -150,22 +150,22 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='historicalmatchtable',
             name='open_strafs',
-            field=models.PositiveSmallIntegerField(default=0, help_text="Straf claims ('af') at this table waiting for the referee's ruling (SAKBOC 1.10); the table takes no going-on until they are ruled."),
+            field=models.PositiveSmallIntegerField(default=0, editable=False, help_text="Straf claims ('af') at this table waiting for the referee's ruling (SAKBOC 1.10); the table takes no going-on until they are ruled."),
         ),
         migrations.AddField(
             model_name='match',
             name='live_version',
-            field=models.PositiveBigIntegerField(default=0, help_text='Bumped in the same transaction as every change the live pages show (the clock, a boem sheet, an award, the result): their ETag, so a phone that polls gets 304 until something changes.'),
+            field=models.PositiveBigIntegerField(default=0, editable=False, help_text="Bumped in the same transaction as every change the live pages show (the clock, a boem sheet, an award, the result; matches.records.match_lock): the live pages' ETag, so a phone that polls gets 304 until something changes. Never set by hand (a stale value would hide a change)."),
         ),
         migrations.AddField(
             model_name='matchtable',
             name='open_strafs',
-            field=models.PositiveSmallIntegerField(default=0, help_text="Straf claims ('af') at this table waiting for the referee's ruling (SAKBOC 1.10); the table takes no going-on until they are ruled."),
+            field=models.PositiveSmallIntegerField(default=0, editable=False, help_text="Straf claims ('af') at this table waiting for the referee's ruling (SAKBOC 1.10); the table takes no going-on until they are ruled."),
         ),
         migrations.AddField(
             model_name='matchtable',
             name='sheet_version',
-            field=models.PositiveIntegerField(default=0, help_text="Bumped by every write to the table's boem sheet; a device or form sends the version it showed, and a write based on a sheet someone else has changed since is refused (HTTP 409)."),
+            field=models.PositiveIntegerField(default=0, editable=False, help_text="Bumped by every write to the table's boem sheet; a device or form sends the version it showed, and a write based on a sheet someone else has changed since is refused (HTTP 409)."),
         ),
         migrations.AlterField(
             model_name='boementry',

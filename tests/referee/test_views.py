@@ -70,7 +70,8 @@ def test_captain_reads_rulings_and_report_but_cannot_record(client, match_night,
 
 
 def test_dashboard_shows_clock_tables_and_partnerships(ref_client, match_night, django_assert_max_num_queries):
-    with django_assert_max_num_queries(14):
+    ref_client.get(reverse("referee:dashboard", args=[match_night.pk]))  # the first visit issues the table links
+    with django_assert_max_num_queries(16):
         response = ref_client.get(reverse("referee:dashboard", args=[match_night.pk]))
     html = response.content.decode()
     assert response.status_code == 200
@@ -78,8 +79,13 @@ def test_dashboard_shows_clock_tables_and_partnerships(ref_client, match_night, 
     assert html.count('class="table-card') == 4
     telman = match_night.team_sheets.get(team=match_night.home).seats.get(table_number=3, role="telman").player
     assert telman.last_name in html
-    live = ref_client.get(reverse("referee:dashboard", args=[match_night.pk]), HTTP_HX_REQUEST="true")
+    with django_assert_max_num_queries(10):
+        live = ref_client.get(reverse("referee:dashboard", args=[match_night.pk]), HTTP_HX_REQUEST="true")
     assert "<html" not in live.content.decode() and "table-card" in live.content.decode()
+    with django_assert_max_num_queries(5):  # a poll with nothing new: 304, no rendering
+        unchanged = ref_client.get(reverse("referee:dashboard", args=[match_night.pk]), HTTP_HX_REQUEST="true",
+                                   HTTP_IF_NONE_MATCH=live["ETag"])
+    assert unchanged.status_code == 304
 
 
 def test_call_interval_too_early_shows_the_rule(ref_client, match_night):
@@ -169,7 +175,7 @@ def test_queries_and_report(ref_client, match_night, referee, django_assert_max_
     services.ruling_record(claim=_claim(match_night, referee, offence="signs"), decision="upheld", by=referee)
     for offence in ("slacking", "tapping"):
         _claim(match_night, referee, offence=offence)
-    with django_assert_max_num_queries(12):  # fixed: not one more per claim, ruling or query
+    with django_assert_max_num_queries(14):  # fixed: not one more per claim, ruling or query
         report = ref_client.get(reverse("referee:report", args=[match_night.pk]))
     html = report.content.decode()
     assert "print.css" in html and "SAKBOC 1.16" in html and "Query the straf." in html and "open" in html
