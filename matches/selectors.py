@@ -101,34 +101,37 @@ def clock_next_deadline(match: Match) -> tuple[str, datetime] | None:
     """The next deadline the clock timers act on: ``("interval_due" | "grace_expiry" | "full_time" |
     "extra_time_end", instant)``, or ``None`` when the phase has none."""
     d = clock_deadlines(match)
+    name, key = None, None
     if match.phase == Match.Phase.FIRST_HALF:
-        return ("interval_due", d["first_half_ends_at"])
-    if match.phase == Match.Phase.SECOND_HALF:
-        if match.grace_handled_at is None:
-            return ("grace_expiry", d["grace_until"])
-        return ("full_time", d["second_half_ends_at"])
-    if match.phase == Match.Phase.EXTRA_TIME:
-        return ("extra_time_end", d["extra_time_ends_at"])
-    return None
+        name, key = "interval_due", "first_half_ends_at"
+    elif match.phase == Match.Phase.SECOND_HALF:
+        name, key = ("grace_expiry", "grace_until") if match.grace_handled_at is None else (
+            "full_time", "second_half_ends_at")
+    elif match.phase == Match.Phase.EXTRA_TIME:
+        name, key = "extra_time_end", "extra_time_ends_at"
+    if name is None or key not in d:  # no phase with a deadline, or its start never recorded
+        return None
+    return (name, d[key])
 
 
 def match_clock(*, match: Match, now: datetime | None = None) -> ClockReading:
-    """Read the match clock at ``now`` (default: the current time). No queries beyond ``competition.union``."""
+    """Read the match clock at ``now`` (default: the current time). No queries beyond ``competition.union``.
+    A phase whose start was never recorded (data edited by hand) reads with no end rather than failing."""
     now = now or timezone.now()
     d = clock_deadlines(match)
     started = ends = None
     if match.phase == Match.Phase.SCHEDULED:
         ends = match.scheduled_start
     elif match.phase == Match.Phase.FIRST_HALF:
-        started, ends = match.first_half_started_at, d["first_half_ends_at"]
+        started, ends = match.first_half_started_at, d.get("first_half_ends_at")
     elif match.phase == Match.Phase.INTERVAL:
-        started, ends = match.interval_started_at, d["interval_ends_at"]
+        started, ends = match.interval_started_at, d.get("interval_ends_at")
     elif match.phase == Match.Phase.SECOND_HALF:
-        started, ends = match.second_half_started_at, d["second_half_ends_at"]
+        started, ends = match.second_half_started_at, d.get("second_half_ends_at")
     elif match.phase == Match.Phase.EXTRA_TIME:
-        started, ends = match.extra_time_started_at, d["extra_time_ends_at"]
+        started, ends = match.extra_time_started_at, d.get("extra_time_ends_at")
     in_last = match.phase == Match.Phase.EXTRA_TIME or (
-        match.phase == Match.Phase.SECOND_HALF and now >= d["last_period_from"]
+        match.phase == Match.Phase.SECOND_HALF and "last_period_from" in d and now >= d["last_period_from"]
     )
     return ClockReading(
         phase=match.phase,

@@ -14,6 +14,7 @@ urlpatterns = [
     path("competitions/<int:pk>/standings/", views.competition_standings, name="standings"),
     path("competitions/<int:pk>/standings.<str:fmt>", views.competition_standings_download, name="standings-download"),
     path("matches/<int:pk>/", views.match_detail, name="match"),
+    path("matches/<int:pk>/live/", views.match_live_part, name="match-live"),
     path("matches/<int:pk>/report.<str:fmt>", views.match_report_download, name="match-report"),
     # Union officials
     path("official/", views.official_dashboard, name="official"),

@@ -21,13 +21,14 @@ from django.db.models import F, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
-from django.views.decorators.http import require_http_methods
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import condition, require_http_methods
 
 from clubs import permissions
 from clubs.models import Team, Union
 from matches import exports, fixtures, services
-from matches.boem_svg import boem_svg
 from matches.forms import CompetitionForm, FixturesForm, OfficialsForm, StandingsPublishForm
+from matches.live import LIVE_PHASES, live_etag, live_fragment_cached, live_version, match_live
 from matches.models import Competition, Match, StandingsSnapshot
 from matches.standings import standings_page_token
 
@@ -139,16 +140,46 @@ def competition_standings_download(request: HttpRequest, pk: int, fmt: str) -> H
     return response
 
 
+def _live_body(match_id: int, version: int) -> str | None:
+    """The match's live part (score, clock, each table's boem trees and lines), the same for everyone: rendered
+    once per live version and served from the cache after (``matches.live.live_fragment_cached``)."""
+
+    def render_body() -> str:
+        state = match_live(match_id=match_id)
+        return render_to_string("public/_match_live.html", {"state": state, "match": state.match})
+
+    return live_fragment_cached(match_id=match_id, version=version, kind="public", render=render_body)
+
+
+def _match_page_etag(request: HttpRequest, pk: int) -> str | None:
+    version = live_version(pk)
+    return None if version is None else f"m{pk}-{version}-u{request.user.pk or 0}"
+
+
+@cache_control(no_cache=True)
+@condition(etag_func=_match_page_etag)
 def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    """A match report: score, status (provisional until approved), each table's boem trees, the awards."""
-    match = exports.match_report_load(match_id=pk)
+    """A match report, live while the night runs: score and clock, each table's boem trees drawn as on paper
+    (lines waiting for the opposing telman dashed), the awards; provisional until approved. The live part polls
+    every 3 seconds and is answered 304 until something changes."""
+    match = Match.objects.select_related("competition", "home", "away").filter(pk=pk).first()
     if match is None:
         raise Http404("No such match.")
-    tables = [
-        {"report": report, "trees": [(boem, boem_svg(drawing)) for boem, drawing in report.boems]}
-        for report in exports.table_reports(match)
-    ]
-    return render(request, "public/match_detail.html", {"match": match, "tables": tables})
+    return render(request, "public/match_detail.html", {
+        "match": match, "live_body": _live_body(pk, match.live_version),
+        "polling": match.phase in LIVE_PHASES,
+    })
+
+
+@cache_control(no_cache=True)
+@condition(etag_func=lambda request, pk: live_etag(pk))
+def match_live_part(request: HttpRequest, pk: int) -> HttpResponse:
+    """The live part of a match page (htmx polls it): 304 until the night changes, then the new part, rendered
+    once per change for everyone."""
+    version = live_version(pk)
+    if version is None:
+        raise Http404("No such match.")
+    return HttpResponse(_live_body(pk, version))
 
 
 def match_report_download(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
@@ -255,4 +286,7 @@ def official_match(request: HttpRequest, pk: int) -> HttpResponse:
                 return redirect("matches:official-match", pk=match.pk)
         except (ValidationError, PermissionDenied) as error:
             _service_error(request, error)
-    return render(request, "matches/official_match.html", {"match": match, "form": form})
+    return render(request, "matches/official_match.html", {
+        "match": match, "form": form, "live_body": _live_body(match.pk, match.live_version),
+        "polling": match.phase in LIVE_PHASES,
+    })

@@ -7,6 +7,7 @@ import csv
 import io
 
 import pytest
+from django.db.models import F
 from django.utils import timezone
 
 from matches.models import Boem, BoemEntry, Match, MatchTable, StandingsRow, StandingsSnapshot
@@ -24,17 +25,17 @@ def _boem_sheet(match: Match) -> None:
                                            (match.home, 2)], start=1):
         BoemEntry.objects.create(table=table, boem=first, sequence=seq, kind=BoemEntry.Kind.STROKE, team=team,
                                  strokes=strokes,
-                                 recorded_at=now)
+                                 recorded_at=now, confirmed_at=now)
     second = Boem.objects.create(table=table, number=2, status=Boem.Status.STRAFFED, home_strokes=0,
                                  away_strokes=3, winner=match.away, points=4, ended_at=now)
     BoemEntry.objects.create(table=table, boem=second, sequence=6, kind=BoemEntry.Kind.STROKE, team=match.away,
                              strokes=2,
-                             recorded_at=now)
+                             recorded_at=now, confirmed_at=now)
     BoemEntry.objects.create(table=table, boem=second, sequence=7, kind=BoemEntry.Kind.STROKE, team=match.away,
                              strokes=1,
-                             recorded_at=now)
+                             recorded_at=now, confirmed_at=now)
     BoemEntry.objects.create(table=table, boem=second, sequence=8, kind=BoemEntry.Kind.STRAF, team=match.away, points=4,
-                             recorded_at=now)
+                             recorded_at=now, confirmed_at=now)
 
 
 def test_fixtures_and_results_mark_unapproved_results_provisional(client, world):
@@ -59,11 +60,17 @@ def test_match_report_draws_each_boem_as_a_tree(client, world, django_assert_max
     assert page.status_code == 200
     assert body.count("<svg") == 2
     assert body.count('class="stroke stroke-left"') == 3 and body.count('class="stroke stroke-right"') == 4
-    assert "straf-mark" in body
-    # A table that played to time is "Played" once the match is over, and "Playing" while it is on.
-    Match.objects.filter(pk=match.pk).update(phase=Match.Phase.FINISHED)
+    assert "straf-mark" in body and "provisional" not in body.split("<svg", 1)[1]  # every line confirmed
+    # A going-on not yet confirmed by the opposing telman is drawn dashed (provisional).
+    BoemEntry.objects.filter(table__match=match, sequence=5).update(confirmed_at=None)
+    Match.objects.filter(pk=match.pk).update(live_version=F("live_version") + 1)
+    assert client.get(f"/matches/{match.pk}/").content.decode().count('class="stroke stroke-left provisional"') == 1
+    # A table that played to time is "Played" once the match is over, and "Playing" while it is on. (A raw update
+    # bumps the live version as every service's write does: the page's live part is cached by that version.)
+    Match.objects.filter(pk=match.pk).update(phase=Match.Phase.FINISHED, live_version=F("live_version") + 1)
     assert 'Table 1 <span class="muted">Played</span>' in client.get(f"/matches/{match.pk}/").content.decode()
-    Match.objects.filter(pk=match.pk).update(phase=Match.Phase.SECOND_HALF)
+    Match.objects.filter(pk=match.pk).update(phase=Match.Phase.SECOND_HALF, second_half_started_at=timezone.now(),
+                                             live_version=F("live_version") + 1)
     assert 'Table 1 <span class="muted">Playing</span>' in client.get(f"/matches/{match.pk}/").content.decode()
     csv_rows = list(csv.reader(io.StringIO(client.get(f"/matches/{match.pk}/report.csv").content.decode())))
     assert csv_rows[1][:3] == ["1", "1", "5"] and csv_rows[1][-1] == "2"
