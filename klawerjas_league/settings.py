@@ -17,6 +17,7 @@ redelivers a task a dead worker took; default 3600), ``CELERY_BROKER_KEY_PREFIX`
 ``EMAIL_URL`` (default: the console backend).
 """
 
+import os
 from pathlib import Path
 
 import environ
@@ -103,6 +104,15 @@ ASGI_APPLICATION = "klawerjas_league.asgi.application"
 DATABASES = {"default": env.db_url("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=0))
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # A match night writes from many devices at once. On SQLite a write transaction takes the write lock when it
+    # begins (IMMEDIATE), and a busy database is waited for (up to 20 s) rather than refused: writes queue up
+    # instead of failing with "database is locked". The tests use a file too (not SQLite's shared in-memory
+    # database, whose table locks are not waited for), so the browser tests' concurrent requests queue alike.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
+    DATABASES["default"].setdefault("TEST", {}).setdefault(
+        "NAME", str(Path("/dev/shm" if Path("/dev/shm").is_dir() else "/tmp") / f"klawerjas-test-{os.getpid()}.sqlite3")
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: broker, result backend and cache when REDIS_URL is set; in-process otherwise.

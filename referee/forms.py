@@ -45,15 +45,34 @@ class StrafClaimForm(forms.Form):
 
 
 class HandStartForm(forms.Form):
-    """Who sits where for the disputed hand's record (seats are numbered in order of play, anticlockwise)."""
+    """Who sits where for the disputed hand's record, by name: the order of play round the table (anticlockwise,
+    partners opposite), starting with a telman. It gives the record's seats: the first player named is its seat
+    0, and so on (``home_seats``, ``seat1_role`` of :func:`referee.services.disputed_hand_start`)."""
 
-    home_seats = forms.ChoiceField(
-        choices=DisputedHand.HomeSeats.choices, initial="even", label="Home partnership sits in",
-        help_text="Partners sit opposite: seats 0 and 2, or seats 1 and 3. Seat 0 is a telman.",
+    seating = forms.ChoiceField(
+        choices=(), widget=forms.RadioSelect, label="Order of play round the table",
+        help_text="Play goes anticlockwise; partners sit opposite. Start from either telman.",
     )
-    seat1_role = forms.ChoiceField(
-        choices=Role.choices, initial="telman", label="Seat 1 (on seat 0's right, plays after seat 0) is the",
-    )
+
+    def __init__(self, *args: Any, people: dict[tuple[str, str], str], **kwargs: Any) -> None:
+        """``people``: ``{(side, role): "Name (Team)"}`` for the four seated at the claim's table."""
+        super().__init__(*args, **kwargs)
+        choices = []
+        for home_seats in (DisputedHand.HomeSeats.EVEN, DisputedHand.HomeSeats.ODD):
+            first = Side.HOME if home_seats == DisputedHand.HomeSeats.EVEN else Side.AWAY
+            other = Side.other(first)
+            for seat1_role in (Role.TELMAN, Role.BYSPELER):
+                last_role = Role.BYSPELER if seat1_role == Role.TELMAN else Role.TELMAN
+                order = [(first, Role.TELMAN), (other, seat1_role), (first, Role.BYSPELER), (other, last_role)]
+                label = " → ".join(people.get((side, role), f"{side} {role}") for side, role in order)
+                choices.append((f"{home_seats}:{seat1_role}", label))
+        self.fields["seating"].choices = choices
+        self.fields["seating"].initial = choices[0][0]
+
+    def seats(self) -> dict[str, str]:
+        """``{"home_seats": …, "seat1_role": …}`` for the service."""
+        home_seats, seat1_role = self.cleaned_data["seating"].split(":")
+        return {"home_seats": home_seats, "seat1_role": seat1_role}
 
 
 class HandUploadForm(forms.Form):
@@ -181,9 +200,13 @@ class MatchEndForm(forms.Form):
 
 
 class TossForm(forms.Form):
-    """The toss 5 minutes before play: the winner gets the cards (SAKBOC 1.3)."""
+    """The toss 5 minutes before play: the winner gets the cards (SAKBOC 1.3). The sides show the teams' names."""
 
     winner_side = forms.ChoiceField(choices=Side.choices, label="Toss won by")
+
+    def __init__(self, *args: Any, match: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["winner_side"].choices = [(Side.HOME, match.home.name), (Side.AWAY, match.away.name)]
 
 
 class QueryForm(forms.Form):

@@ -131,6 +131,18 @@ class ClaimPerson:
     role: str
 
 
+def table_people(*, claim: StrafClaim) -> dict[tuple[str, str], str]:
+    """The four seated at the claim's table: ``{(side, role): "Name (Team, role)"}`` (one query)."""
+    match = claim.match
+    out = {}
+    for seat in Seat.objects.filter(sheet__match=match, table_number=claim.table.number).select_related(
+            "sheet__team", "player"):
+        side = Side.HOME if seat.sheet.team_id == match.home_id else Side.AWAY
+        name = f"{seat.player.first_name} {seat.player.last_name}"
+        out[(side, seat.role)] = f"{name} ({seat.sheet.team.name}, {seat.role})"
+    return out
+
+
 def claim_people(*, claim: StrafClaim) -> dict[str, ClaimPerson]:
     """``{"claimant": …, "accused": …}``: who said "af" and against whom, by team and player name (one query)."""
     match = claim.match

@@ -126,7 +126,7 @@ def _dashboard_context(request: HttpRequest, match) -> dict[str, Any]:
         "table_rows": [(t, unseated.get(t.number)) for t in state.tables],
         "open_claims": selectors.match_claims(match=match).filter(ruling__isnull=True),
         "to_settle": [(t, t.pending) for t in state.tables if t.pending],
-        "toss_form": TossForm(),
+        "toss_form": TossForm(match=match),
         "extra_time_form": ExtraTimeForm(match=match) if match.phase == Match.Phase.AWAITING_EXTRA_TIME else None,
     }
 
@@ -201,7 +201,7 @@ def match_clock_action(request: HttpRequest, match_id: int, action: str) -> Http
 def match_toss(request: HttpRequest, match_id: int) -> HttpResponse:
     """Record who won the toss (SAKBOC 1.3: the winner gets the cards)."""
     match = permissions.match_for_referee(user=request.user, match_id=match_id)
-    form = TossForm(request.POST)
+    form = TossForm(request.POST, match=match)
     if form.is_valid():
         team = match.home if form.cleaned_data["winner_side"] == Side.HOME else match.away
         try:
@@ -280,7 +280,7 @@ def claim_detail(request: HttpRequest, claim_id: int) -> HttpResponse:
         "claim": claim,
         "match": claim.match,
         "hand": hand,
-        "start_form": HandStartForm(),
+        "start_form": _start_form(claim),
         "upload_form": HandUploadForm(),
         "ruling_form": RulingForm(initial={"expected_version": _sheet_version(claim)}),
         "offence_form": OffenceNameForm(),
@@ -288,15 +288,19 @@ def claim_detail(request: HttpRequest, claim_id: int) -> HttpResponse:
     return render(request, "referee/claim_detail.html", context)
 
 
+def _start_form(claim, data=None) -> HandStartForm:
+    return HandStartForm(data, people=selectors.table_people(claim=claim))
+
+
 @login_required
 @require_POST
 def hand_start(request: HttpRequest, claim_id: int) -> HttpResponse:
     """Start entering the disputed hand with the card picker."""
     claim = permissions.claim_for_referee(user=request.user, claim_id=claim_id)
-    form = HandStartForm(request.POST)
+    form = _start_form(claim, request.POST)
     if form.is_valid():
         try:
-            services.disputed_hand_start(claim=claim, by=request.user, **form.cleaned_data)
+            services.disputed_hand_start(claim=claim, by=request.user, **form.seats())
         except ValidationError as error:
             for message in _errors(error):
                 messages.error(request, message)
@@ -320,7 +324,7 @@ def hand_upload(request: HttpRequest, claim_id: int) -> HttpResponse:
             form.add_error("record", error)
         else:
             return redirect("referee:verdict", claim_id=claim.pk)
-    context = {"claim": claim, "match": claim.match, "hand": None, "start_form": HandStartForm(),
+    context = {"claim": claim, "match": claim.match, "hand": None, "start_form": _start_form(claim),
                "upload_form": form, "ruling_form": RulingForm(), "offence_form": OffenceNameForm()}
     return render(request, "referee/claim_detail.html", context, status=400)
 
@@ -515,15 +519,17 @@ def ruling_record(request: HttpRequest, claim_id: int) -> HttpResponse:
         except ValidationError as error:
             form.add_error(None, error)
         else:
+            match = claim.match
+            winner = match.away if ruling.punished_side == Side.HOME else match.home
             messages.success(
-                request, f"Ruling recorded: {ruling.get_decision_display().lower()}; {ruling.points} points to the "
-                f"{Side.other(ruling.punished_side)} side at table {claim.table.number}.",
+                request, f"Ruling recorded: {ruling.get_decision_display().lower()}; {ruling.points} points to "
+                f"{winner.name} at table {claim.table.number}.",
             )
             return redirect("referee:dashboard", match_id=claim.match_id)
     hand = getattr(claim, "disputed_hand", None)
     if hand is not None and hand.verdict:
         return render(request, "referee/verdict.html", _verdict_context(claim, hand, form), status=400)
-    context = {"claim": claim, "match": claim.match, "hand": hand, "start_form": HandStartForm(),
+    context = {"claim": claim, "match": claim.match, "hand": hand, "start_form": _start_form(claim),
                "upload_form": HandUploadForm(), "ruling_form": form, "offence_form": OffenceNameForm()}
     return render(request, "referee/claim_detail.html", context, status=400)
 
@@ -631,6 +637,8 @@ def table_sheet(request: HttpRequest, match_id: int, table_number: int) -> HttpR
                .exclude(history_change_reason__isnull=True).select_related("history_user")
                .order_by("-history_date")[:50])
     form = RefereeGoingOnForm(match=match, initial={"version": table.sheet_version})
+    if boem_sheet.entry_phase(match, timezone.now())[0] != Match.Phase.INTERVAL:
+        del form.fields["cut_before_interval"]  # asked only at the interval (SAKBOC 2.2)
     return render(request, "referee/table_sheet.html", {
         "match": match, "table": live_table, "history": _history_rows(history, match), "form": form,
         "table_actions": match.phase != Match.Phase.FINISHED,

@@ -113,7 +113,7 @@ def test_log_claim_then_enter_the_hand_with_htmx(ref_client, match_night):
     })
     claim = StrafClaim.objects.get()
     assert response.status_code == 302 and response["Location"] == reverse("referee:claim", args=[claim.pk])
-    ref_client.post(reverse("referee:hand_start", args=[claim.pk]), {"home_seats": "even", "seat1_role": "telman"})
+    ref_client.post(reverse("referee:hand_start", args=[claim.pk]), {"seating": "even:telman"})
     deal = {"dealer": 3, "cut": 12, "deal_pattern": "3-3-2", "trump_card": "7C",
             **{f"hand_{n}": " ".join(REVOKE_HANDS[n]) for n in range(4)}}
     assert ref_client.post(reverse("referee:hand_deal", args=[claim.pk]), deal).status_code == 302
