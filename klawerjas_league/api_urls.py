@@ -12,6 +12,8 @@ from rest_framework.routers import DefaultRouter
 
 from clubs import api as clubs_api
 from matches import api as matches_api
+from referee import api as referee_api
+from tables import api as tables_api
 
 router = DefaultRouter()
 router.register("unions", clubs_api.UnionViewSet, basename="union")
@@ -22,6 +24,8 @@ router.register("competitions", matches_api.CompetitionViewSet, basename="compet
 router.register("fixtures", matches_api.FixtureViewSet, basename="fixture")
 router.register("results", matches_api.ResultViewSet, basename="result")
 router.register("standings", matches_api.StandingsViewSet, basename="standings")
+router.register("referee/matches", referee_api.RefereeMatchViewSet, basename="referee-match")
+router.register("table", tables_api.TableDeviceViewSet, basename="table")
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),

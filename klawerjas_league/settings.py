@@ -269,6 +269,12 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "CompetitionKindEnum": "matches.models.Competition.Kind",
         "AwardKindEnum": "matches.models.Award.Kind",
+        "BoemStatusEnum": "matches.models.Boem.Status",
+        "BoemEntryKindEnum": "matches.models.BoemEntry.Kind",
+        "MatchSideEnum": "referee.models.Side",
+        "SeatRoleEnum": "referee.models.Role",
+        "RulingDecisionEnum": "referee.models.Ruling.Decision",
+        "LineStateEnum": ["provisional", "confirmed", "disputed", "struck"],
     },
 }
 

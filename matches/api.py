@@ -12,6 +12,7 @@ import datetime as dt
 
 from django.contrib.auth import get_user_model
 from django.db.models import Prefetch, Q
+from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -24,7 +25,18 @@ from clubs import permissions
 from clubs.api import ID_REGEX, ServiceErrorsMixin, _int_or_404, id_field
 from clubs.models import Player, Team, Union
 from matches import fixtures, services
-from matches.models import Award, Boem, Competition, Match, MatchTable, Seat, StandingsRow, StandingsSnapshot
+from matches.live import live_etag, match_live
+from matches.models import (
+    Award,
+    Boem,
+    BoemEntry,
+    Competition,
+    Match,
+    MatchTable,
+    Seat,
+    StandingsRow,
+    StandingsSnapshot,
+)
 
 # --- Read shapes --------------------------------------------------------------------------------------------
 
@@ -182,6 +194,114 @@ def _user_or_none(user_id: int | None, field: str):
     return user
 
 
+# --- A match night as it stands (issue 14): the live state, for every live client -------------------------
+
+
+class LivePartnershipSerializer(serializers.Serializer):
+    team_name = serializers.CharField()
+    telman = serializers.CharField(help_text="The counter, who goes on the boem.")
+    byspeler = serializers.CharField(help_text="The telman's partner.")
+    telman_player_id = serializers.IntegerField(allow_null=True)
+    byspeler_player_id = serializers.IntegerField(allow_null=True)
+
+
+class LiveBoemSerializer(serializers.Serializer):
+    number = serializers.IntegerField(source="boem.number")
+    status = serializers.ChoiceField(source="boem.status", choices=Boem.Status.choices)
+    home_strokes = serializers.IntegerField(source="boem.home_strokes")
+    away_strokes = serializers.IntegerField(source="boem.away_strokes")
+    winner = serializers.IntegerField(source="boem.winner_id", allow_null=True, help_text="The team id, if ended.")
+    points = serializers.IntegerField(source="boem.points", help_text="2, or 4 five strokes clear (SAKBOC 6.1).")
+
+
+class LiveEntrySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    sequence = serializers.IntegerField(source="entry.sequence")
+    kind = serializers.ChoiceField(source="entry.kind", choices=BoemEntry.Kind.choices)
+    side = serializers.CharField(allow_null=True, help_text="home or away; null for a time line.")
+    team_name = serializers.CharField()
+    strokes = serializers.IntegerField(source="entry.strokes")
+    points = serializers.IntegerField(source="entry.points")
+    boem = serializers.IntegerField(source="entry.boem.number", allow_null=True, default=None)
+    label = serializers.CharField()
+    state = serializers.ChoiceField(choices=["provisional", "confirmed", "disputed", "struck"],
+                                    help_text="provisional until the opposing telman (or the referee) confirms it.")
+    recorded_at = serializers.DateTimeField(source="entry.recorded_at")
+    confirmed_by = serializers.CharField(help_text="A name, or 'the referee'.")
+    disputed_by = serializers.CharField()
+    dispute_reason = serializers.CharField(source="entry.dispute_reason")
+    referee_reason = serializers.CharField(source="entry.referee_reason")
+
+
+class LiveTableSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    status = serializers.CharField(help_text="playing, stopped, not_played, or not_started before play.")
+    sheet_version = serializers.IntegerField(help_text="Send it back with every write to this table's sheet.")
+    open_strafs = serializers.IntegerField(help_text="'Af' waiting for the referee's ruling (SAKBOC 1.10).")
+    home = LivePartnershipSerializer(allow_null=True)
+    away = LivePartnershipSerializer(allow_null=True)
+    home_points = serializers.IntegerField()
+    away_points = serializers.IntegerField()
+    boems = LiveBoemSerializer(many=True)
+    entries = LiveEntrySerializer(many=True)
+
+
+class LiveClockSerializer(serializers.Serializer):
+    phase = serializers.CharField()
+    now = serializers.DateTimeField()
+    ends_at = serializers.DateTimeField(allow_null=True)
+    remaining_seconds = serializers.SerializerMethodField()
+    in_last_period = serializers.BooleanField(help_text="The last 15 minutes (SAKBOC 1.15).")
+    grace_until = serializers.DateTimeField(allow_null=True, help_text="The 3 minutes' grace (SAKBOC 12.3).")
+
+    def get_remaining_seconds(self, clock) -> int | None:
+        return int(clock.remaining.total_seconds()) if clock.remaining is not None else None
+
+
+class LiveMatchSerializer(serializers.Serializer):
+    """A match night as it stands: clock, score, each table's partnerships, boems and boem-sheet lines."""
+
+    id = serializers.IntegerField(source="match.pk")
+    version = serializers.IntegerField(help_text="Changes with every change; also the response's ETag.")
+    phase = serializers.CharField(source="match.phase")
+    result_status = serializers.CharField(source="match.result_status")
+    home = serializers.IntegerField(source="match.home_id")
+    home_name = serializers.CharField(source="match.home.name")
+    away = serializers.IntegerField(source="match.away_id")
+    away_name = serializers.CharField(source="match.away.name")
+    home_score = serializers.IntegerField(source="match.home_score")
+    away_score = serializers.IntegerField(source="match.away_score")
+    clock = LiveClockSerializer()
+    tables = LiveTableSerializer(many=True)
+    awards = AwardSerializer(many=True)
+
+
+class BoemEntrySerializer(serializers.ModelSerializer):
+    """A boem-sheet line as written: ``state`` is provisional, confirmed, disputed or struck."""
+
+    state = serializers.CharField(read_only=True)
+
+    class Meta:
+        model = BoemEntry
+        fields = ["id", "sequence", "kind", "team", "strokes", "points", "state", "recorded_at", "referee_reason"]
+
+
+def live_response(request: Request, match_id: int) -> Response:
+    """The match's live state, or 304 when the client's ``If-None-Match`` is the current version's ETag."""
+    etag = live_etag(match_id)
+    if etag is None:
+        raise Http404("No such match.")
+    quoted = f'"{etag}"'
+    if quoted in [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]:
+        return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": quoted})
+    state = match_live(match_id=match_id)
+    if state is None:
+        raise Http404("No such match.")
+    response = Response(LiveMatchSerializer(state).data, headers={"ETag": f'"{match_id}-{state.version}"'})
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
 # --- Viewsets -------------------------------------------------------------------------------------------------
 
 
@@ -253,7 +373,7 @@ class FixtureViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadO
     filterset_fields = ["competition", "round_number", "phase", "result_status"]
 
     def get_permissions(self):
-        if self.action in ("list", "retrieve"):
+        if self.action in ("list", "retrieve", "live"):
             return super().get_permissions()
         return [IsAuthenticated()]
 
@@ -332,6 +452,14 @@ class FixtureViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadO
                                            expected_version=data.validated_data.get("version"))
         return Response({"id": sheet.pk, "match": match.pk, "team": team.pk, "version": sheet.version},
                         status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={200: LiveMatchSerializer, 304: None},
+                   description="The match night as it stands, for anyone to follow: the clock, the score, each "
+                   "table's partnerships, boems and boem-sheet lines (provisional until confirmed). Send the ETag "
+                   "back in If-None-Match: 304 until the night changes.")
+    @action(detail=True, methods=["get"])
+    def live(self, request: Request, pk: str | None = None) -> Response:
+        return live_response(request, _int_or_404(pk))
 
     @extend_schema(request=SubstitutionSerializer, responses={201: None})
     @action(detail=True, methods=["post"])

@@ -1,0 +1,253 @@
+"""The table device's API, under ``/api/table/``: what the table pages do, for an app or a script at a table.
+
+A device signs in with the table's code (or its QR link's secret) and gets a key once; it then sends
+``Authorization: Table <key>`` and may read and write its own table's boem sheet of its own match only, until
+the match ends or the referee reissues the link (then 401 with the reason). Players need no accounts. Every
+write takes the ``version`` of the table's sheet the client showed: a sheet changed since answers 409.
+
+Thin adapters: parse with a serializer, find the device (``tables.access``), call one service
+(``matches.boem_sheet``, ``matches.table_links``, ``referee.services.straf_claim_log``), answer.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AnonymousUser
+from django.shortcuts import get_object_or_404
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status, viewsets
+from rest_framework.authentication import BaseAuthentication, get_authorization_header
+from rest_framework.decorators import action
+from rest_framework.exceptions import AuthenticationFailed, ValidationError
+from rest_framework.permissions import AllowAny, BasePermission
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
+
+from clubs.api import ServiceErrorsMixin, id_field
+from matches import boem_sheet
+from matches.api import BoemEntrySerializer, LiveMatchSerializer, live_response
+from matches.models import BoemEntry, Seat, TableDevice
+from matches.table_links import TableLinkInvalid, table_device_sign_in
+from referee import services as referee_services
+from referee.hand_check import offence_choices
+from referee.models import Role, Side
+from tables.access import DeviceSignedOut, device_for_key
+
+
+class TableDeviceAuthentication(BaseAuthentication):
+    """``Authorization: Table <key>``: the device signed in at a table (``request.auth`` is the
+    :class:`~matches.models.TableDevice`; there is no user)."""
+
+    keyword = "Table"
+
+    def authenticate(self, request: Request) -> tuple[AnonymousUser, TableDevice] | None:
+        words = get_authorization_header(request).split()
+        if not words or words[0].lower() != self.keyword.lower().encode():
+            return None
+        if len(words) != 2:
+            raise AuthenticationFailed("Send 'Authorization: Table <key>', the key the sign-in gave.")
+        try:
+            return AnonymousUser(), device_for_key(words[1].decode(errors="replace"))
+        except DeviceSignedOut as reason:
+            raise AuthenticationFailed(str(reason)) from None
+
+    def authenticate_header(self, request: Request) -> str:
+        return self.keyword
+
+
+class TableDeviceAuthenticationScheme(OpenApiAuthenticationExtension):
+    """The ``Table`` scheme in the OpenAPI document."""
+
+    target_class = "tables.api.TableDeviceAuthentication"
+    name = "tableDevice"
+
+    def get_security_definition(self, auto_schema):  # noqa: ANN001, ANN201 - drf-spectacular's signature
+        return {"type": "apiKey", "in": "header", "name": "Authorization",
+                "description": "'Table <key>': the key POST /api/table/sign-in/ returned."}
+
+
+class IsTableDevice(BasePermission):
+    """A signed-in table device (and nothing else: a user's session or token is not a table)."""
+
+    message = "Sign in at a table first: POST /api/table/sign-in/ with the table's code."
+
+    def has_permission(self, request: Request, view: object) -> bool:
+        return isinstance(request.auth, TableDevice)
+
+
+class SignInThrottle(AnonRateThrottle):
+    """Sign-ins per address (a hall's Wi-Fi shares one): enough for every table of a busy night, not for guessing."""
+
+    scope = "table-sign-in"
+    rate = "120/hour"
+
+
+class SignInSerializer(serializers.Serializer):
+    code = serializers.CharField(max_length=20, required=False, allow_blank=True,
+                                 help_text="The table code on the table card, e.g. 'K7M2 QX9A'.")
+    link = serializers.CharField(max_length=64, required=False, allow_blank=True,
+                                 help_text="Or the secret at the end of the table card's QR address.")
+
+    def validate(self, data: dict) -> dict:
+        if not data.get("code") and not data.get("link"):
+            raise ValidationError({"code": "Send the table's code (or its link's secret)."})
+        return data
+
+
+class SignedInSerializer(serializers.Serializer):
+    key = serializers.CharField(help_text="Send it as 'Authorization: Table <key>'; it is shown only once.")
+    device = serializers.IntegerField()
+    match = serializers.IntegerField()
+    table = serializers.IntegerField()
+    home_name = serializers.CharField()
+    away_name = serializers.CharField()
+
+
+class VersionSerializer(serializers.Serializer):
+    version = serializers.IntegerField(min_value=0, max_value=2**31 - 1, required=False, allow_null=True,
+                                       help_text="The table's sheet_version you showed; a sheet changed since: 409.")
+
+
+class GoingOnSerializer(VersionSerializer):
+    side = serializers.ChoiceField(choices=Side.choices, help_text="Whose telman goes on.")
+    strokes = serializers.IntegerField(min_value=1, max_value=2, help_text="1 or 2 (SAKBOC 7.3).")
+    opponents_under_fifty = serializers.BooleanField(
+        required=False, allow_null=True, default=None,
+        help_text="2 strokes only when the opponents count under 50, roem and sturk included (Notes §VI).")
+    cut_before_interval = serializers.BooleanField(
+        required=False, allow_null=True, default=None,
+        help_text="At the interval: the hand was cut before it was called (SAKBOC 2.2).")
+
+
+class DisputeSerializer(VersionSerializer):
+    reason = serializers.CharField(max_length=300, help_text="What is wrong with the going-on.")
+
+
+class AfSerializer(serializers.Serializer):
+    claimant = id_field(help_text="The player (id) who said 'af'.")
+    accused = id_field(help_text="The player (id) of the other side it is said against.")
+    offence = serializers.ChoiceField(choices=(), required=False, allow_blank=True, default="",
+                                      help_text="The offence if it was named (SAKBOC 6.7: it need not be).")
+    note = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["offence"].choices = offence_choices()
+
+
+class AfAnswerSerializer(serializers.Serializer):
+    claim = serializers.IntegerField()
+    table = serializers.IntegerField()
+    claimant_side = serializers.CharField()
+    offence = serializers.CharField()
+
+
+class TableDeviceViewSet(ServiceErrorsMixin, viewsets.ViewSet):
+    """A table's device: sign in with the table's code, read the table's sheet, go on, confirm, dispute, "af".
+
+    ``GET /api/table/`` is the whole match as it stands (the same shape as ``/api/fixtures/{id}/live/``), with
+    ``table`` naming this device's table; it answers 304 to the ETag it gave until something changes.
+    """
+
+    authentication_classes = [TableDeviceAuthentication]
+    permission_classes = [IsTableDevice]
+
+    def _device(self) -> TableDevice:
+        return self.request.auth  # type: ignore[return-value]
+
+    @extend_schema(request=None, responses={200: LiveMatchSerializer, 304: None})
+    def list(self, request: Request) -> Response:
+        device = self._device()
+        response = live_response(request, device.link.match_id)
+        if response.status_code == 200:
+            response.data["table"] = device.link.table_number
+        return response
+
+    @extend_schema(request=SignInSerializer, responses={201: SignedInSerializer}, auth=[])
+    @action(detail=False, methods=["post"], url_path="sign-in", authentication_classes=[],
+            permission_classes=[AllowAny], throttle_classes=[SignInThrottle])
+    def sign_in(self, request: Request) -> Response:
+        data = SignInSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            device, key = table_device_sign_in(code=data.validated_data.get("code", ""),
+                                               secret=data.validated_data.get("link", ""),
+                                               label=request.headers.get("User-Agent", ""))
+        except TableLinkInvalid as error:
+            raise ValidationError({"code": error.messages}) from None
+        match = device.link.match
+        return Response({"key": key, "device": device.pk, "match": match.pk, "table": device.link.table_number,
+                         "home_name": match.home.name, "away_name": match.away.name},
+                        status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={204: None})
+    @action(detail=False, methods=["post"], url_path="sign-out")
+    def sign_out(self, request: Request) -> Response:
+        self._device().delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(request=GoingOnSerializer, responses={201: BoemEntrySerializer, 409: None})
+    @action(detail=False, methods=["post"], url_path="goings-on")
+    def goings_on(self, request: Request) -> Response:
+        data = GoingOnSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        device, values = self._device(), data.validated_data
+        match = device.link.match
+        entry = boem_sheet.going_on_record(
+            match=match, table_number=device.link.table_number, device=device,
+            team=match.home if values["side"] == "home" else match.away, strokes=values["strokes"],
+            opponents_under_fifty=values["opponents_under_fifty"], cut_before_interval=values["cut_before_interval"],
+            expected_version=values.get("version"),
+        )
+        return Response(BoemEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+    def _entry(self, entry_id: str) -> BoemEntry:
+        """A line of this device's table (404 for any other: "not yours" answers like "not there")."""
+        device = self._device()
+        return get_object_or_404(BoemEntry.objects.select_related("table"), pk=int(entry_id),
+                                 table__match_id=device.link.match_id, table__number=device.link.table_number)
+
+    @extend_schema(request=VersionSerializer, responses={200: BoemEntrySerializer, 409: None})
+    @action(detail=False, methods=["post"], url_path=r"entries/(?P<entry_id>[0-9]{1,9})/confirm")
+    def confirm(self, request: Request, entry_id: str) -> Response:
+        data = VersionSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry = boem_sheet.entry_confirm(entry=self._entry(entry_id), device=self._device(),
+                                         expected_version=data.validated_data.get("version"))
+        return Response(BoemEntrySerializer(entry).data)
+
+    @extend_schema(request=DisputeSerializer, responses={200: BoemEntrySerializer, 409: None})
+    @action(detail=False, methods=["post"], url_path=r"entries/(?P<entry_id>[0-9]{1,9})/dispute")
+    def dispute(self, request: Request, entry_id: str) -> Response:
+        data = DisputeSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        entry = boem_sheet.entry_dispute(entry=self._entry(entry_id), device=self._device(),
+                                         reason=data.validated_data["reason"],
+                                         expected_version=data.validated_data.get("version"))
+        return Response(BoemEntrySerializer(entry).data)
+
+    @extend_schema(request=AfSerializer, responses={201: AfAnswerSerializer})
+    @action(detail=False, methods=["post"])
+    def af(self, request: Request) -> Response:
+        data = AfSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        device, values = self._device(), data.validated_data
+        match = device.link.match
+        seats = {s.player_id: s for s in Seat.objects.filter(
+            sheet__match=match, table_number=device.link.table_number).select_related("sheet")}
+        claimant, accused = seats.get(values["claimant"]), seats.get(values["accused"])
+        if claimant is None:
+            raise ValidationError({"claimant": "Not a player seated at this table."})
+        if accused is None:
+            raise ValidationError({"accused": "Not a player seated at this table."})
+        if claimant.sheet.team_id == accused.sheet.team_id:
+            raise ValidationError({"accused": "'Af' is said against the other side."})
+        claim = referee_services.straf_claim_log(
+            match=match, table_number=device.link.table_number,
+            claimant_side="home" if claimant.sheet.team_id == match.home_id else "away",
+            claimant_role=Role(claimant.role), accused_role=Role(accused.role), offence=values["offence"],
+            note=values["note"], device=device,
+        )
+        return Response({"claim": claim.pk, "table": claim.table.number, "claimant_side": claim.claimant_side,
+                         "offence": claim.offence}, status=status.HTTP_201_CREATED)
