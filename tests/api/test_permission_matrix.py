@@ -5,6 +5,12 @@ Allowed means the request reached the service and did what it asked (2xx), or th
 by a rule (a 403 whose message is that rule, e.g. a club secretary confirming a result, which SAKBOC leaves to
 captains and the referee). Denied is 403 for the anonymous public and 404 for a signed-in user who is not
 entitled: "not yours" answers exactly like "not there".
+
+Every case is a test of its own, but they share one world (tests/api/world.py), built once for the module in a
+transaction that is rolled back after the last test (the ``world`` fixture, tests/api/conftest.py): building it
+per case made the matrix slow. Each case still starts from the world exactly as built: it runs in a savepoint
+of its own, rolled back after it, so no case sees another's writes, and it gets the world's objects read afresh
+from the database, so none sees another's changes in memory either.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ import datetime as dt
 import pytest
 from rest_framework.test import APIClient
 
-from tests.api.world import Side, World, bench, make_world
+from tests.api.world import Side, World, bench
 from tests.factories import squad
 
 ROLES = ["anonymous", "nobody", "official", "secretary", "captain", "away_captain", "referee"]
@@ -93,8 +99,7 @@ def _call(user, method: str, url: str, body):
 @pytest.mark.django_db
 @pytest.mark.parametrize("endpoint", ENDPOINTS)
 @pytest.mark.parametrize("role", ROLES)
-def test_own_union(endpoint: str, role: str):
-    world = make_world()
+def test_own_union(endpoint: str, role: str, world: World):
     method, url, body = _endpoints(world.a)[endpoint]
     response = _call(_user(world, world.a, role), method, url, body)
     expected = ALLOWED[endpoint].get(role, 403 if role == "anonymous" else 404)
@@ -104,9 +109,8 @@ def test_own_union(endpoint: str, role: str):
 @pytest.mark.django_db
 @pytest.mark.parametrize("endpoint", ENDPOINTS)
 @pytest.mark.parametrize("role", ROLES)
-def test_other_union_answers_like_not_there(endpoint: str, role: str):
+def test_other_union_answers_like_not_there(endpoint: str, role: str, world: World):
     """Union A's people acting on union B's objects: 404, exactly as for an id that does not exist."""
-    world = make_world()
     method, url, body = _endpoints(world.b)[endpoint]
     response = _call(_user(world, world.a, role), method, url, body)
     if role == "anonymous":
@@ -116,9 +120,8 @@ def test_other_union_answers_like_not_there(endpoint: str, role: str):
 
 
 @pytest.mark.django_db
-def test_other_team_in_same_union_is_not_the_captains():
+def test_other_team_in_same_union_is_not_the_captains(world: World):
     """The away captain cannot touch the home team's squad or sheet: 404 like a missing team."""
-    world = make_world()
     endpoints = _endpoints(world.a)
     for name in ("squad add", "squad remove", "captain set", "player update"):
         method, url, body = endpoints[name]
@@ -126,8 +129,7 @@ def test_other_team_in_same_union_is_not_the_captains():
 
 
 @pytest.mark.django_db
-def test_not_yours_and_not_there_are_indistinguishable():
-    world = make_world()
+def test_not_yours_and_not_there_are_indistinguishable(world: World):
     client = APIClient()
     client.force_authenticate(world.a.captain)
     theirs = client.post(f"/api/teams/{world.b.home.pk}/players/", {"player": 1}, format="json")
@@ -137,8 +139,7 @@ def test_not_yours_and_not_there_are_indistinguishable():
 
 
 @pytest.mark.django_db
-def test_fixtures_generate_for_a_cup_gives_the_top_seed_a_bye():
-    world = make_world()
+def test_fixtures_generate_for_a_cup_gives_the_top_seed_a_bye(world: World):
     response = _call(world.a.official, "post", f"/api/competitions/{world.a.cup.pk}/fixtures/",
                      {"start": dt.date(2027, 3, 2).isoformat()})
     assert response.status_code == 201

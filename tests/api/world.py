@@ -10,14 +10,22 @@ a referee, and matches in each state the write endpoints need:
 * ``confirmed``: a result waiting for approval;
 
 plus a knock-out cup with three teams and no fixtures yet (fixture generation, byes).
+
+``make_world()`` builds it, a few hundred milliseconds' work; ``world_in_transaction()`` builds one to share
+between the tests of a module, in a transaction rolled back after them, each test in a savepoint of its own
+(tests/api/conftest.py).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, fields
 
 from django.contrib.auth.models import Group
+from django.db import transaction
+from django.test import override_settings
 from django.utils import timezone
 
 from clubs.models import (
@@ -118,6 +126,41 @@ class World:
 def make_world() -> World:
     a, b = make_side("A"), make_side("B")
     return World(a=a, b=b, nobody=UserFactory(username="nobody"))
+
+
+@contextmanager
+def world_in_transaction(django_db_blocker) -> Iterator[World]:
+    """Build a world in a transaction that is rolled back on exit, for a module- or class-scoped fixture
+    (``django_db_blocker`` is pytest-django's; the caller requests ``django_db_setup`` too).
+
+    The database is unblocked only to build the world and to roll it back: in between, a test reaches it only
+    through ``@pytest.mark.django_db`` (or ``db``), as anywhere else, and then runs in its own atomic block, which
+    inside this transaction is a savepoint rolled back after the test. So each test starts from the world as
+    built and sees no other test's writes; a ``transaction.on_commit`` callback never runs (as under plain
+    ``django_db``). Users get the fast password hasher, as under the function-scoped ``fast_password_hashing``
+    fixture, which is not active yet when a wider-scoped fixture runs.
+    """
+    with django_db_blocker.unblock(), transaction.atomic():
+        try:
+            with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+                world = make_world()
+            with django_db_blocker.block():
+                yield world
+        finally:
+            transaction.set_rollback(True)
+
+
+def world_reread(world: World) -> World:
+    """``world`` with each of its objects read afresh from the database by primary key: what one test changes in
+    memory (a field, a user's cached permissions, a related object's cache) does not reach the next."""
+
+    def fresh(obj):
+        return type(obj)._default_manager.get(pk=obj.pk)
+
+    def side(old: Side) -> Side:
+        return Side(**{f.name: fresh(getattr(old, f.name)) for f in fields(Side)})
+
+    return World(a=side(world.a), b=side(world.b), nobody=fresh(world.nobody))
 
 
 def bench(side: Side):
