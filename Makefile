@@ -29,7 +29,7 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(PY)
 
 demo: $(VENV)/.installed-runtime
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py demo_season $(DEMO_ARGS)
+	$(PY) manage.py demo_season --site http://$(HOST):$(PORT) $(DEMO_ARGS)
 	@echo ""
 	@echo "Serving the demo season (Ctrl-C to stop):"
 	@echo "  home             http://$(HOST):$(PORT)/"

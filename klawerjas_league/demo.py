@@ -662,6 +662,92 @@ def demo_season_run(
     return stats
 
 
+# --- Tonight: a match in progress for a newcomer to play at the tables -----------------------------------
+
+CUP_NAME = "Knock-out Cup"
+
+
+def demo_tonight_ensure(*, now: dt.datetime | None = None) -> Match | None:
+    """A match of the demo union in progress now, for a newcomer to open a table on a phone and play: the one
+    already running, else a new knock-out cup match between the league's top two clubs, started now (team
+    sheets in, the toss won by the home side, SAKBOC 1.3) with its table links issued. Through the services,
+    like the season; ``None`` when there is no demo union.
+
+    The cup's teams are the league teams' clubs and squads (a player is in one team per competition, and the
+    cup is another competition, SAKBOC 1.5). Each call after the match has ended starts another (a new round).
+    """
+    from django.utils import timezone
+
+    from matches.table_links import table_links_ensure
+
+    union = Union.objects.filter(name=UNION_NAME).first()
+    if union is None:
+        return None
+    now = now or timezone.now()
+    running = (Match.objects.filter(competition__union=union, competition__name=CUP_NAME)
+               .exclude(phase__in=[Match.Phase.SCHEDULED, Match.Phase.FINISHED]).order_by("-pk").first())
+    if running is not None and (running.first_half_started_at or now) > now - dt.timedelta(hours=4):
+        return running
+    league = Competition.objects.filter(union=union, name="Premier League").first()
+    snapshot = StandingsSnapshot.objects.filter(competition=league).order_by("-published_at", "-pk").first()
+    with (
+        override_settings(MAILERS={"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}),
+        _quiet_loggers("celery", "matches"),
+        transaction.atomic(),
+    ):  # the captains' fixture e-mail is held, as in the season
+        cup = Competition.objects.filter(union=union, name=CUP_NAME, season=SEASON).first() or (
+            services.competition_create(union=union, name=CUP_NAME, season=SEASON, kind=Competition.Kind.KNOCKOUT))
+        if not cup.teams.exists():
+            order = [row["team_id"] for row in snapshot.rows] if snapshot else []
+            league_teams = sorted(Team.objects.filter(competition=league).select_related("club", "captain"),
+                                  key=lambda t: order.index(t.pk) if t.pk in order else len(order) + t.pk)[:2]
+            for seed, team in enumerate(league_teams, start=1):
+                cup_team = club_services.team_create(club=team.club, competition=cup, name=f"{team.club.name}")
+                for player in sorted(team.players.all(), key=lambda p: p.registration_number):
+                    club_services.team_player_add(team=cup_team, player=player)
+                club_services.team_captain_set(team=cup_team, player=team.captain)
+                Team.objects.filter(pk=cup_team.pk).update(seed=seed)
+        home, away = list(cup.teams.order_by("seed", "pk"))[:2]
+        start = now.replace(second=0, microsecond=0) - dt.timedelta(minutes=1)
+        referee = get_user_model().objects.get(username="referee")
+        rounds = cup.matches.count()
+        match = services.match_schedule(
+            competition=cup, home=home, away=away, scheduled_start=start, venue="Athlone Civic Centre",
+            round_number=rounds + 1, round_name="Tonight", referee=referee,
+        )
+        for team in (home, away):
+            squad = sorted(team.players.all(), key=lambda p: p.registration_number)
+            services.team_sheet_submit(match=match, team=team, partnerships={
+                n: (squad[2 * n - 2], squad[2 * n - 1]) for n in range(1, 5)}, by=team.captain.user, now=now)
+        services.match_toss_record(match=match, winner=home, by=referee, now=now)
+        match = services.match_start(match=match, by=referee, now=now)
+        table_links_ensure(match=match, by=referee, now=now)
+    return match
+
+
+def demo_tonight_lines(match: Match, *, site: str) -> list[str]:
+    """What to print about tonight's match: where to open each table, the referee's dashboard."""
+    from matches.models import TableLink
+    from matches.table_links import code_display
+
+    links = TableLink.objects.filter(match=match, revoked_at__isnull=True).order_by("table_number")
+    lines = [f"Tonight's match is in progress: {match.home.name} v {match.away.name} ({match.competition}, "
+             f"started {timezone_local(match.first_half_started_at):%H:%M}).",
+             f"Open a table on a phone at {site}/table/ and type its code (or scan the QR codes on the referee's "
+             "dashboard):"]
+    lines += [f"  table {link.table_number}: {code_display(link.code)}    {site}/table/t/{link.secret}/"
+              for link in links]
+    lines.append(f"The referee's dashboard (sign in as referee): {site}/referee/matches/{match.pk}/; "
+                 f"the public page: {site}/matches/{match.pk}/")
+    return lines
+
+
+def timezone_local(instant: dt.datetime | None) -> dt.datetime:
+    from django.utils import timezone
+
+    return timezone.localtime(instant) if instant else timezone.localtime()
+
+
 def demo_accounts() -> list[tuple[str, str, str]]:
     """The demo accounts: ``(username, name, what it is for)``; every password is :data:`DEMO_PASSWORD`."""
     out = [(u, f"{f} {last}", role) for u, f, last, role in STAFF_ACCOUNTS]
@@ -700,5 +786,7 @@ __all__ = [
     "demo_match_night_play",
     "demo_season_run",
     "demo_summary",
+    "demo_tonight_ensure",
+    "demo_tonight_lines",
     "demo_union_build",
 ]

@@ -35,3 +35,23 @@ def test_the_same_seed_plays_the_same_season_and_the_command_refuses_a_second_on
             assert "already in the database" in again.getvalue() and "captain" in again.getvalue()
             transaction.set_rollback(True)
     assert prints[0] == prints[1] and len(json.loads(prints[0][0])) > 50
+
+
+def test_the_demo_leaves_tonights_match_in_progress_with_its_table_links_printed():
+    from matches.models import TableLink
+    from matches.table_links import code_display
+
+    out = StringIO()
+    call_command("demo_season", "--clubs", "2", "--size", "small", "--quiet", "--site", "http://hall:8000",
+                 stdout=out)
+    tonight = Match.objects.get(round_name="Tonight")
+    assert tonight.phase == Match.Phase.FIRST_HALF and tonight.referee.username == "referee"
+    links = TableLink.objects.filter(match=tonight, revoked_at__isnull=True).order_by("table_number")
+    assert [link.table_number for link in links] == [1, 2, 3, 4]
+    for link in links:  # each table's code and QR address, for a newcomer to open a table on a phone
+        assert f"table {link.table_number}: {code_display(link.code)}" in out.getvalue()
+        assert f"http://hall:8000/table/t/{link.secret}/" in out.getvalue()
+    again = StringIO()
+    call_command("demo_season", "--quiet", stdout=again)
+    assert Match.objects.filter(round_name="Tonight").count() == 1  # the same match, still in progress
+    assert code_display(links[0].code) in again.getvalue()

@@ -5,15 +5,24 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from klawerjas_league.demo import DEMO_PASSWORD, DemoExists, demo_accounts, demo_season_run, demo_summary
+from klawerjas_league.demo import (
+    DEMO_PASSWORD,
+    DemoExists,
+    demo_accounts,
+    demo_season_run,
+    demo_summary,
+    demo_tonight_ensure,
+    demo_tonight_lines,
+)
 
 
 class Command(BaseCommand):
     help = (
         "Build a demo union (clubs, players, captains, referees, an official) and play its home-and-away league "
         "season card by card with the rules engine's bots: boem sheets, strafs decided by the engine, "
-        "substitutions, a stopped table, approved results and published standings. Refuses politely (exit 0) "
-        "when the demo season is already in the database."
+        "substitutions, a stopped table, approved results and published standings; then start tonight's match (a "
+        "cup match in progress) and print its table links. Does not play the season twice (exit 0) when it is "
+        "already in the database; tonight's match is started again once the last one is over."
     )
 
     def add_arguments(self, parser: Any) -> None:
@@ -22,6 +31,10 @@ class Command(BaseCommand):
         parser.add_argument("--size", choices=["small", "full"], default="full",
                             help="full: 75-minute halves (SAKBOC 1.2); small: 15-minute halves.")
         parser.add_argument("--quiet", action="store_true", help="No progress bar.")
+        parser.add_argument("--site", default="http://127.0.0.1:8000",
+                            help="Where the site will be served, for the table links printed at the end.")
+        parser.add_argument("--no-tonight", action="store_true",
+                            help="Do not start tonight's match (a cup match in progress to play at the tables).")
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
@@ -40,3 +53,8 @@ class Command(BaseCommand):
         self.stdout.write(f"Demo accounts (password for each: {DEMO_PASSWORD}):")
         for username, name, role in demo_accounts():
             self.stdout.write(f"  {username:<10} {name:<22} {role}")
+        if not options["no_tonight"]:
+            tonight = demo_tonight_ensure()
+            if tonight is not None:
+                for line in demo_tonight_lines(tonight, site=options["site"].rstrip("/")):
+                    self.stdout.write(line)
