@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -66,7 +66,7 @@ _ENDED_STATUS = {
     "time": Boem.Status.UNFINISHED,
 }
 _BOEM_FIELDS = ["number", "status", "home_strokes", "away_strokes", "winner", "points", "ended_at"]
-_ENTRY_FIELDS = ["boem", "points", "kind", "team", "strokes", "struck", "confirmed_at", "confirmed_by",
+_ENTRY_FIELDS = ["boem", "points", "kind", "team", "strokes", "claimed_by", "struck", "confirmed_at", "confirmed_by",
                  "confirmed_by_player", "disputed_at", "disputed_by_player", "dispute_reason", "corrected_at",
                  "corrected_by", "referee_reason"]
 _ENTRY_FOREIGN_KEYS = ("table", "boem", "team", "claimed_by", "reverses", "recorded_by", "device", "confirmed_by",
@@ -101,11 +101,14 @@ def entry_phase(match: Match, now: datetime) -> tuple[str, datetime | None]:
     return match.phase, match.interval_started_at if match.phase == Match.Phase.INTERVAL else None
 
 
-def entry_clock_check(match: Match, table: MatchTable, *, now: datetime, cut_before_interval: bool | None) -> None:
+def entry_clock_check(
+    match: Match, table: MatchTable, *, now: datetime, cut_before_interval: bool | None, ask_cut: bool = True
+) -> None:
     """Whether a going-on may be entered at ``table`` at ``now``.
 
     :param cut_before_interval: during the interval, the table's answer to "was this hand cut before the
-        interval was called?" (``None``: not asked).
+        interval was called?"; ``None`` is refused unless ``ask_cut`` is false (a finished run of the demo's bots,
+        which finish only the hands already cut).
     :raises ValidationError: before play (SAKBOC 1.9); in the interval a hand not cut before it was called, or
         a second hand at the table (2.2); after time (2.2); the table stopped or not played (12.1, 1.13); an
         "af" waiting for the referee's ruling (1.10).
@@ -122,6 +125,9 @@ def entry_clock_check(match: Match, table: MatchTable, *, now: datetime, cut_bef
         )
     if phase == Match.Phase.INTERVAL:
         at = hhmm(since) if since else "the interval"
+        if cut_before_interval is None and ask_cut:
+            raise ValidationError(f"SAKBOC 2.2: the interval was called at {at}: say whether this hand was cut "
+                                  "before it was called (only such a hand is finished).")
         if cut_before_interval is False:
             raise ValidationError(f"SAKBOC 2.2: at the interval ({at}) only a hand already cut is finished; a hand "
                                   "cut after the call is not played.")
@@ -200,21 +206,20 @@ def _sheet_apply(
     line_boem = {id(e): score.line_boem[i] for i, e in enumerate(sheet)}
     line_points = {id(e): score.line_points[i] for i, e in enumerate(sheet)}
 
-    history_boems: list[tuple[Boem, str]] = []
-    surplus = [b for n, b in boems.items() if n not in wanted]
-    if surplus:
-        history_boems.extend((b, "-") for b in surplus)
-        Boem.objects.filter(pk__in=[b.pk for b in surplus]).delete()
+    # Boems changed or gone are saved one by one, so django-simple-history writes their row (with who and why);
+    # new ones in bulk, with their history rows written here.
+    for boem in [b for n, b in boems.items() if n not in wanted]:
+        boem._history_user, boem._change_reason = by, reason  # type: ignore[attr-defined]
+        boem.delete()
     to_update = [b for n, b in wanted.items() if n in before and _boem_values(b) != before[n]]
     # a boem that stops being in progress is saved before one that becomes so (one in progress per table)
     to_update.sort(key=lambda b: b.status == Boem.Status.IN_PROGRESS)
     for boem in to_update:
+        boem._history_user, boem._change_reason = by, reason  # type: ignore[attr-defined]
         boem.save(update_fields=_BOEM_FIELDS[1:])
-        history_boems.append((boem, "~"))
     created = [b for n, b in wanted.items() if n not in boems]
     if created:
         Boem.objects.bulk_create(created)
-        history_boems.extend((b, "+") for b in created)
 
     entry_updates: list[BoemEntry] = []
     for entry in existing:
@@ -233,11 +238,11 @@ def _sheet_apply(
     if entry_updates:
         BoemEntry.objects.bulk_update(entry_updates, _ENTRY_FIELDS)
     BoemEntry.objects.bulk_create(new)
-    history_model(Boem).objects.bulk_create(
-        [_history_with_id(b, t, by=by, reason=reason) for b, t in history_boems])
+    history_model(Boem).objects.bulk_create([_history_with_id(b, "+", by=by, reason=reason) for b in created])
     history_model(BoemEntry).objects.bulk_create(
         [history_row(e, history_type="+", by=e.recorded_by, reason=line_reason(e, match)) for e in new]
-        + [history_row(e, history_type="~", by=by, reason=reason) for e in entry_updates if e.pk in changed_by_pk])
+        + [history_row(e, history_type="~", by=by,
+                       reason=reason if e.pk in changed_by_pk else f"scored again: {reason}") for e in entry_updates])
     MatchTable.objects.filter(pk=table.pk).update(sheet_version=F("sheet_version") + 1)
     table.sheet_version += 1
     awarded_before = {n: v[3:5] for n, v in before.items() if v[3] is not None}
@@ -451,6 +456,10 @@ def entry_correct(
         raise ValidationError("SAKBOC 1.10: a ruling is final; only a going-on is corrected here.")
     if entry.struck:
         raise ValidationError("This line was struck off already.")
+    if entry.boem_id is not None and BoemEntry.objects.filter(
+            boem_id=entry.boem_id, kind__in=[BoemEntry.Kind.STRAF, BoemEntry.Kind.STRAF_REVERSED]).exists():
+        raise ValidationError("SAKBOC 1.10: a ruling ended this boem, and the referee's decision is final: its "
+                              "goings-on are not corrected here (the ruling's points rest on them).")
     _sheet_version_check(table, expected_version)
     if team is not None:
         team_in_match(match, team)
@@ -490,14 +499,19 @@ def _ruling_phase_check(match: Match) -> None:
 def straf_record(
     *, match: Match, table_number: int, team: Team, points: int | None = None, claimed_by: Player | None = None,
     note: str = "", by: Any = None, at: datetime | None = None, now: datetime | None = None,
-    expected_version: int | None = None,
+    expected_version: int | None = None, going_on: tuple[Team, int] | None = None,
+    going_on_reason: str = "gone on in the disputed hand",
 ) -> BoemEntry:
     """``team`` punished ("af") and the referee upheld it: the boem in progress when "af" was said (``at``)
     ends in its favour with the points of SAKBOC 6.2 as the union reads it (the engine's
     ``straf_points``). A ruling may come after time for an "af" said before it, until the result is approved.
 
     :param points: the points the counter claimed, if the sheet says (checked: SAKBOC 6.5, 6.2).
-    :param at: when "af" was said (default ``now``): the line's place on the sheet.
+    :param at: when "af" was said (default ``now``): the line's place on the sheet (just before time, when the
+        "af" was logged after time for play before it).
+    :param going_on: ``(team, strokes)`` gone on in the same hand before "af" and not yet on the sheet (the table
+        takes no going-on after "af"): written just before the straf, so its strokes count for 6.2 as in the
+        engine's verdict.
     :raises ValidationError: 2 or 4 only (6.5) and what 6.2 allows; ``claimed_by`` not seated at the table for
         ``team``; before play (1.9); the table not played (1.13); the result approved; a sheet changed since
         ``expected_version`` (code ``stale``).
@@ -513,13 +527,38 @@ def straf_record(
     if claimed_by is not None and not Seat.objects.filter(sheet__match=match, sheet__team=team,
                                                           table_number=table_number, player=claimed_by).exists():
         raise ValidationError(f"{claimed_by.full_name} is not seated at table {table_number} for {team.name}.")
+    at = _before_time(match, table, at or now)
+    new = []
+    if going_on is not None:  # gone on in the hand "af" was said in, not yet on the sheet: its strokes count
+        gone_team, gone_strokes = going_on
+        team_in_match(match, gone_team)
+        telman = _telmen(match, table_number).get(gone_team.pk)
+        new.append(BoemEntry(
+            table=table, sequence=_next_sequence(table), kind=BoemEntry.Kind.STROKE, team=gone_team,
+            strokes=gone_strokes, claimed_by=telman.player if telman else None,
+            recorded_at=at - timedelta(microseconds=1), recorded_by=by, referee_reason=going_on_reason,
+            confirmed_at=now, confirmed_by=by,
+        ))
     entry = BoemEntry(
-        table=table, sequence=_next_sequence(table), kind=BoemEntry.Kind.STRAF, team=team, claimed_by=claimed_by,
-        note=note, recorded_at=at or now, recorded_by=by, confirmed_at=now, confirmed_by=by,
+        table=table, sequence=_next_sequence(table) + len(new), kind=BoemEntry.Kind.STRAF, team=team,
+        claimed_by=claimed_by, note=note, recorded_at=at, recorded_by=by, confirmed_at=now, confirmed_by=by,
     )
-    _sheet_apply(match, table, new=[entry], by=by, reason=f"straf by {team.name} (SAKBOC 6.2)",
-                 claimed={0: points} if points is not None else None)
+    _sheet_apply(match, table, new=[*new, entry], by=by, reason=f"straf by {team.name} (SAKBOC 6.2)",
+                 claimed={len(new): points} if points is not None else None)
     return entry
+
+
+def _before_time(match: Match, table: MatchTable, at: datetime) -> datetime:
+    """Where a ruling's straf goes on the sheet: at ``at``, when "af" was said, unless the table's last line by
+    then is time called (the "af" was logged after time for play before it, SAKBOC 2.2): then just before that
+    line, in the boem time ended, never in a boem of its own after time. An "af" in extra time (1.12) stays."""
+    last = BoemEntry.objects.filter(table=table, struck=False, recorded_at__lte=at).order_by(
+        "-recorded_at", "-sequence").first()
+    if last is None or last.kind != BoemEntry.Kind.TIME:
+        return at
+    if match.extra_time_started_at is not None and last.recorded_at <= match.extra_time_started_at <= at:
+        return at
+    return last.recorded_at - timedelta(microseconds=1)
 
 
 @transaction.atomic
@@ -634,7 +673,7 @@ def sheet_record(
     now = now_or(now or lines[0].now)
     match = match_lock(match)
     table = table_lock(match, table_number)
-    entry_clock_check(match, table, now=now, cut_before_interval=None)
+    entry_clock_check(match, table, now=now, cut_before_interval=None, ask_cut=False)
     seats = {(s.sheet.team_id, s.player_id): s
              for s in Seat.objects.filter(sheet__match=match, table_number=table_number).select_related("sheet")}
     telmen = {team_id: seat for (team_id, _), seat in seats.items() if seat.role == Seat.Role.TELMAN}
@@ -702,7 +741,24 @@ def sheet_score(*, table: MatchTable, match: Match, until: datetime | None = Non
 
 
 def strokes_at(*, table: MatchTable, match: Match, at: datetime) -> tuple[int, int]:
-    """The strokes (home, away) of the boem in progress at ``table`` at the moment ``at`` (0-0 when none was):
-    what a disputed hand's ``state_before.strokes`` must say for the engine's verdict and the sheet to agree."""
-    current = sheet_score(table=table, match=match, until=at).current
-    return current.strokes if current is not None else (0, 0)
+    """The strokes (home, away) of the boem in progress at ``table`` at the moment ``at`` (0-0 when none was)."""
+    return hand_start(table=table, match=match, at=at)[0]
+
+
+def hand_start(
+    *, table: MatchTable, match: Match, at: datetime, going_on: tuple[str, int] | None = None
+) -> tuple[tuple[int, int], bool]:
+    """The strokes (home, away) the hand in play at ``at`` started from, and whether the going-on made in that
+    hand (``(side, strokes)``, from its hand record) is on the sheet already: then it is the boem's last line,
+    and the hand started from the strokes before it. What a disputed hand's ``state_before.strokes`` must say
+    for the engine's verdict and the sheet to count alike (its going-on is an event of the record)."""
+    entries = list(BoemEntry.objects.filter(table=table, struck=False, recorded_at__lte=at).order_by(*SHEET_ORDER))
+    score = score_sheet([_line(e, match) for e in entries], union_ruleset(match.competition.union))
+    if going_on is not None and entries:
+        last, side, strokes = entries[-1], going_on[0], going_on[1]
+        if last.kind == BoemEntry.Kind.STROKE and last.strokes == strokes and \
+                last.team_id == (match.home_id if side == "home" else match.away_id):
+            home, away = next(b for b in score.boems if b.number == score.line_boem[-1]).strokes
+            return ((home - strokes, away) if side == "home" else (home, away - strokes)), True
+    current = score.current
+    return (current.strokes if current is not None else (0, 0)), False

@@ -187,18 +187,34 @@ def disputed_hand_start(*, claim: StrafClaim, home_seats: str = "even", seat1_ro
     return hand
 
 
-def _sheet_strokes(*, claim: StrafClaim, home_seats: str) -> tuple[int, int]:
-    """The strokes of the boem in progress at the claim's table when "af" was said, as the record's teams
-    (team 0 sits in seats 0 and 2): the sheet is the record of the night, so the engine's verdict counts a
-    straf's points (SAKBOC 6.2) from the same strokes as the sheet does."""
-    home, away = boem_sheet.strokes_at(table=claim.table, match=claim.match, at=claim.logged_at)
+def _hand_going_on(record: dict[str, Any], home_seats: str) -> tuple[str, int] | None:
+    """The going-on made in the disputed hand, from its record: ``(side, strokes)`` of its last ``go_on``
+    event (a hand has one), or ``None``."""
+    for event in reversed(record.get("events") or []):
+        if isinstance(event, dict) and event.get("type") == "go_on" and isinstance(event.get("seat"), int) \
+                and isinstance(event.get("strokes"), int):
+            even = event["seat"] % 2 == 0
+            side = Side.HOME if even == (home_seats == DisputedHand.HomeSeats.EVEN) else Side.AWAY
+            return str(side), event["strokes"]
+    return None
+
+
+def _sheet_strokes(*, claim: StrafClaim, home_seats: str, record: dict[str, Any] | None = None
+                   ) -> tuple[int, int]:
+    """The strokes the disputed hand started from, as the record's teams (team 0 sits in seats 0 and 2): the
+    boem in progress at the claim's table when "af" was said, less the hand's own going-on when the table had
+    already written it (the record counts it as an event). The sheet is the record of the night, so the
+    engine's verdict counts a straf's points (SAKBOC 6.2) from the same strokes as the sheet does."""
+    going_on = _hand_going_on(record, home_seats) if record else None
+    (home, away), _on_sheet = boem_sheet.hand_start(table=claim.table, match=claim.match, at=claim.logged_at,
+                                                    going_on=going_on)
     return (home, away) if home_seats == DisputedHand.HomeSeats.EVEN else (away, home)
 
 
 def _state_before_from_sheet(record: dict[str, Any], *, claim: StrafClaim, home_seats: str) -> None:
     """Fill an uploaded record's ``state_before.strokes`` from the table's sheet, or refuse strokes that differ
     from it, so the verdict's straf points (SAKBOC 6.2) and the sheet's agree."""
-    sheet = list(_sheet_strokes(claim=claim, home_seats=home_seats))
+    sheet = list(_sheet_strokes(claim=claim, home_seats=home_seats, record=record))
     state = record.get("state_before")
     if state is None:
         record["state_before"] = {"strokes": sheet}
@@ -348,6 +364,9 @@ def disputed_hand_adjudicate(*, hand: DisputedHand, by, now: datetime | None = N
     """
     _ensure_entering(hand)
     record = _with_claim_straf(hand)
+    if hand.source == DisputedHand.Source.ENTERED:  # its going-on is known now: the strokes it started from
+        record.setdefault("state_before", {})["strokes"] = list(
+            _sheet_strokes(claim=hand.claim, home_seats=hand.home_seats, record=record))
     try:
         verdict = hand_adjudicate(record=record, ruleset=_ruleset(hand.claim))
     except ValueError as error:
@@ -501,7 +520,8 @@ def ruling_record(
     straf = boem_sheet.straf_record(
         match=match, table_number=table_number, team=_team(match, claim.claimant_side),
         claimed_by=claimant_player, note=f"Ruling: straf for {summary}", by=by, at=claim.logged_at, now=now,
-        expected_version=expected_version,
+        expected_version=expected_version, going_on=_going_on_off_the_sheet(claim, hand),
+        going_on_reason=f"gone on in the disputed hand of the straf for {summary}",
     )
     entry = straf
     if decision == Ruling.Decision.REJECTED:
@@ -516,6 +536,19 @@ def ruling_record(
     ruling.save()
     transaction.on_commit(lambda: _notify_ruling(ruling.pk))
     return ruling
+
+
+def _going_on_off_the_sheet(claim: StrafClaim, hand: DisputedHand | None) -> tuple[Any, int] | None:
+    """The disputed hand's going-on when the table had not written it before "af" (it takes none after it):
+    ``(team, strokes)`` for the ruling to write before its straf, so the sheet counts it as the verdict does."""
+    if hand is None or not hand.verdict:
+        return None
+    going_on = _hand_going_on(hand.record, hand.home_seats)
+    if going_on is None:
+        return None
+    _strokes, on_sheet = boem_sheet.hand_start(table=claim.table, match=claim.match, at=claim.logged_at,
+                                               going_on=going_on)
+    return None if on_sheet else (_team(claim.match, going_on[0]), going_on[1])
 
 
 def _notify_ruling(ruling_id: int) -> None:

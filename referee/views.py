@@ -671,7 +671,7 @@ def table_going_on(request: HttpRequest, match_id: int, table_number: int) -> Ht
             boem_sheet.going_on_record(
                 match=match, table_number=table_number, team=form.team("side"), strokes=form.cleaned_data["strokes"],
                 by=request.user, reason=form.cleaned_data["reason"],
-                cut_before_interval=form.cleaned_data["cut_before_interval"] or None,
+                cut_before_interval=form.cleaned_data["cut_before_interval"],
                 expected_version=form.cleaned_data["version"],
             )
         except ValidationError as error:
