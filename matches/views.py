@@ -28,7 +28,7 @@ from clubs import permissions
 from clubs.models import Team, Union
 from matches import exports, fixtures, services
 from matches.forms import CompetitionForm, FixturesForm, OfficialsForm, StandingsPublishForm
-from matches.live import LIVE_PHASES, live_etag, live_fragment_cached, live_version, match_live
+from matches.live import LIVE_PHASES, live_fragment_cached, live_version, match_live
 from matches.models import Competition, Match, StandingsSnapshot
 from matches.standings import standings_page_token
 
@@ -171,12 +171,18 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     })
 
 
+def _live_part_etag(request: HttpRequest, pk: int) -> str | None:
+    """The live part's ETag, the match's live version (read once a request: the view reuses it)."""
+    request._live_version = live_version(pk)  # type: ignore[attr-defined]
+    return None if request._live_version is None else f"{pk}-{request._live_version}"  # type: ignore[attr-defined]
+
+
 @cache_control(no_cache=True)
-@condition(etag_func=lambda request, pk: live_etag(pk))
+@condition(etag_func=_live_part_etag)
 def match_live_part(request: HttpRequest, pk: int) -> HttpResponse:
     """The live part of a match page (htmx polls it): 304 until the night changes, then the new part, rendered
-    once per change for everyone."""
-    version = live_version(pk)
+    once per change for everyone. One query (the version) when it is kept, none more for a 304."""
+    version = getattr(request, "_live_version", None)
     if version is None:
         raise Http404("No such match.")
     return HttpResponse(_live_body(pk, version))
