@@ -57,6 +57,12 @@ def _errors(error: ValidationError) -> list[str]:
     return [str(m) for m in error.messages]
 
 
+def _flash(request: HttpRequest, error: ValidationError) -> None:
+    """Show a service's refusal (its messages cite the clause) on the next page."""
+    for message in _errors(error):
+        messages.error(request, message)
+
+
 # --- matches and the dashboard ---------------------------------------------------------------------------
 
 
@@ -189,8 +195,7 @@ def match_clock_action(request: HttpRequest, match_id: int, action: str) -> Http
     try:
         getattr(match_services, service_name)(match=match, by=request.user)
     except ValidationError as error:
-        for message in _errors(error):
-            messages.error(request, message)
+        _flash(request, error)
     else:
         messages.success(request, done)
     return redirect("referee:dashboard", match_id=match.pk)
@@ -208,8 +213,7 @@ def match_toss(request: HttpRequest, match_id: int) -> HttpResponse:
             match_services.match_toss_record(match=match, winner=team, by=request.user)
             messages.success(request, f"Toss won by {team}: they get the cards (SAKBOC 1.3).")
         except ValidationError as error:
-            for message in _errors(error):
-                messages.error(request, message)
+            _flash(request, error)
     return redirect("referee:dashboard", match_id=match.pk)
 
 
@@ -302,8 +306,7 @@ def hand_start(request: HttpRequest, claim_id: int) -> HttpResponse:
         try:
             services.disputed_hand_start(claim=claim, by=request.user, **form.seats())
         except ValidationError as error:
-            for message in _errors(error):
-                messages.error(request, message)
+            _flash(request, error)
             return redirect("referee:claim", claim_id=claim.pk)
     return redirect("referee:hand_deal", claim_id=claim.pk)
 
@@ -460,8 +463,7 @@ def hand_adjudicate(request: HttpRequest, claim_id: int) -> HttpResponse:
     try:
         services.disputed_hand_adjudicate(hand=hand, by=request.user)
     except ValidationError as error:
-        for message in _errors(error):
-            messages.error(request, message)
+        _flash(request, error)
         return redirect("referee:hand_play", claim_id=claim_id)
     if request.htmx:
         response = HttpResponse(status=204)
@@ -615,8 +617,7 @@ def table_link_reissue(request: HttpRequest, match_id: int, table_number: int) -
         try:
             link = table_links.table_link_reissue(match=match, table_number=table_number, by=request.user)
         except ValidationError as error:
-            for message in _errors(error):
-                messages.error(request, message)
+            _flash(request, error)
         else:
             code = table_links.code_display(link.code)
             messages.success(request, f"Table {table_number} has a new link: code {code}. The old one signs nobody "
@@ -675,8 +676,7 @@ def table_going_on(request: HttpRequest, match_id: int, table_number: int) -> Ht
                 expected_version=form.cleaned_data["version"],
             )
         except ValidationError as error:
-            for message in _errors(error):
-                messages.error(request, message)
+            _flash(request, error)
         else:
             messages.success(request, f"Table {table_number}: {form.team('side').name} on "
                              f"{form.cleaned_data['strokes']}, entered on the table's behalf.")
@@ -724,8 +724,7 @@ def entry_confirm(request: HttpRequest, match_id: int, entry_id: int) -> HttpRes
     try:
         boem_sheet.entry_confirm(entry=entry, user=request.user)
     except ValidationError as error:
-        for message in _errors(error):
-            messages.error(request, message)
+        _flash(request, error)
     else:
         messages.success(request, f"Table {entry.table.number}: line {entry.sequence} confirmed.")
     return redirect(request.POST.get("next") or reverse("referee:dashboard", args=[match.pk]))
@@ -752,8 +751,7 @@ def table_unseated(request: HttpRequest, match_id: int, table_number: int) -> Ht
             messages.success(request, f"Table {table_number}: {form.team('side').name} not seated. Unless they sit "
                              "down within the grace, the table is stopped and the other side gets 10 (SAKBOC 12.3).")
     except ValidationError as error:
-        for message in _errors(error):
-            messages.error(request, message)
+        _flash(request, error)
     return redirect("referee:dashboard", match_id=match.pk)
 
 
@@ -796,8 +794,7 @@ def extra_time(request: HttpRequest, match_id: int) -> HttpResponse:
     try:
         match = match_services.match_extra_time_start(match=match, toss_winner=form.team("side"), by=request.user)
     except ValidationError as error:
-        for message in _errors(error):
-            messages.error(request, message)
+        _flash(request, error)
     else:
         minutes = match.competition.union.knockout_extra_time_minutes
         messages.success(request, f"Extra time: {minutes} minutes; toss won by {form.team('side').name}, who get "
@@ -815,8 +812,7 @@ def claim_offence(request: HttpRequest, claim_id: int) -> HttpResponse:
         try:
             services.straf_claim_offence_name(claim=claim, offence=form.cleaned_data["offence"], by=request.user)
         except ValidationError as error:
-            for message in _errors(error):
-                messages.error(request, message)
+            _flash(request, error)
         else:
             messages.success(request, f"Offence named: {claim.offence} ({claim.rules}).")
     return redirect("referee:claim", claim_id=claim.pk)
