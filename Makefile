@@ -50,8 +50,9 @@ lint: $(VENV)/.installed-dev
 typecheck: $(VENV)/.installed-dev
 	$(PY) -m mypy --strict engine
 
+# Every script in bench/ (the files with a __main__ block; the others are the load benchmarks' shared modules).
 bench: $(VENV)/.installed-dev
-	@for script in bench/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
+	@for script in $$(grep -l '__main__' bench/*.py); do echo "== $$script"; $(PY) $$script || exit 1; done
 
 # The engine is standard-library Python 3.11+: run its tests on the machine's system python3 too (Debian's
 # CPython is the fastest interpreter here; see README "Benchmarks"). Uses a venv of its own with the test tools.

@@ -1,6 +1,10 @@
 """gunicorn settings for klawerjas-league: `gunicorn klawerjas_league.wsgi` reads this file.
 
-Override with the environment: WEB_CONCURRENCY (workers), GUNICORN_BIND, GUNICORN_THREADS.
+Override with the environment: WEB_CONCURRENCY (workers), GUNICORN_BIND, GUNICORN_THREADS, GUNICORN_MAX_REQUESTS.
+
+A worker is recycled after GUNICORN_MAX_REQUESTS requests (default 100,000, with jitter), a guard against a slow
+leak: on a match night phones poll hundreds of times a second, and a lower figure restarted the workers every
+few seconds (a restart re-imports the app and empties its local cache; bench/match_night_load.py measured it).
 """
 
 import multiprocessing
@@ -13,8 +17,8 @@ worker_class = "gthread"
 timeout = 30
 graceful_timeout = 20
 keepalive = 5
-max_requests = 2000
-max_requests_jitter = 200
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "100000"))
+max_requests_jitter = max_requests // 10
 accesslog = "-"
 errorlog = "-"
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")

@@ -20,64 +20,27 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import secrets
-import shutil
-import signal
-import socket
 import statistics
-import subprocess
 import sys
-import tempfile
 import threading
 import time
-import uuid
-from pathlib import Path
 
-PROJECT = Path(__file__).resolve().parent.parent
+from loadkit import (
+    PROJECT,
+    Database,
+    free_port,
+    get,
+    gunicorn_start,
+    gunicorn_stop,
+    gunicorn_wait,
+    production_env,
+    run,
+)
+
 SECONDS = float(os.environ.get("BENCH_SECONDS", "5"))
 THREADS = int(os.environ.get("BENCH_THREADS", "8"))
 MAX_REQUESTS = int(os.environ.get("BENCH_MAX_REQUESTS", "50000"))
 TARGET_RATIO = 0.5
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def run(args: list[str], env: dict[str, str]) -> str:
-    result = subprocess.run(args, cwd=PROJECT, env=env, capture_output=True, text=True)
-    if result.returncode:
-        sys.exit(f"{' '.join(args)} failed ({result.returncode}):\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}")
-    return result.stdout
-
-
-class Database:
-    """A fresh database for the run: a SQLite file, or a new PostgreSQL database beside DATABASE_URL's."""
-
-    def __init__(self) -> None:
-        self.folder = Path(tempfile.mkdtemp(prefix="klawerjas-load-"))
-        base = os.environ.get("DATABASE_URL", "")
-        self.pg_admin = self.pg_name = None
-        if base.startswith(("postgres://", "postgresql://")):
-            server = base.replace("postgres://", "postgresql://", 1).rsplit("/", 1)[0]
-            self.pg_admin, self.pg_name = f"{server}/postgres", f"klawerjas_load_{uuid.uuid4().hex[:8]}"
-            self._pg(f'CREATE DATABASE "{self.pg_name}"')
-            self.url, self.vendor = f"{server}/{self.pg_name}", "PostgreSQL"
-        else:
-            self.url, self.vendor = f"sqlite:///{self.folder / 'load.sqlite3'}", "SQLite"
-
-    def _pg(self, sql: str) -> None:
-        import psycopg
-
-        with psycopg.connect(self.pg_admin, autocommit=True) as conn:
-            conn.execute(sql)
-
-    def drop(self) -> None:
-        if self.pg_name:
-            self._pg(f'DROP DATABASE IF EXISTS "{self.pg_name}" WITH (FORCE)')
-        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 def load(port: int, path: str, seconds: float) -> dict[str, float]:
@@ -124,16 +87,6 @@ def load(port: int, path: str, seconds: float) -> dict[str, float]:
     }
 
 
-def get(port: int, path: str) -> tuple[int, bytes]:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    try:
-        conn.request("GET", path, headers={"Host": "127.0.0.1"})
-        response = conn.getresponse()
-        return response.status, response.read()
-    finally:
-        conn.close()
-
-
 def main() -> int:
     db = Database()
     server = None
@@ -147,25 +100,10 @@ def main() -> int:
         run([*manage, "demo_season", "--clubs", "4", "--size", "small", "--seed", "7", "--quiet"], env)
 
         port = free_port()
-        env.update(DJANGO_SETTINGS_MODULE="bench.load_settings", DEBUG="0", SECRET_KEY=secrets.token_urlsafe(50),
-                   SECURE_SSL_REDIRECT="0", ALLOWED_HOSTS="127.0.0.1", GUNICORN_BIND=f"127.0.0.1:{port}",
-                   LOG_LEVEL="WARNING", BENCH_STATIC_ROOT=str(db.folder / "static"))
+        production_env(env, port, db.folder)
         run([*manage, "collectstatic", "--noinput", "-v0"], env)  # as the Dockerfile does; whitenoise serves them
-        with open(log, "wb") as out:
-            server = subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py",
-                                       "--access-logfile", "/dev/null", "klawerjas_league.wsgi:application"],
-                                      cwd=PROJECT, env=env,
-                                      stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-        for _ in range(200):
-            if server.poll() is not None:
-                sys.exit(f"gunicorn exited ({server.returncode}):\n{log.read_text()[-3000:]}")
-            try:
-                if get(port, "/bench/bare")[0] == 200:
-                    break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            sys.exit("gunicorn did not answer within 20 s")
+        server = gunicorn_start(env, log)
+        gunicorn_wait(server, port, log)
 
         status, body = get(port, "/api/competitions/")
         assert status == 200, (status, body[:500])
@@ -195,13 +133,7 @@ def main() -> int:
               f"{'target holds' if held else 'TARGET MISSED'}")
         return 0 if held else 1
     finally:
-        if server is not None and server.poll() is None:
-            os.killpg(server.pid, signal.SIGTERM)  # gunicorn's own process group (start_new_session)
-            try:
-                server.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                os.killpg(server.pid, signal.SIGKILL)
-                server.wait()
+        gunicorn_stop(server)
         db.drop()
 
 

@@ -12,6 +12,8 @@ Environment variables (all optional for a local run):
     Required unless ``DEBUG`` is on, when a development key is used. ``DEBUG`` defaults to on only
     when ``SECRET_KEY`` is unset (a development checkout), off otherwise.
 ``DEBUG``, ``ALLOWED_HOSTS`` (comma-separated), ``TIME_ZONE`` (default ``Africa/Johannesburg``),
+``CONN_MAX_AGE`` (seconds a database connection is kept, default 60), ``TABLE_SIGN_IN_RATE`` (table-device
+sign-ins per address, default ``600/hour``), ``NUM_PROXIES`` (proxies adding X-Forwarded-For, default 0),
 ``CELERY_TASK_DEFAULT_QUEUE`` (default ``klawerjas``), ``CELERY_VISIBILITY_TIMEOUT`` (seconds before Redis
 redelivers a task a dead worker took; default 3600), ``CELERY_BROKER_KEY_PREFIX`` (default none),
 ``EMAIL_URL`` (default: the console backend).
@@ -103,7 +105,11 @@ ASGI_APPLICATION = "klawerjas_league.asgi.application"
 # --- Database: PostgreSQL (or any dj-database-url) from DATABASE_URL, else embedded SQLite.
 DATABASES = {"default": env.db_url("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")}
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
-DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=0))
+# Connections are kept open between requests (a minute; CONN_MAX_AGE=0 closes each): on a match night phones poll
+# the live pages hundreds of times a second, and opening a connection per request cost more than the request
+# (bench/match_night_load.py). Health checks drop a connection the database has closed before it is reused.
+DATABASES["default"].setdefault("CONN_MAX_AGE", env.int("CONN_MAX_AGE", default=60))
+DATABASES["default"].setdefault("CONN_HEALTH_CHECKS", True)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A match night writes from many devices at once. On SQLite a write transaction takes the write lock when it
     # begins (IMMEDIATE), and a busy database is waited for (up to 20 s) rather than refused: writes queue up
@@ -255,6 +261,10 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Sign-ins of table devices per client address (a hall's Wi-Fi shares one address: 60 matches are 240 phones).
+    "DEFAULT_THROTTLE_RATES": {"table-sign-in": env.str("TABLE_SIGN_IN_RATE", default="600/hour")},
+    # Proxies in front of the site that add X-Forwarded-For (0: trust none, the client is REMOTE_ADDR).
+    "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "klawerjas-league API",

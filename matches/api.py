@@ -25,7 +25,7 @@ from clubs import permissions
 from clubs.api import ID_REGEX, ServiceErrorsMixin, _int_or_404, id_field
 from clubs.models import Player, Team, Union
 from matches import fixtures, services
-from matches.live import live_etag, match_live
+from matches.live import live_cached, live_version, match_live
 from matches.models import (
     Award,
     Boem,
@@ -287,17 +287,24 @@ class BoemEntrySerializer(serializers.ModelSerializer):
 
 
 def live_response(request: Request, match_id: int) -> Response:
-    """The match's live state, or 304 when the client's ``If-None-Match`` is the current version's ETag."""
-    etag = live_etag(match_id)
-    if etag is None:
+    """The match's live state, or 304 when the client's ``If-None-Match`` is the current version's ETag. The
+    state of a version is built once and kept (``matches.live.live_cached``): every client of that version gets
+    the same answer without a query more."""
+    version = live_version(match_id)
+    if version is None:
         raise Http404("No such match.")
-    quoted = f'"{etag}"'
+    quoted = f'"{match_id}-{version}"'
     if quoted in [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]:
         return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": quoted})
-    state = match_live(match_id=match_id)
-    if state is None:
-        raise Http404("No such match.")
-    response = Response(LiveMatchSerializer(state).data, headers={"ETag": f'"{match_id}-{state.version}"'})
+
+    def build() -> dict:
+        state = match_live(match_id=match_id)
+        if state is None:
+            raise Http404("No such match.")
+        return dict(LiveMatchSerializer(state).data)
+
+    data = dict(live_cached(match_id=match_id, version=version, kind="json", build=build))
+    response = Response(data, headers={"ETag": f'"{match_id}-{data["version"]}"'})
     response["Cache-Control"] = "no-cache"
     return response
 

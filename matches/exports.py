@@ -71,16 +71,17 @@ def match_report_load(*, match_id: int) -> Match | None:
     )
 
 
-def boem_drawing(*, boem: Boem, match: Match) -> BoemDrawing:
+def boem_drawing(*, boem: Boem, match: Match, entries: list[BoemEntry] | None = None) -> BoemDrawing:
     """Plain data for one boem: home on the left (from the top rung), away on the right (Notes §V).
 
-    Goings-on come from the boem sheet's ``stroke`` entries in order; when a boem's counts were entered
-    without lines (a paper result), its ``home_strokes``/``away_strokes`` are drawn as single strokes.
+    Goings-on come from the boem sheet's ``stroke`` entries in order (``entries``, or the boem's prefetched
+    ones); when a boem's counts were entered without lines (a paper result), its ``home_strokes``/
+    ``away_strokes`` are drawn as single strokes. Goings-on not yet confirmed are flagged (drawn dashed).
     """
     home, away = [], []
     home_pending, away_pending = [], []
     straf_side = None
-    for entry in boem.entries.all():
+    for entry in (entries if entries is not None else boem.entries.all()):
         side = "left" if entry.team_id == match.home_id else "right"
         if entry.kind == BoemEntry.Kind.STROKE and entry.strokes in (1, 2) and not entry.struck:
             (home if side == "left" else away).append(entry.strokes)

@@ -77,10 +77,10 @@ class IsTableDevice(BasePermission):
 
 
 class SignInThrottle(AnonRateThrottle):
-    """Sign-ins per address (a hall's Wi-Fi shares one): enough for every table of a busy night, not for guessing."""
+    """Sign-ins per client address (the setting ``TABLE_SIGN_IN_RATE``, default 600 an hour: a hall's Wi-Fi
+    shares one address, and 60 matches are 240 phones), enough for a busy night, nothing for guessing codes."""
 
     scope = "table-sign-in"
-    rate = "120/hour"
 
 
 class SignInSerializer(serializers.Serializer):

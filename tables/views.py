@@ -26,7 +26,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_http_methods, require_POST
 
 from matches import boem_sheet
-from matches.live import LiveTable, match_live
+from matches.live import LiveTable, live_version, match_live
 from matches.models import BoemEntry, Match, Seat, TableDevice
 from matches.table_links import TableLinkInvalid, code_display, table_device_sign_in
 from referee import services as referee_services
@@ -163,8 +163,7 @@ def _live_etag(request: HttpRequest) -> str | None:
         device = device_for_session(request)
     except DeviceSignedOut:
         return None
-    version = Match.objects.filter(pk=device.link.match_id).values_list("live_version", flat=True).first()
-    return f"t{device.pk}-{version}"
+    return f"t{device.pk}-{live_version(device.link.match_id)}"
 
 
 @cache_control(no_cache=True, private=True)

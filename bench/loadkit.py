@@ -1,0 +1,125 @@
+"""What the load benchmarks share (``bench/load_standings.py``, ``bench/match_night_load.py``): a fresh database
+for the run, the production-like environment, and gunicorn started on 127.0.0.1 and a free port and always
+stopped. Nothing here runs by itself.
+
+The server is the site's own WSGI application under ``gunicorn.conf.py`` (its workers and threads), with
+``bench/load_settings.py`` as the settings: the site's settings plus a bare "ok" view at ``/bench/bare``
+(``bench/load_urls.py``), served through the same middleware as the pages it is compared with.
+"""
+
+from __future__ import annotations
+
+import http.client
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parent.parent
+BARE_PATH = "/bench/bare"
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def run(args: list[str], env: dict[str, str], timeout: float | None = None) -> str:
+    """Run ``args`` in the project folder; its stdout, or exit with its output when it fails (or times out)."""
+    try:
+        result = subprocess.run(args, cwd=PROJECT, env=env, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        sys.exit(f"{' '.join(args)} did not finish within {timeout:g} s")
+    if result.returncode:
+        sys.exit(f"{' '.join(args)} failed ({result.returncode}):\n{result.stdout[-2000:]}\n{result.stderr[-2000:]}")
+    return result.stdout
+
+
+class Database:
+    """A fresh database for the run: a SQLite file, or a new PostgreSQL database beside DATABASE_URL's."""
+
+    def __init__(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="klawerjas-load-"))
+        base = os.environ.get("DATABASE_URL", "")
+        self.pg_admin = self.pg_name = None
+        if base.startswith(("postgres://", "postgresql://")):
+            server = base.replace("postgres://", "postgresql://", 1).rsplit("/", 1)[0]
+            self.pg_admin, self.pg_name = f"{server}/postgres", f"klawerjas_load_{uuid.uuid4().hex[:8]}"
+            self._pg(f'CREATE DATABASE "{self.pg_name}"')
+            self.url, self.vendor = f"{server}/{self.pg_name}", "PostgreSQL"
+        else:
+            self.url, self.vendor = f"sqlite:///{self.folder / 'load.sqlite3'}", "SQLite"
+
+    def _pg(self, sql: str) -> None:
+        import psycopg
+
+        with psycopg.connect(self.pg_admin, autocommit=True) as conn:
+            conn.execute(sql)
+
+    def drop(self) -> None:
+        if self.pg_name:
+            self._pg(f'DROP DATABASE IF EXISTS "{self.pg_name}" WITH (FORCE)')
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def production_env(env: dict[str, str], port: int, folder: Path) -> None:
+    """Add to ``env`` what the server runs with: production settings (DEBUG=0, a generated SECRET_KEY,
+    SECURE_SSL_REDIRECT=0, ALLOWED_HOSTS=127.0.0.1), ``bench.load_settings``, gunicorn bound to 127.0.0.1:``port``
+    and the collected static files in ``folder``."""
+    env.update(DJANGO_SETTINGS_MODULE="bench.load_settings", DEBUG="0", SECRET_KEY=secrets.token_urlsafe(50),
+               SECURE_SSL_REDIRECT="0", ALLOWED_HOSTS="127.0.0.1", GUNICORN_BIND=f"127.0.0.1:{port}",
+               LOG_LEVEL="WARNING", BENCH_STATIC_ROOT=str(folder / "static"))
+
+
+def get(port: int, path: str) -> tuple[int, bytes]:
+    """One GET on a connection of its own (10 s at most): the status and the body."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        conn.request("GET", path, headers={"Host": "127.0.0.1"})
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
+
+
+def gunicorn_start(env: dict[str, str], log: Path) -> subprocess.Popen:
+    """Start gunicorn (``gunicorn.conf.py``, the access log off, everything else into ``log``) in a process group
+    of its own, so that :func:`gunicorn_stop` stops its workers with it and Ctrl-C reaches only this process."""
+    with open(log, "wb") as out:
+        return subprocess.Popen([sys.executable, "-m", "gunicorn", "-c", "gunicorn.conf.py",
+                                 "--access-logfile", "/dev/null", "klawerjas_league.wsgi:application"],
+                                cwd=PROJECT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+
+
+def gunicorn_wait(server: subprocess.Popen, port: int, log: Path) -> None:
+    """Wait until the bare view answers 200 (20 s at most); exit with gunicorn's log when it does not."""
+    for _ in range(200):
+        if server.poll() is not None:
+            sys.exit(f"gunicorn exited ({server.returncode}):\n{log.read_text()[-3000:]}")
+        try:
+            if get(port, BARE_PATH)[0] == 200:
+                break
+        except OSError:
+            time.sleep(0.1)
+    else:
+        sys.exit("gunicorn did not answer within 20 s")
+
+
+def gunicorn_stop(server: subprocess.Popen | None) -> None:
+    """Stop gunicorn and its workers (its own process group): SIGTERM, then SIGKILL after 30 s."""
+    if server is not None and server.poll() is None:
+        os.killpg(server.pid, signal.SIGTERM)  # gunicorn's own process group (start_new_session)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait()
