@@ -199,6 +199,9 @@ def _night(walk: Walk, match: Match, clock) -> None:
     confirm(tables[1], "Brandon Fortuin")
     expect(tables[1].locator(".home-points")).to_have_text("4")
     walk.shot(tables[1], "table-1-five-nil-four-points")
+    table_desk = walk.phone(DESKTOP)  # the same table on a tablet or a laptop
+    table_desk.goto(urls[0])
+    walk.shot(table_desk, "table-1-at-1280")
     # ... and the public page shows it within 5 seconds, without reloading.
     expect(public.locator("#table-1 .home-points")).to_have_text("4", timeout=5_000)
     walk.shot(public, "public-page-follows-table-1")
@@ -318,6 +321,10 @@ def _night(walk: Walk, match: Match, clock) -> None:
     sign_in(official, "official")
     official.goto(f"/official/matches/{match.pk}/")
     walk.shot(official, "official-match-page")
+    official_desk = walk.phone(DESKTOP)
+    sign_in(official_desk, "official")
+    official_desk.goto(f"/official/matches/{match.pk}/")
+    walk.shot(official_desk, "official-match-page-1280")
     official.click("button:has-text('Approve result')")
     expect(official.locator(".messages")).to_contain_text("Result approved")
     public.goto(f"/competitions/{match.competition_id}/standings/")
