@@ -6,15 +6,17 @@ Modules: :mod:`engine.cards` (encoding, notation), :mod:`engine.ruleset` (the Ru
 SAKBOC 2004 by default), :mod:`engine.play` (legal cards, trick winner, card points),
 :mod:`engine.roem` (roemte and competing roem), :mod:`engine.scoring` (going on, strokes, ou jol,
 boem), :mod:`engine.boem_sheet` (a table's sheet of goings-on and strafs, scored),
-:mod:`engine.simulate` (deals, bot, hands, boems, sessions).
+:mod:`engine.simulate` (deals, bot, hands, boems, sessions), :mod:`engine.record` (hand records),
+:mod:`engine.adjudicate` (the verdict on a record: offences, forfeits, straf outcomes and notes, each with a
+stable code, params and clauses), :mod:`engine.offences` (the straf list), :mod:`engine.cli` (the command line).
 """
 
 from __future__ import annotations
 
-from engine.adjudicate import Verdict, adjudicate
+from engine.adjudicate import Note, StateAfter, Verdict, adjudicate
 from engine.boem_sheet import BoemScore, SheetError, SheetLine, SheetScore, score_sheet
 from engine.cards import CardParseError, format_card, format_hand, parse_card, parse_cards, parse_hand
-from engine.offences import Offence
+from engine.offences import Offence, offences_for
 from engine.play import card_points, legal_mask, trick_points, trick_winner
 from engine.record import HandRecord, HandRecordError, load_record, parse_record
 from engine.roem import RoemCall, Roemte, best_call, call_from_names, outranks, roemte_in_hand
@@ -32,12 +34,14 @@ __all__ = [
     "HandRecord",
     "HandRecordError",
     "HandResult",
+    "Note",
     "Offence",
     "Roemte",
     "RoemCall",
     "SheetError",
     "SheetLine",
     "SheetScore",
+    "StateAfter",
     "Ruleset",
     "SideCount",
     "UnknownRulesetError",
@@ -52,6 +56,7 @@ __all__ = [
     "legal_mask",
     "load_record",
     "may_go_on",
+    "offences_for",
     "outranks",
     "outright_strokes",
     "parse_card",

@@ -1,10 +1,25 @@
 """Command line: ``python -m engine adjudicate FILE.json`` (or ``-`` for standard input).
 
-Prints the verdict of :func:`engine.adjudicate.adjudicate` for a person, or as JSON with ``--json``.
-The record's ``"ruleset"`` chooses the rules; ``--ruleset NAME`` applies another registered ruleset
-(``rotterdam``, ``amsterdam``, ``wikipedia-klaverjas``, ``klammern``, ``sakboc-2004`` ...).
-Exit status: 0 when the hand is clean, 1 when offences were found, 2 for a bad record or bad usage (the
-problems, each naming where it is, go to standard error).
+Prints the verdict of :func:`engine.adjudicate.adjudicate` for a person, or as JSON with ``--json``
+(:meth:`engine.adjudicate.Verdict.to_dict`). The record's ``"ruleset"`` chooses the rules; ``--ruleset NAME``
+applies another registered ruleset (``rotterdam``, ``amsterdam``, ``wikipedia-klaverjas``, ``klammern``,
+``sakboc-2004`` ...).
+
+The text keeps apart the straf claims ("af") and how each was decided, and the offences the record shows that
+nobody claimed (each offence says whether a claim was upheld on it, came too late, or none was made).
+
+Exit status (also documented in ``docs/hand-record.md``, "The command line"):
+
+* ``0`` (:data:`EXIT_CLEAN`): the record is valid and shows no offence (forfeits such as a stroke on the
+  wrong side, SAKBOC 7.1, are not offences);
+* ``1`` (:data:`EXIT_OFFENCES`): the record is valid and shows at least one offence, claimed or not
+  (a wrong straf included);
+* ``2`` (:data:`EXIT_BAD_RECORD`): the record is malformed, cannot be read, names an unknown ruleset, or
+  the command line is wrong; the problems, each naming where it is (``events[7].card: ...``), go to
+  standard error and nothing to standard output.
+
+``--help`` prints the usage and exits 0. Only the engine's own messages are printed; nothing else writes to
+standard error.
 
 :func:`main` never calls :func:`sys.exit`, so a Django management command can call it and return its
 status: ``return engine.cli.main(["adjudicate", path])``.
@@ -27,11 +42,11 @@ from engine.ruleset import RULESETS, UnknownRulesetError, ruleset_by_name
 __all__ = ["EXIT_BAD_RECORD", "EXIT_CLEAN", "EXIT_OFFENCES", "format_verdict", "main"]
 
 EXIT_CLEAN = 0
-"""Exit status: the record shows no offence."""
+"""Exit status: the record is valid and shows no offence."""
 EXIT_OFFENCES = 1
-"""Exit status: offences were found."""
+"""Exit status: the record is valid and shows at least one offence (claimed or not)."""
 EXIT_BAD_RECORD = 2
-"""Exit status: the record is malformed (or the command line is wrong)."""
+"""Exit status: the record is malformed or unreadable, the ruleset unknown, or the command line wrong."""
 
 _SUITS = ("spades", "hearts", "diamonds", "clubs", "no trumps")
 
@@ -124,28 +139,62 @@ def format_verdict(rec: HandRecord, verdict: Verdict) -> str:
         if verdict.old_play_next:
             add(f"  neither side reached 100: old play (ou jol) follows; team {verdict.next_dealer_team} deals")
     add("")
-    if verdict.offences:
-        add(f"Offences ({len(verdict.offences)})")
-        for o in verdict.offences:
-            where = f"events[{o.event}]" if o.event is not None else "deal"
-            add(f"  {where} {_seat(rec, o.seat)}: {o.code.value} [{', '.join(o.rules)}] -- {o.evidence}")
-    else:
-        add("Offences: none")
     if verdict.strafs:
-        add("")
-        add("Straf claims")
+        add(f"Straf claims ({len(verdict.strafs)})")
         for s in verdict.strafs:
-            head = (
-                f"  events[{s.event}] {_seat(rec, s.claimant)} punished {_seat(rec, s.accused)} for {s.offence.value}: "
-            )
+            named = s.offence.value if s.offence is not None else '"af" (no offence named)'
+            head = f"  events[{s.event}] {_seat(rec, s.claimant)} punished {_seat(rec, s.accused)} for {named}: "
             if s.upheld is None:
                 add(head + "REFEREE'S JUDGEMENT -- " + s.reason)
             else:
-                word = "UPHELD" if s.upheld else s.decision.upper()
+                word = "UPHELD" if s.upheld else s.decision.upper() + (" (LATE)" if s.code == "straf.late" else "")
+                on = f" on {s.matched.value}" if s.upheld and s.matched is not None else ""
                 add(
-                    head + f"{word}; team {s.punished_team} punished, team {s.awarded_team} awarded {s.points} points "
-                    f"[{', '.join(s.rules)}] -- {s.reason}"
+                    head + f"{word}{on}; team {s.punished_team} punished, team {s.awarded_team} awarded {s.points} "
+                    f"points [{', '.join(s.rules)}] -- {s.reason}"
                 )
+        add("")
+    claimed = [o for o in verdict.offences if o.status != "unclaimed"]
+    if claimed:
+        add(f"Offences decided by the claims ({len(claimed)})")
+        for o in claimed:
+            where = f"events[{o.event}]" if o.event is not None else "deal"
+            how = {
+                "punished": f"punished by the claim at events[{o.claimed_by}]",
+                "claimed-late": f"claimed too late at events[{o.claimed_by}]",
+                "decided-with-claim": "the claim itself, decided with it",
+            }.get(o.status, o.status)
+            add(f"  {where} {_seat(rec, o.seat)}: {o.code.value} ({how}) [{', '.join(o.rules)}] -- {o.evidence}")
+        add("")
+    unclaimed = verdict.unclaimed
+    if unclaimed:
+        add(f"Offences found that nobody claimed ({len(unclaimed)})")
+        for o in unclaimed:
+            where = f"events[{o.event}]" if o.event is not None else "deal"
+            add(f"  {where} {_seat(rec, o.seat)}: {o.code.value} [{', '.join(o.rules)}] -- {o.evidence}")
+    elif not verdict.offences:
+        add("Offences: none")
+    else:
+        add("Offences found that nobody claimed: none")
+    if verdict.forfeits:
+        add("")
+        add("Forfeits (not punishable)")
+        for f in verdict.forfeits:
+            add(f"  events[{f.event}] {_seat(rec, f.seat)}: {f.code.value} [{', '.join(f.rules)}] -- {f.evidence}")
+    sa = verdict.state_after
+    if sa is not None:
+        add("")
+        if sa.boem_over:
+            nxt = "the boem is over; a new boem starts"
+        elif sa.old_play:
+            nxt = (
+                f"old play (ou jol) follows, carrying team 0 {sa.tallies[0]} + roem {sa.roem[0]}, "
+                f"team 1 {sa.tallies[1]} + roem {sa.roem[1]}"
+            )
+        else:
+            nxt = "a new game starts"
+        dealer = f"; team {sa.dealer_team} deals" if sa.dealer_team is not None else ""
+        add(f"Next hand: {nxt}; strokes {sa.strokes[0]}:{sa.strokes[1]}{dealer}")
     for n in verdict.notes:
         add(f"Note: {n}")
     add("")

@@ -304,9 +304,9 @@ class _MakersReplay:
     """Mutable replay of a makers game; :func:`adjudicate_makers` drives it."""
 
     def __init__(self, rec: HandRecord, rs: Ruleset) -> None:
-        from engine.adjudicate import FoundOffence, StrafOutcome, Trick
+        from engine.adjudicate import FoundOffence, Note, StrafOutcome, Trick
 
-        self._found, self._outcome, self._trick = FoundOffence, StrafOutcome, Trick
+        self._found, self._outcome, self._trick, self._note = FoundOffence, StrafOutcome, Trick, Note
         self.rec, self.rs = rec, rs
         self.leader = rec.leader
         self.order = [(rec.dealer + 1 + k) % 4 for k in range(4)]
@@ -339,7 +339,7 @@ class _MakersReplay:
         self.march_failed: tuple[int, int] | None = None  # (trick 1..8, its winner) of the opponents' first trick
         self.offences: list[Any] = []
         self.strafs: list[Any] = []
-        self.notes: list[str] = []
+        self.notes: list[Any] = []  # engine.adjudicate.Note
         self.ended = False
         self.penalty: tuple[int, int] | None = None
         self.early_end = False
@@ -353,7 +353,10 @@ class _MakersReplay:
         return self.rs.cite(topic) or (f"{self.rs.source} ({topic})",)
 
     def offend(self, event: int | None, seat: int, code: Offence, evidence: str, rules: tuple[str, ...]) -> None:
-        self.offences.append(self._found(event, seat, code, rules, evidence))
+        self.offences.append(self._found(event, seat, code, rules, evidence, code.value, {"seat": seat}))
+
+    def note(self, code: str, text: str, **params: Any) -> None:
+        self.notes.append(self._note(code, params, (), text))
 
     def makers_team(self) -> int | None:
         return None if self.maker is None else team_of(self.maker)
@@ -522,9 +525,13 @@ class _MakersReplay:
         mine_played = any(s == seat for s, _ in self.trick_plays)
         if style == "first-trick-best":
             if self.round > 0:
-                self.notes.append(
+                self.note(
+                    "note.meld_forfeited",
                     f"events[{i}]: seat {seat}'s {'-'.join(names)} declared after the second trick began: forfeited "
-                    f"({cite[0]})"
+                    f"({cite[0]})",
+                    event=i,
+                    seat=seat,
+                    call=list(names),
                 )
                 return
             self.declarations.append((i, seat, melds))
@@ -617,9 +624,13 @@ class _MakersReplay:
             if team_of(seat) == team:
                 self.roem_pts[team] += sum(m.points for m in melds)
                 self.roem_names[team] += [m.name for m in melds]
-        self.notes.append(
+        self.note(
+            "note.first_trick_melds",
             f"first-trick melds: seat {top[1]}'s {'-'.join(m.name for m in top[2])} is the highest; team {team} scores "
-            f"its melds ({self.cite('roem')[0]})"
+            f"its melds ({self.cite('roem')[0]})",
+            seat=top[1],
+            team=team,
+            melds=[m.name for m in top[2]],
         )
         self.declarations = []
 
@@ -703,39 +714,51 @@ class _MakersReplay:
     # -- revoke claims
 
     def straf(self, i: int, ev: StrafEvent) -> None:
-        code, at, ct = ev.offence, team_of(ev.accused), team_of(ev.claimant)
-        if not code.info.recordable:
+        """A claim, named or not (SAKBOC 6.7 "af"; the relatives' rulesets read a named offence as one that
+        must be committed, ``straf_named_offence``); decided by the ruleset's ``revoke_penalty``."""
+        named, at, ct = ev.offence, team_of(ev.accused), team_of(ev.claimant)
+        base: dict[str, Any] = {"claimant": ev.claimant, "accused": ev.accused, "named": named, "event_named": ev.event}
+        if named is not None and not named.info.recordable:
             self.strafs.append(
                 self._outcome(
                     i,
                     ev.claimant,
                     ev.accused,
-                    code,
+                    named,
                     None,
                     "referee-judgement",
                     None,
                     None,
                     0,
                     None,
-                    code.info.rules,
-                    f"{code.info.description}: a record cannot show this; the referee's judgement",
+                    named.info.rules,
+                    f"{named.info.description}: a record cannot show this; the referee's judgement",
+                    "straf.referee_judgement",
+                    base,
                 )
             )
             return
         if self.ended:
-            self.notes.append(f"events[{i}]: a claim after the hand ended; not decided")
+            self.note("note.claim_after_hand_ended", f"events[{i}]: a claim after the hand ended; not decided", event=i)
             return
+        candidates = [
+            o
+            for o in self.offences
+            if o.team == at and (o.event is None or o.event < i) and o.code != Offence.WRONG_STRAF
+        ]
+        findings = tuple((o.code, o.event) for o in candidates)
+        strict = named is not None and self.rs.straf_named_offence == "must-be-committed"
         found = next(
             (
                 o
-                for o in self.offences
-                if o.code == code
-                and o.team == at
-                and (o.event is None or o.event < i)
-                and (ev.event is None or o.event == ev.event)
+                for o in candidates
+                if (named is None or o.code == named or not strict) and (ev.event is None or o.event == ev.event)
             ),
             None,
         )
+        if found is None and not strict:
+            found = next(iter(candidates), None)
+        what = named.value if named is not None else '"af"'
         rules = self.cite("revoke")
         total = self.rs.hand_total + self.rs.revoke_roem
         self.ended = True
@@ -747,7 +770,7 @@ class _MakersReplay:
             reason = (
                 f"upheld: {found.evidence}; team {winner} scores the pack and {self.rs.revoke_roem} roem: {total}"
                 if found is not None
-                else f"no {code.value} by team {at} is shown: the claim is not proved, so team {winner} (accused) "
+                else f"no {what} by team {at} is shown: the claim is not proved, so team {winner} (accused) "
                 f"scores {total}"
             )
             self.penalty_reason = reason
@@ -756,7 +779,7 @@ class _MakersReplay:
                     i,
                     ev.claimant,
                     ev.accused,
-                    code,
+                    named,
                     found is not None,
                     "upheld" if found else "wrong-straf",
                     1 - winner,
@@ -765,23 +788,25 @@ class _MakersReplay:
                     found.event if found else None,
                     rules,
                     reason,
+                    "straf.upheld" if found else "straf.no_offence",
+                    {**base, "points": total, "awarded_team": winner, "punished_team": 1 - winner},
+                    found.code if found else None,
+                    findings,
                 )
             )
             if found is None:
-                self.offend(
-                    i, ev.claimant, Offence.WRONG_STRAF, f"seat {ev.claimant} claimed {code.value} wrongly", rules
-                )
+                self.offend(i, ev.claimant, Offence.WRONG_STRAF, f"seat {ev.claimant} claimed {what} wrongly", rules)
             return
         # score-as-it-stands (Klammern §Revoking)
         if found is None:
             self.ended = False
-            self.offend(i, ev.claimant, Offence.WRONG_STRAF, f"seat {ev.claimant} claimed {code.value} wrongly", rules)
+            self.offend(i, ev.claimant, Offence.WRONG_STRAF, f"seat {ev.claimant} claimed {what} wrongly", rules)
             self.strafs.append(
                 self._outcome(
                     i,
                     ev.claimant,
                     ev.accused,
-                    code,
+                    named,
                     False,
                     "wrong-straf",
                     None,
@@ -789,7 +814,11 @@ class _MakersReplay:
                     0,
                     None,
                     rules,
-                    f"no {code.value} by team {at} is shown; the seed states no penalty for a wrong claim: dismissed",
+                    f"no {what} by team {at} is shown; the seed states no penalty for a wrong claim: dismissed",
+                    "straf.no_offence",
+                    base,
+                    None,
+                    findings,
                 )
             )
             return
@@ -803,7 +832,7 @@ class _MakersReplay:
                 i,
                 ev.claimant,
                 ev.accused,
-                code,
+                named,
                 True,
                 "upheld",
                 None,
@@ -812,6 +841,10 @@ class _MakersReplay:
                 found.event,
                 rules,
                 self.penalty_reason,
+                "straf.upheld",
+                {**base, "matched": found.code, "offence_event": found.event},
+                found.code,
+                findings,
             )
         )
 
@@ -976,7 +1009,13 @@ def adjudicate_makers(rec: HandRecord, rs: Ruleset) -> Any:
         elif isinstance(ev, MarchEvent) and rs.march_announcement:
             r.march_event(i, ev)
         else:
-            r.notes.append(f"events[{i}]: a {ev.type} event has no meaning in {rs.name}; ignored")
+            r.note(
+                "note.event_ignored",
+                f"events[{i}]: a {ev.type} event has no meaning in {rs.name}; ignored",
+                event=i,
+                type=ev.type,
+                ruleset=rs.name,
+            )
     if r.trick_plays and len(r.trick_plays) < 4:
         r.tricks.append(r._trick(r.round, r.trick_leader, tuple(r.trick_plays), None, 0, r.round == 7))
     res = r.result()
@@ -1018,6 +1057,7 @@ def adjudicate_makers(rec: HandRecord, rs: Ruleset) -> Any:
         complete=complete,
         old_play_next=False,
         next_dealer_team=None,
-        notes=tuple(r.notes),
+        notes=tuple(n.text for n in r.notes),
+        note_details=tuple(r.notes),
         result=res,
     )

@@ -8,11 +8,16 @@ records as ``{"type": "straf", ..., "offence": "versak"}`` and in verdicts), and
 * whether it is a *counting* offence, which only the telman may punish (SAKBOC 6.8: "Under no
   circumstances shall a by-speler punish in connection with counting or with points scored on the
   boom"; Notes §II "Byspeler", §VII);
-* whether a hand record can show it. Offences a record cannot show (talking, signs, slacking,
-  tapping, flipped cards, ...) are the referee's judgement (DOMAIN.md interpretation 5): the engine
-  records a claim of them but never decides it.
+* whether a hand record can show it. Offences a record cannot show (talking, signs, tapping, flipped
+  cards, ...) are the referee's judgement (DOMAIN.md interpretation 5): the engine records a claim of
+  them but never decides it;
+* whether it is *punishable* at all. A few mistakes are not punished but forfeit something (SAKBOC 6.3,
+  6.4: points called for the wrong team; 7.1: a stroke on the wrong side of the boem): the engine applies
+  the forfeit, and a straf claimed for one of them is a wrong straf ("it is not punishable", 7.1).
 
-The list follows Notes §VII "List of Punishable Offences" and the SAKBOC rules it refers to.
+The list follows Notes §VII "List of Punishable Offences", Notes §II, and every SAKBOC rule 1.16 to 11.3
+that names an offence, a penalty or a forfeit at the table (the match rules 1.1-1.15 and 12 are the
+referee's and the union's, not a straf). :func:`offences_for` gives the ones a ruleset's console offers.
 
 >>> Offence("versak").info.rules
 ('SAKBOC 3.3', 'Notes §VII')
@@ -26,8 +31,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
-__all__ = ["OFFENCE_INFO", "Offence", "OffenceInfo", "UnknownOffenceError", "offence_from_code"]
+__all__ = [
+    "OFFENCE_INFO",
+    "RELATIVES_OFFENCES",
+    "Offence",
+    "OffenceInfo",
+    "UnknownOffenceError",
+    "offence_from_code",
+    "offences_for",
+]
 
 
 class UnknownOffenceError(ValueError):
@@ -64,19 +78,36 @@ class Offence(StrEnum):
     * ``go_on_too_many``: going on by more strokes than allowed (Notes §VII).
     * ``three_strokes``: pulling on 3 strokes (7.3).
     * ``byspeler_punishes_counting``: a byspeler punishing a counting offence (6.8, Notes §VII).
-    * ``wrong_straf``: punishing where there is no offence (Notes §VII).
+    * ``wrong_straf``: punishing where there is no offence, or too late (Notes §VII; 4.4, 7.4, 9.2).
+    * ``opponents_trick_picked_up``: a ``close_trick`` event by a seat whose side did not win the trick
+      (9.6); punishable until either counter closes another trick (9.2).
+    * ``played_before_trick_closed``: a card played before the previous trick's ``close_trick`` (9.8).
+    * ``slacking``: a ``throw_in`` of unplayed cards while play goes on (4.6, Notes §VII).
+    * ``wrong_score_given``: a ``score_called`` other than the count (Notes §VII); punishable until the
+      opposing counter accepts the score (``score_accepted``, Notes §VIII as issue 17 reads it).
+    * ``wrong_points_claimed``: ``points_called`` of other than 2 or 4 (6.5); the points are disallowed.
+    * ``points_without_af``: points called for one's own side that has neither said "af" nor completed
+      the boem (6.7).
+    * ``boem_cleaned``: a ``clean_boem`` before the boem was completed or before points were called (7.2).
+    * ``boem_not_erased``: the strokes of a completed boem still up when the hand was dealt
+      (``state_before.boem_not_erased``); punishable until the first trick is closed (7.4).
     * ``illegal_bid``: the relatives' bidding: out of turn, a suit the round does not offer, after the
       bidding ended (cited to the ruleset's own section, e.g. "Klammern §Deal and trumps").
     * ``illegal_double``: Contra/Re out of order or too late (Klammern §First trick).
 
+    Not punishable, a forfeit the engine applies (a claim of them is a wrong straf):
+    ``stroke_wrong_side`` (7.1: the strokes go to the opponents), ``points_for_opponents`` (6.3: the
+    points and the cards go to the opponents), ``points_for_non_playing_team`` (6.4: no points either
+    side; the caller keeps the cards).
+
     The referee's judgement (a record cannot show them, DOMAIN.md interpretation 5): ``signs``
-    (talking or signs, 1.16), ``slacking`` (4.6), ``tapping`` (failure to play in time, 5.1),
-    ``flipped_cards`` (4.5), ``played_closed`` (4.1), ``more_than_one_card`` (4.2),
-    ``played_before_trick_closed`` (9.8), ``trump_card_picked_up`` (3.1), ``wrong_roemte_cards``
-    (8.11, 8.16), ``overcalled_roemte_not_cancelled`` (8.3, 8.14), ``wrong_roem_term`` (8.8),
-    ``information_sought`` (8.26), ``wrong_score_given`` (Notes §VII), ``wrong_points_claimed``
-    (6.5), ``boem_cleaned`` (7.2), ``stroke_between_lines`` (7.5), ``opponents_trick_picked_up``
-    (9.6), ``telman_changed`` (11.3), ``unnecessary_knocking`` (6.7).
+    (talking or signs, 1.16), ``tapping`` (failure to play in time, 5.1), ``flipped_cards`` (4.5),
+    ``played_closed`` (4.1), ``more_than_one_card`` (4.2), ``trump_card_picked_up`` (3.1),
+    ``roemte_not_closed`` (3.5), ``wrong_roemte_cards`` (8.11, 8.16), ``overcalled_roemte_not_cancelled``
+    (8.3, 8.14, 8.22), ``sturk_cancelled`` (Notes §II), ``roem_combination_demanded`` (Notes §II),
+    ``wrong_roem_term`` (8.8), ``information_sought`` (8.26), ``stroke_between_lines`` (7.5),
+    ``tricks_out_of_order`` (9.1), ``first_trick_not_closed`` (9.3), ``opponents_trick_seen`` (9.5),
+    ``discards_not_surrendered`` (10.2), ``telman_changed`` (11.3), ``unnecessary_knocking`` (6.7).
     """
 
     VERSAK = "versak"
@@ -120,6 +151,20 @@ class Offence(StrEnum):
     OPPONENTS_TRICK_PICKED_UP = "opponents_trick_picked_up"
     TELMAN_CHANGED = "telman_changed"
     UNNECESSARY_KNOCKING = "unnecessary_knocking"
+    # issue 17: the rest of the straf list
+    POINTS_WITHOUT_AF = "points_without_af"
+    BOEM_NOT_ERASED = "boem_not_erased"
+    ROEMTE_NOT_CLOSED = "roemte_not_closed"
+    STURK_CANCELLED = "sturk_cancelled"
+    ROEM_COMBINATION_DEMANDED = "roem_combination_demanded"
+    TRICKS_OUT_OF_ORDER = "tricks_out_of_order"
+    FIRST_TRICK_NOT_CLOSED = "first_trick_not_closed"
+    OPPONENTS_TRICK_SEEN = "opponents_trick_seen"
+    DISCARDS_NOT_SURRENDERED = "discards_not_surrendered"
+    # not punishable: forfeits
+    STROKE_WRONG_SIDE = "stroke_wrong_side"
+    POINTS_FOR_OPPONENTS = "points_for_opponents"
+    POINTS_FOR_NON_PLAYING_TEAM = "points_for_non_playing_team"
 
     @property
     def info(self) -> OffenceInfo:
@@ -137,16 +182,38 @@ class OffenceInfo:
         and the roemte cards.
     :ivar recordable: True if a hand record can show it, so the adjudicator decides it; False if it is
         the referee's judgement (DOMAIN.md interpretation 5).
+    :ivar punishable: False for a forfeit that is "not punishable" (SAKBOC 6.3, 6.4, 7.1): the engine
+        applies the forfeit, and a straf claimed for it is a wrong straf.
+    :ivar shown_by: the record events (or ``state_before`` fields) that can show it, for an offence a
+        version-1 record may lack them for (``("close_trick",)``): a record holding none of them cannot show
+        the offence, so a claim of it is the referee's judgement, as before issue 17. Empty: any record shows it.
     """
 
     rules: tuple[str, ...]
     description: str
     counting: bool = False
     recordable: bool = True
+    punishable: bool = True
+    shown_by: tuple[str, ...] = ()
+
+    @property
+    def clause(self) -> str:
+        """The most specific rule citation (``"SAKBOC 3.3"``)."""
+        return self.rules[0]
 
 
-def _i(rules: str, description: str, *, counting: bool = False, recordable: bool = True) -> OffenceInfo:
-    return OffenceInfo(tuple(r.strip() for r in rules.split(";")), description, counting, recordable)
+def _i(
+    rules: str,
+    description: str,
+    *,
+    counting: bool = False,
+    recordable: bool = True,
+    punishable: bool = True,
+    shown_by: tuple[str, ...] = (),
+) -> OffenceInfo:
+    return OffenceInfo(
+        tuple(r.strip() for r in rules.split(";")), description, counting, recordable, punishable, shown_by
+    )
 
 
 OFFENCE_INFO: dict[Offence, OffenceInfo] = {
@@ -187,13 +254,15 @@ OFFENCE_INFO: dict[Offence, OffenceInfo] = {
     ),
     Offence.ILLEGAL_DOUBLE: _i("Klammern §First trick", "doubled (Contra/Re) out of order or too late"),
     Offence.SIGNS: _i("SAKBOC 1.16; Notes §VII", "talking or signs to a partner", recordable=False),
-    Offence.SLACKING: _i("SAKBOC 4.6; Notes §VII", "slacking cards", recordable=False),
+    Offence.SLACKING: _i(
+        "SAKBOC 4.6; Notes §VII", "slacking cards (thrown in before the end of play)", shown_by=("throw_in",)
+    ),
     Offence.TAPPING: _i("SAKBOC 5.1; Notes §VII", "failed to play in time (tapped out)", recordable=False),
     Offence.FLIPPED_CARDS: _i("SAKBOC 4.5", "own roemte-cards or tricks flipped open", recordable=False),
     Offence.PLAYED_CLOSED: _i("SAKBOC 4.1", "played on a card played closed", recordable=False),
     Offence.MORE_THAN_ONE_CARD: _i("SAKBOC 4.2; Notes §VII", "played more than 1 card at a time", recordable=False),
     Offence.PLAYED_BEFORE_TRICK_CLOSED: _i(
-        "SAKBOC 9.8", "played before the counter closed the trick", recordable=False
+        "SAKBOC 9.8", "played before the counter closed the trick", shown_by=("close_trick",)
     ),
     Offence.TRUMP_CARD_PICKED_UP: _i(
         "SAKBOC 3.1", "picked up the trump-card before the second trick closed", recordable=False
@@ -202,7 +271,7 @@ OFFENCE_INFO: dict[Offence, OffenceInfo] = {
         "SAKBOC 8.11; SAKBOC 8.16; Notes §VII", "opened wrong roemte-cards", counting=True, recordable=False
     ),
     Offence.OVERCALLED_ROEMTE_NOT_CANCELLED: _i(
-        "SAKBOC 8.3; SAKBOC 8.14; Notes §VII",
+        "SAKBOC 8.3; SAKBOC 8.14; SAKBOC 8.22; Notes §VII",
         "overcalled roemte not cancelled in time",
         counting=True,
         recordable=False,
@@ -210,16 +279,74 @@ OFFENCE_INFO: dict[Offence, OffenceInfo] = {
     Offence.WRONG_ROEM_TERM: _i("SAKBOC 8.8", "roemed vyf-eenderse by another name", recordable=False),
     Offence.INFORMATION_SOUGHT: _i("SAKBOC 8.26", "sought information during play", recordable=False),
     Offence.WRONG_SCORE_GIVEN: _i(
-        "Notes §VII", "gave an incorrect score when challenged", counting=True, recordable=False
+        "Notes §VII; Notes §VIII", "gave an incorrect score when challenged", counting=True, shown_by=("score_called",)
     ),
-    Offence.WRONG_POINTS_CLAIMED: _i("SAKBOC 6.5", "claimed other than 2 or 4 points", counting=True, recordable=False),
-    Offence.BOEM_CLEANED: _i("SAKBOC 7.2", "cleaned the boem too early", counting=True, recordable=False),
+    Offence.WRONG_POINTS_CLAIMED: _i(
+        "SAKBOC 6.5", "claimed other than 2 or 4 points", counting=True, shown_by=("points_called",)
+    ),
+    Offence.BOEM_CLEANED: _i("SAKBOC 7.2", "cleaned the boem too early", counting=True, shown_by=("clean_boem",)),
     Offence.STROKE_BETWEEN_LINES: _i("SAKBOC 7.5", "started a stroke between lines", counting=True, recordable=False),
     Offence.OPPONENTS_TRICK_PICKED_UP: _i(
-        "SAKBOC 9.6; SAKBOC 9.2; Notes §VII", "picked up the opponents' trick", recordable=False
+        "SAKBOC 9.6; SAKBOC 9.2; Notes §VII", "picked up the opponents' trick", shown_by=("close_trick",)
     ),
     Offence.TELMAN_CHANGED: _i("SAKBOC 11.3; Notes §VII", "changed the designated telman", recordable=False),
     Offence.UNNECESSARY_KNOCKING: _i("SAKBOC 6.7", "unnecessary knocking on the table", recordable=False),
+    Offence.POINTS_WITHOUT_AF: _i(
+        "SAKBOC 6.7",
+        'claimed points without saying "af" or completing the boem',
+        counting=True,
+        shown_by=("points_called",),
+    ),
+    Offence.BOEM_NOT_ERASED: _i(
+        "SAKBOC 7.4; SAKBOC 7.2",
+        "the strokes of a completed boem were not erased",
+        counting=True,
+        shown_by=("boem_not_erased",),
+    ),
+    Offence.ROEMTE_NOT_CLOSED: _i(
+        "SAKBOC 3.5",
+        "roemte not closed before the trump-card of the new hand was opened",
+        counting=True,
+        recordable=False,
+    ),
+    Offence.STURK_CANCELLED: _i("Notes §II", "cancelled sturk once roemed", counting=True, recordable=False),
+    Offence.ROEM_COMBINATION_DEMANDED: _i(
+        "Notes §II; SAKBOC 8.13", "demanded that a roem combination be called one way", recordable=False
+    ),
+    Offence.TRICKS_OUT_OF_ORDER: _i(
+        "SAKBOC 9.1", "tricks not kept in the order picked up", counting=True, recordable=False
+    ),
+    Offence.FIRST_TRICK_NOT_CLOSED: _i(
+        "SAKBOC 9.3",
+        "looked at the first trick wrongly or did not close it in time",
+        counting=True,
+        recordable=False,
+    ),
+    Offence.OPPONENTS_TRICK_SEEN: _i("SAKBOC 9.5", "looked at the opponents' closed trick", recordable=False),
+    Offence.DISCARDS_NOT_SURRENDERED: _i(
+        "SAKBOC 10.2; SAKBOC 10.1",
+        "did not surrender the discards after going on",
+        counting=True,
+        recordable=False,
+    ),
+    Offence.STROKE_WRONG_SIDE: _i(
+        "SAKBOC 7.1; Notes §V; Notes §VII",
+        "went on the wrong side of the boem (the strokes go to the opponents)",
+        counting=True,
+        punishable=False,
+    ),
+    Offence.POINTS_FOR_OPPONENTS: _i(
+        "SAKBOC 6.3",
+        "called points for the opponents (the points and the cards go to them)",
+        counting=True,
+        punishable=False,
+    ),
+    Offence.POINTS_FOR_NON_PLAYING_TEAM: _i(
+        "SAKBOC 6.4",
+        "called points for a team not playing (no points either side)",
+        counting=True,
+        punishable=False,
+    ),
 }
 """Rules, description and flags of every :class:`Offence`."""
 
@@ -233,3 +360,40 @@ def offence_from_code(code: str) -> Offence:
         return Offence(code.strip().lower().replace("-", "_"))
     except ValueError:
         raise UnknownOffenceError(f"{code!r} is not an offence code") from None
+
+
+RELATIVES_OFFENCES: tuple[Offence, ...] = (
+    Offence.VERSAK,
+    Offence.OUT_OF_TURN,
+    Offence.WRONG_CUT,
+    Offence.WRONG_DEAL,
+    Offence.FALSE_ROEM,
+    Offence.ROEM_NOT_WITH_FIRST_CARD,
+    Offence.STURK_WRONG_TIME,
+    Offence.ILLEGAL_BID,
+    Offence.ILLEGAL_DOUBLE,
+)
+"""The offences :mod:`engine.makers` finds in the relatives' games (their seeds list no others)."""
+
+
+def offences_for(ruleset: Any) -> tuple[Offence, ...]:
+    """Return the offences a straf may name under ``ruleset``, in :class:`Offence` order.
+
+    For the console's list of offences (DOMAIN.md: "the console offers only the offences of the union's
+    ruleset"). SAKBOC (``hand_scoring == "going-on"``): every punishable offence but the relatives'
+    ``illegal_bid`` and ``illegal_double``; the forfeits (6.3, 6.4, 7.1) are left out, as "it is not
+    punishable". The relatives (``"makers"``): :data:`RELATIVES_OFFENCES`, with ``illegal_bid`` only when
+    the ruleset bids for trumps and ``illegal_double`` only with doubling.
+
+    :param ruleset: an :class:`engine.ruleset.Ruleset` (typed loosely: this module does not import it).
+    :returns: the offences, each with :attr:`Offence.info`.
+    """
+    if getattr(ruleset, "hand_scoring", "going-on") == "makers":
+        allowed = set(RELATIVES_OFFENCES)
+        if getattr(ruleset, "trump_choice", "") != "bidding":
+            allowed.discard(Offence.ILLEGAL_BID)
+        if not getattr(ruleset, "doubling", False):
+            allowed.discard(Offence.ILLEGAL_DOUBLE)
+        return tuple(o for o in Offence if o in allowed)
+    skip = {Offence.ILLEGAL_BID, Offence.ILLEGAL_DOUBLE}
+    return tuple(o for o in Offence if o not in skip and o.info.punishable)

@@ -73,10 +73,21 @@ _TABLES: dict[Ruleset, PlayTables] = {}
 _TRUMP_MASKS = (*SUIT_MASKS, 0)  # index NO_TRUMPS (4): no trumps
 
 
+_BY_ID: dict[int, tuple[Ruleset, PlayTables]] = {}
+"""The same cache by the ruleset object's identity: hashing a Ruleset (every field) costs more than the lookup it
+serves, so the adjudicator's per-card lookups go by identity (the entry holds the ruleset, so its id stays its own)."""
+
+
 def play_tables(ruleset: Ruleset = SAKBOC_2004) -> PlayTables:
     """Return (building and caching on first use) the lookup tables for ``ruleset``."""
+    hit = _BY_ID.get(id(ruleset))
+    if hit is not None and hit[0] is ruleset:
+        return hit[1]
     t = _TABLES.get(ruleset)
     if t is not None:
+        if len(_BY_ID) >= 64:  # rulesets made per request (a union's settings) must not pile up
+            _BY_ID.clear()
+        _BY_ID[id(ruleset)] = (ruleset, t)
         return t
     trump_strength = [0] * 8
     side_strength = [0] * 8

@@ -3,7 +3,10 @@
 A hand record (format ``"klawerjas-hand"``, version 1; documented in ``docs/hand-record.md`` with
 the JSON Schema ``engine/schema/hand-record-1.json``) holds the seats and roles, the dealer, the cut,
 the deal pattern, the four hands as dealt, the trump card and the ordered events of the hand: plays,
-roem calls, size questions and answers, "good enough?" questions, going on and straf claims.
+roem calls, size questions and answers, "good enough?" questions, going on and straf claims, and (issue 17,
+all optional) every other moment a ruling depends on: a trick gathered and closed (SAKBOC 9.1), the
+discards surrendered (10.2), cards thrown in (4.6), the score called and accepted (Notes §VII, §VIII),
+points called (6.1-6.5) and the boem cleaned (7.2).
 
 :func:`parse_record` validates a record by hand (standard library only) and returns frozen
 dataclasses. Everything wrong is collected and raised at once as a :class:`HandRecordError` whose
@@ -41,22 +44,30 @@ from engine.offences import Offence, UnknownOffenceError, offence_from_code
 from engine.ruleset import RULESETS, Ruleset
 
 __all__ = [
+    "AFTER_HAND_EVENTS",
     "EXAMPLE_RECORD",
     "FORMAT",
     "ROEM_CALLS",
     "VERSION",
+    "CleanBoemEvent",
+    "CloseTrickEvent",
+    "DiscardsSurrenderedEvent",
     "Event",
     "GoOnEvent",
     "GoodEnoughEvent",
     "HandRecord",
     "HandRecordError",
     "PlayEvent",
+    "PointsCalledEvent",
     "RoemEvent",
+    "ScoreAcceptedEvent",
+    "ScoreCalledEvent",
     "Seat",
     "SizeAnswerEvent",
     "SizeEvent",
     "StateBefore",
     "StrafEvent",
+    "ThrowInEvent",
     "load_record",
     "parse_record",
     "team_of",
@@ -87,6 +98,25 @@ BID_SUITS = ("S", "H", "D", "C", "no-trumps")
 
 Role = Literal["telman", "byspeler"]
 GoodEnoughAnswer = Literal["good", "not-good"]
+BoemSide = Literal["own", "opponents"]
+PointsFor = Literal["own", "opponents", "non-playing"]
+CleanPart = Literal["all", "part"]
+
+AFTER_HAND_EVENTS = frozenset(
+    {
+        "straf",
+        "close_trick",
+        "discards_surrendered",
+        "throw_in",
+        "score_called",
+        "score_accepted",
+        "points_called",
+        "clean_boem",
+    }
+)
+"""Event types that may follow the end of the hand (a ``go_on`` or a ``straf``): claims, and what the counters
+do after the play (close the last trick, surrender the discards, throw the cards in, call and accept the
+score, call points, clean the boem)."""
 
 
 def team_of(seat: int) -> int:
@@ -136,6 +166,10 @@ class StateBefore:
     the game so far, in the ruleset's unit (points, or Klammern match points)."""
     hands_played: int = 0
     """Hands already played in the game (Rotterdam: a game is 16 hands)."""
+    boem_not_erased: tuple[int, ...] | None = None
+    """SAKBOC 7.4 (issue 17): the teams whose strokes of the previous, completed boem were still on the board
+    when this hand was dealt (``()``: all erased; None: not recorded). Each is that team's telman's offence
+    ``boem_not_erased``, punishable only until the first trick of this hand is closed."""
 
 
 @dataclass(frozen=True)
@@ -195,24 +229,31 @@ class GoodEnoughEvent:
 
 @dataclass(frozen=True)
 class GoOnEvent:
-    """``{"type": "go_on", "seat": 0, "strokes": 2}``: the telman in ``seat`` goes on (pulls strokes)."""
+    """``{"type": "go_on", "seat": 0, "strokes": 2}``: the telman in ``seat`` goes on (pulls strokes).
+
+    ``side`` (optional, default ``"own"``): the side of the boem the strokes are drawn on; ``"opponents"``
+    is the wrong side, and the strokes go to the opponents (SAKBOC 7.1, not punishable).
+    """
 
     seat: int
     strokes: int
     note: str = ""
     type: Literal["go_on"] = "go_on"
+    side: BoemSide = "own"
 
 
 @dataclass(frozen=True)
 class StrafEvent:
     """``{"type": "straf", "claimant": 1, "accused": 0, "offence": "versak", "event": 7}``: a straf claim.
 
-    ``event`` optionally names the index of the event the claim is about.
+    ``offence`` is None when the claim named none: "af" need not name the offence (SAKBOC 6.7, DOMAIN.md
+    interpretation 7); the record may then omit it or write ``null`` or ``""``. ``event`` optionally names
+    the index of the event the claim is about.
     """
 
     claimant: int
     accused: int
-    offence: Offence
+    offence: Offence | None
     event: int | None = None
     note: str = ""
     type: Literal["straf"] = "straf"
@@ -264,6 +305,87 @@ class MarchEvent:
     type: Literal["march"] = "march"
 
 
+@dataclass(frozen=True)
+class CloseTrickEvent:
+    """``{"type": "close_trick", "seat": 1}``: the seat gathers and closes the trick just completed (SAKBOC 9.1).
+
+    The trick's winners' telman closes it; a seat of the other side picking it up is the offence
+    ``opponents_trick_picked_up`` (9.6), punishable until either counter closes another trick (9.2). A card
+    played to the next trick before this event is ``played_before_trick_closed`` (9.8). A record without
+    these events closes each trick with the next trick's first card (version 1 as before).
+    """
+
+    seat: int
+    note: str = ""
+    type: Literal["close_trick"] = "close_trick"
+
+
+@dataclass(frozen=True)
+class DiscardsSurrenderedEvent:
+    """``{"type": "discards_surrendered", "seat": 0}``: after a going on, a counter surrenders the discards
+    (the cards taken) for the opponents to check (SAKBOC 10.1, 10.2, 9.1)."""
+
+    seat: int
+    note: str = ""
+    type: Literal["discards_surrendered"] = "discards_surrendered"
+
+
+@dataclass(frozen=True)
+class ThrowInEvent:
+    """``{"type": "throw_in", "seat": 2}``: the seat throws its cards in. While play goes on (the hand not ended,
+    cards still held) it is slacking (SAKBOC 4.6, Notes §VII); after the hand ends it gathers the cards."""
+
+    seat: int
+    note: str = ""
+    type: Literal["throw_in"] = "throw_in"
+
+
+@dataclass(frozen=True)
+class ScoreCalledEvent:
+    """``{"type": "score_called", "seat": 0, "count": [61, 85]}``: the counter in ``seat`` calls the score, what
+    team 0 and team 1 count (None for a side not called), e.g. at the end of an ou jol hand (Notes §VIII) or
+    when challenged (Notes §VII). A count other than the engine's is ``wrong_score_given``."""
+
+    seat: int
+    count: tuple[int | None, int | None]
+    note: str = ""
+    type: Literal["score_called"] = "score_called"
+
+
+@dataclass(frozen=True)
+class ScoreAcceptedEvent:
+    """``{"type": "score_accepted", "seat": 1}``: the opposing counter accepts the last score called; a wrong
+    score can no longer be punished after it (Notes §VIII, as issue 17 reads it)."""
+
+    seat: int
+    note: str = ""
+    type: Literal["score_accepted"] = "score_accepted"
+
+
+@dataclass(frozen=True)
+class PointsCalledEvent:
+    """``{"type": "points_called", "seat": 0, "points": 2, "for": "own"}``: the counter calls points (SAKBOC 6.1)
+    for its own side, for the opponents (6.3: the points and the cards go to them) or for a team not playing
+    (6.4: no points either side). Only 2 or 4 may be claimed (6.5); "af" must come first (6.7)."""
+
+    seat: int
+    points: int
+    for_side: PointsFor = "own"
+    note: str = ""
+    type: Literal["points_called"] = "points_called"
+
+
+@dataclass(frozen=True)
+class CleanBoemEvent:
+    """``{"type": "clean_boem", "seat": 0, "part": "all"}``: the counter cleans (erases) her/his side of the boem,
+    all of it or part (SAKBOC 7.2): before the boem is completed, or before points are called, an offence."""
+
+    seat: int
+    part: CleanPart = "all"
+    note: str = ""
+    type: Literal["clean_boem"] = "clean_boem"
+
+
 Event = (
     PlayEvent
     | RoemEvent
@@ -276,6 +398,13 @@ Event = (
     | PassEvent
     | DoubleEvent
     | MarchEvent
+    | CloseTrickEvent
+    | DiscardsSurrenderedEvent
+    | ThrowInEvent
+    | ScoreCalledEvent
+    | ScoreAcceptedEvent
+    | PointsCalledEvent
+    | CleanBoemEvent
 )
 """Any event of a hand record."""
 
@@ -359,6 +488,8 @@ class HandRecord:
             out["state_before"]["scores"] = list(self.state_before.scores)
         if self.state_before.hands_played:
             out["state_before"]["hands_played"] = self.state_before.hands_played
+        if self.state_before.boem_not_erased is not None:
+            out["state_before"]["boem_not_erased"] = list(self.state_before.boem_not_erased)
         if self.meta:
             out["meta"] = dict(self.meta)
         return out
@@ -381,6 +512,8 @@ def event_to_dict(event: Event) -> dict[str, Any]:
             d["answer"] = event.answer
     elif isinstance(event, GoOnEvent):
         d = {"type": "go_on", "seat": event.seat, "strokes": event.strokes}
+        if event.side != "own":
+            d["side"] = event.side
     elif isinstance(event, BidEvent):
         d = {"type": "bid", "seat": event.seat, "suit": BID_SUITS[event.suit]}
     elif isinstance(event, PassEvent):
@@ -389,8 +522,22 @@ def event_to_dict(event: Event) -> dict[str, Any]:
         d = {"type": "double", "seat": event.seat}
     elif isinstance(event, MarchEvent):
         d = {"type": "march", "seat": event.seat}
+    elif isinstance(event, CloseTrickEvent | DiscardsSurrenderedEvent | ThrowInEvent | ScoreAcceptedEvent):
+        d = {"type": event.type, "seat": event.seat}
+    elif isinstance(event, ScoreCalledEvent):
+        d = {"type": "score_called", "seat": event.seat, "count": list(event.count)}
+    elif isinstance(event, PointsCalledEvent):
+        d = {"type": "points_called", "seat": event.seat, "points": event.points}
+        if event.for_side != "own":
+            d["for"] = event.for_side
+    elif isinstance(event, CleanBoemEvent):
+        d = {"type": "clean_boem", "seat": event.seat}
+        if event.part != "all":
+            d["part"] = event.part
     else:
-        d = {"type": "straf", "claimant": event.claimant, "accused": event.accused, "offence": event.offence.value}
+        d = {"type": "straf", "claimant": event.claimant, "accused": event.accused}
+        if event.offence is not None:
+            d["offence"] = event.offence.value
         if event.event is not None:
             d["event"] = event.event
     if event.note:
@@ -424,12 +571,19 @@ _EVENT_FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "size": (frozenset({"seat", "asked"}), frozenset()),
     "size_answer": (frozenset({"seat", "top"}), frozenset()),
     "good_enough": (frozenset({"seat", "asked"}), frozenset({"answer"})),
-    "go_on": (frozenset({"seat", "strokes"}), frozenset()),
-    "straf": (frozenset({"claimant", "accused", "offence"}), frozenset({"event"})),
+    "go_on": (frozenset({"seat", "strokes"}), frozenset({"side"})),
+    "straf": (frozenset({"claimant", "accused"}), frozenset({"offence", "event"})),
     "bid": (frozenset({"seat", "suit"}), frozenset()),
     "pass": (frozenset({"seat"}), frozenset()),
     "double": (frozenset({"seat"}), frozenset()),
     "march": (frozenset({"seat"}), frozenset()),
+    "close_trick": (frozenset({"seat"}), frozenset()),
+    "discards_surrendered": (frozenset({"seat"}), frozenset()),
+    "throw_in": (frozenset({"seat"}), frozenset()),
+    "score_called": (frozenset({"seat", "count"}), frozenset()),
+    "score_accepted": (frozenset({"seat"}), frozenset()),
+    "points_called": (frozenset({"seat", "points"}), frozenset({"for"})),
+    "clean_boem": (frozenset({"seat"}), frozenset({"part"})),
 }
 _PATTERN = re.compile(r"^[1-8](-[1-8]){0,7}$")
 
@@ -670,7 +824,7 @@ def _parse_state(v: object, p: _Problems) -> StateBefore:
         p.add("state_before", "expected an object")
         return StateBefore()
     for key in v:
-        if key not in ("old_play", "tallies", "roem", "strokes", "scores", "hands_played"):
+        if key not in ("old_play", "tallies", "roem", "strokes", "scores", "hands_played", "boem_not_erased"):
             p.add(f"state_before.{key}", "unknown field")
     old = v.get("old_play", False)
     if not isinstance(old, bool):
@@ -689,7 +843,42 @@ def _parse_state(v: object, p: _Problems) -> StateBefore:
     if not _is_int(hands_played) or hands_played < 0:
         p.add("state_before.hands_played", f"{hands_played!r} is not a number of hands")
         hands_played = 0
-    return StateBefore(old, tallies, roem, strokes, scores, int(hands_played))
+    not_erased: tuple[int, ...] | None = None
+    raw_ne = v.get("boem_not_erased")
+    if raw_ne is not None:
+        if (
+            isinstance(raw_ne, list)
+            and all(_is_int(t) and t in (0, 1) for t in raw_ne)
+            and len(set(raw_ne)) == len(raw_ne)
+        ):
+            not_erased = tuple(sorted(int(t) for t in raw_ne))
+        else:
+            p.add(
+                "state_before.boem_not_erased",
+                f"{raw_ne!r} is not a list of teams (0, 1) whose completed boem's strokes were not erased",
+            )
+    return StateBefore(old, tallies, roem, strokes, scores, int(hands_played), not_erased)
+
+
+_AFTER_PLAY_TYPES = frozenset(
+    {"close_trick", "discards_surrendered", "throw_in", "score_called", "score_accepted", "points_called", "clean_boem"}
+)
+
+
+class _EventState:
+    """What the parser tracks across events (cards played, tricks, who was asked, when the hand ended)."""
+
+    def __init__(self) -> None:
+        self.played = [0, 0, 0, 0]
+        self.trick_seats: set[int] = set()
+        self.plays = 0  # cards played so far
+        self.closed: dict[int, int] = {}  # trick index -> index of its close_trick event
+        self.pending_size: dict[int, int] = {}  # asked seat -> index of the unanswered size question
+        self.ended_at: int | None = None  # index of the first go_on or straf: the hand is over
+        self.went_on_at: int | None = None
+        self.marched: int | None = None  # index of the march event, if any
+        self.thrown_in: dict[int, int] = {}  # seat -> index of its throw_in event
+        self.score_call: tuple[int, int] | None = None  # (event index, seat) of the score call not yet accepted
 
 
 def _parse_events(
@@ -700,11 +889,7 @@ def _parse_events(
     rs: Ruleset | None = None,
 ) -> list[Event]:
     events: list[Event] = []
-    played = [0, 0, 0, 0]
-    trick_seats: set[int] = set()
-    pending_size: dict[int, int] = {}  # asked seat -> index of the unanswered size question
-    ended_at: int | None = None  # index of the first go_on or straf: the hand is over
-    marched: int | None = None  # index of the march event, if any
+    st = _EventState()
     for i, e in enumerate(raw):
         where = f"events[{i}]"
         if not isinstance(e, Mapping):
@@ -742,31 +927,136 @@ def _parse_events(
                 f"ruleset {rs.name!r} has no march announcement (a march is Klammern's, Klammern §March)",
             )
             continue
-        if etype == "march" and any(played):
+        if etype == "march" and any(st.played):
             p.add(
                 where,
                 "a march event after play began: a march is announced before the deal starts, so before the "
                 "first card (Klammern §March)",
             )
             continue
-        if etype == "march" and marched is not None:
-            p.add(where, f"a second march event (events[{marched}] announced one; Klammern §March)")
+        if etype == "march" and st.marched is not None:
+            p.add(where, f"a second march event (events[{st.marched}] announced one; Klammern §March)")
             continue
-        if etype in ("bid", "pass") and any(played):
+        if etype in ("bid", "pass") and any(st.played):
             p.add(where, f"a {etype} event after play began (the bidding comes before the first card)")
             continue
-        if ended_at is not None and etype != "straf":
-            p.add(where, f"a {etype} event after the hand ended at events[{ended_at}] (only straf claims may follow)")
+        if st.ended_at is not None and etype not in AFTER_HAND_EVENTS:
+            after = ", ".join(sorted(AFTER_HAND_EVENTS))
+            p.add(where, f"a {etype} event after the hand ended at events[{st.ended_at}] (only {after} may follow)")
             continue
-        ev = _parse_event(etype, e, where, p, seats, hands, played, trick_seats, pending_size, i, note)
+        ev = _parse_event(etype, e, where, p, seats, hands, st, i, note)
         if ev is None:
             continue
-        if isinstance(ev, GoOnEvent | StrafEvent) and ended_at is None:
-            ended_at = i
+        if isinstance(ev, GoOnEvent | StrafEvent) and st.ended_at is None:
+            st.ended_at = i
+        if isinstance(ev, GoOnEvent) and st.went_on_at is None:
+            st.went_on_at = i
         if isinstance(ev, MarchEvent):
-            marched = i
+            st.marched = i
         events.append(ev)
     return events
+
+
+def _telman_seat(seat: int, seats: tuple[Seat, Seat, Seat, Seat] | None, where: str, what: str, p: _Problems) -> bool:
+    """True if ``seat`` is a telman (or the seats are unknown); else add the problem and return False."""
+    if seats is not None and seats[seat].role != "telman":
+        p.add(f"{where}.seat", f"seat {seat} is a byspeler; only the telman {what}")
+        return False
+    return True
+
+
+def _parse_after_play(
+    etype: str,
+    e: Mapping[str, Any],
+    where: str,
+    p: _Problems,
+    seats: tuple[Seat, Seat, Seat, Seat] | None,
+    hands: tuple[int, int, int, int] | None,
+    st: _EventState,
+    index: int,
+    note: str,
+    seat: int,
+) -> Event | None:
+    """The issue-17 events: the moments after (and around) the play that a ruling depends on."""
+    if etype == "close_trick":
+        done = st.plays // 4
+        if done == 0:
+            p.add(where, f"no completed trick to close (trick 1 has {st.plays} card(s))")
+            return None
+        last = done - 1
+        if last in st.closed:
+            open_cards = st.plays % 4
+            p.add(
+                where,
+                f"trick {last + 1} is already closed (events[{st.closed[last]}])"
+                + (f" and trick {last + 2} has {open_cards} card(s)" if open_cards else ""),
+            )
+            return None
+        st.closed[last] = index
+        return CloseTrickEvent(seat, note)
+    if etype == "discards_surrendered":
+        if st.went_on_at is None:
+            p.add(where, "discards are surrendered after going on (SAKBOC 10.2), and no go_on comes before")
+            return None
+        if not _telman_seat(seat, seats, where, "surrenders the discards (SAKBOC 10.2)", p):
+            return None
+        return DiscardsSurrenderedEvent(seat, note)
+    if etype == "throw_in":
+        if seat in st.thrown_in:
+            p.add(where, f"seat {seat} already threw its cards in at events[{st.thrown_in[seat]}]")
+            return None
+        st.thrown_in[seat] = index
+        return ThrowInEvent(seat, note)
+    if etype == "score_called":
+        if not _telman_seat(seat, seats, where, "(counter) calls the score", p):
+            return None
+        raw = e["count"]
+        ok = isinstance(raw, list) and len(raw) == 2 and any(c is not None for c in raw)
+        ok = ok and all(c is None or (_is_int(c) and 0 <= c <= 10_000) for c in raw)
+        if not ok:
+            p.add(
+                f"{where}.count",
+                f"{raw!r} is not a pair of counts [team 0, team 1] (whole numbers; null for a side not called)",
+            )
+            return None
+        st.score_call = (index, seat)
+        return ScoreCalledEvent(seat, (raw[0], raw[1]), note)
+    if etype == "score_accepted":
+        if st.score_call is None:
+            p.add(where, "no score was called for this seat to accept (a score_called event comes first)")
+            return None
+        called_at, caller = st.score_call
+        if team_of(seat) == team_of(caller):
+            p.add(
+                f"{where}.seat",
+                f"seat {seat} is on the side that called the score at events[{called_at}]; the opposing counter "
+                "accepts it",
+            )
+            return None
+        if not _telman_seat(seat, seats, where, "(counter) accepts the score", p):
+            return None
+        st.score_call = None
+        return ScoreAcceptedEvent(seat, note)
+    if etype == "points_called":
+        if not _telman_seat(seat, seats, where, "(counter) calls points (SAKBOC 6.1, 6.8)", p):
+            return None
+        pts = e["points"]
+        if not _is_int(pts) or not 0 <= pts <= 100:
+            p.add(f"{where}.points", f"{pts!r} is not a number of points (0..100; other than 2 or 4 is an offence)")
+            return None
+        side = e.get("for", "own")
+        if side not in ("own", "opponents", "non-playing"):
+            p.add(f"{where}.for", f"{side!r} is not 'own', 'opponents' or 'non-playing' (SAKBOC 6.3, 6.4)")
+            return None
+        return PointsCalledEvent(seat, int(pts), side, note)
+    # clean_boem
+    if not _telman_seat(seat, seats, where, "(counter) cleans the boem", p):
+        return None
+    part = e.get("part", "all")
+    if part not in ("all", "part"):
+        p.add(f"{where}.part", f"{part!r} is not 'all' or 'part' (SAKBOC 7.2)")
+        return None
+    return CleanBoemEvent(seat, part, note)
 
 
 def _parse_event(
@@ -776,9 +1066,7 @@ def _parse_event(
     p: _Problems,
     seats: tuple[Seat, Seat, Seat, Seat] | None,
     hands: tuple[int, int, int, int] | None,
-    played: list[int],
-    trick_seats: set[int],
-    pending_size: dict[int, int],
+    st: _EventState,
     index: int,
     note: str,
 ) -> Event | None:
@@ -787,12 +1075,18 @@ def _parse_event(
         claimant = _seat(e["claimant"], f"{where}.claimant", p)
         accused = _seat(e["accused"], f"{where}.accused", p)
         offence: Offence | None = None
-        try:
-            if not isinstance(e["offence"], str):
-                raise UnknownOffenceError(repr(e["offence"]))
-            offence = offence_from_code(e["offence"])
-        except UnknownOffenceError:
-            p.add(f"{where}.offence", f"{e['offence']!r} is not an offence code (see engine/offences.py)")
+        raw_offence = e.get("offence")
+        if raw_offence is not None and raw_offence != "":
+            try:
+                if not isinstance(raw_offence, str):
+                    raise UnknownOffenceError(repr(raw_offence))
+                offence = offence_from_code(raw_offence)
+            except UnknownOffenceError:
+                p.add(
+                    f"{where}.offence",
+                    f'{raw_offence!r} is not an offence code (see engine/offences.py; omit it, or null or "", '
+                    'for an "af" that names none)',
+                )
         about = e.get("event")
         if about is not None and (not _is_int(about) or not 0 <= about < index):
             p.add(f"{where}.event", f"{about!r} is not the index of an earlier event")
@@ -800,12 +1094,14 @@ def _parse_event(
             p.add(f"{where}.accused", f"seat {accused} is seat {claimant}'s partner (a straf is against an opponent)")
         if len(p.items) > n_problems:
             return None
-        assert claimant is not None and accused is not None and offence is not None
+        assert claimant is not None and accused is not None
         return StrafEvent(claimant, accused, offence, about, note)
 
     seat = _seat(e["seat"], f"{where}.seat", p)
     if seat is None:
         return None
+    if etype in _AFTER_PLAY_TYPES:
+        return _parse_after_play(etype, e, where, p, seats, hands, st, index, note, seat)
     if etype == "bid":
         suit = e["suit"]
         name = suit.strip().upper() if isinstance(suit, str) else None
@@ -835,16 +1131,20 @@ def _parse_event(
                 holder = next(s for s in range(4) if hands[s] >> c & 1)
                 p.add(f"{where}.card", f"{CARD_NAMES[c]} is not in seat {seat}'s hand (seat {holder} holds it)")
                 return None
-            if played[seat] >> c & 1:
+            if st.played[seat] >> c & 1:
                 p.add(f"{where}.card", f"{CARD_NAMES[c]} was already played by seat {seat}")
                 return None
-        if seat in trick_seats:
+        if seat in st.thrown_in:
+            p.add(f"{where}.seat", f"seat {seat} threw its cards in at events[{st.thrown_in[seat]}] and cannot play")
+            return None
+        if seat in st.trick_seats:
             p.add(f"{where}.seat", f"seat {seat} already played to this trick")
             return None
-        played[seat] |= 1 << c
-        trick_seats.add(seat)
-        if len(trick_seats) == 4:
-            trick_seats.clear()
+        st.played[seat] |= 1 << c
+        st.trick_seats.add(seat)
+        st.plays += 1
+        if len(st.trick_seats) == 4:
+            st.trick_seats.clear()
         return PlayEvent(seat, c, note)
     if etype == "roem":
         call = e["call"]
@@ -871,7 +1171,7 @@ def _parse_event(
         if asked == seat:
             p.add(f"{where}.asked", "a player cannot size her/his own roemte")
             return None
-        pending_size[asked] = index
+        st.pending_size[asked] = index
         return SizeEvent(seat, asked, note)
     if etype == "size_answer":
         top = e["top"]
@@ -881,10 +1181,10 @@ def _parse_event(
         if t is None or len(t) != 1 or t not in RANKS:
             p.add(f"{where}.top", f"{top!r} is not a rank (A K Q J T 9 8 7)")
             return None
-        if seat not in pending_size:
+        if seat not in st.pending_size:
             p.add(where, f"seat {seat} answers a size question nobody asked")
             return None
-        del pending_size[seat]
+        del st.pending_size[seat]
         return SizeAnswerEvent(seat, RANKS.index(t), note)
     if etype == "good_enough":
         asked_raw = e["asked"]
@@ -913,7 +1213,11 @@ def _parse_event(
     if seats is not None and seats[seat].role != "telman":
         p.add(f"{where}.seat", f"seat {seat} is a byspeler; only the telman goes on")
         return None
-    return GoOnEvent(seat, int(strokes), note)
+    side = e.get("side", "own")
+    if side not in ("own", "opponents"):
+        p.add(f"{where}.side", f"{side!r} is not 'own' or 'opponents' (the side of the boem, SAKBOC 7.1)")
+        return None
+    return GoOnEvent(seat, int(strokes), note, side=side)
 
 
 EXAMPLE_RECORD: dict[str, Any] = {

@@ -48,6 +48,8 @@ RevokePenalty = Literal["straf", "opponents-take-all", "score-as-it-stands"]
 ScoreUnit = Literal["points", "match-points"]
 OldPlayGoingOn = Literal["trick-first", "roem-ritual"]
 StrafFourPoints = Literal["three-or-four-strokes-opponents-none", "three-or-four-strokes-clear"]
+RoemCounts = Literal["as-called", "as-held"]
+StrafNamedOffence = Literal["note", "must-be-committed"]
 
 OUTRIGHT_ROEMTE = ("four-jacks", "vyf-eenderse", "four-aces", "four-kings", "four-queens")
 """Roemte that go on strokes outright (SAKBOC 8.17), highest first.
@@ -238,6 +240,25 @@ class Ruleset:
         "flipped-cards",
     )
     """Interpretation 5: offences a record cannot show; the engine records them, the referee decides."""
+    roem_counts: RoemCounts = "as-called"
+    """Interpretation 6 (Notes §VI, §VII, §VIII): ``"as-called"``: a roem called counts as called until it is
+    punished: a false roem nobody punishes stands in the count (Notes §VIII's worked game counts it), and the
+    false call is itself the offence ``false_roem``. ``"as-held"`` (the engine before issue 17): a roem counts
+    only if the hand holds it. Either way an over-roem is judged against the roemte as called (its value, and
+    the size given when sized, Notes §VI), and a size question is never an offence of the asker for the roem
+    being false (SAKBOC 8.2)."""
+    straf_named_offence: StrafNamedOffence = "note"
+    """Interpretation 7 (SAKBOC 6.7): a straf is the word "af" and need not name the offence. ``"note"``: an
+    offence named with the claim is a note for the referee, not a condition: the claim is upheld when the
+    accused side committed any real offence at or before it that can still be punished (4.4, 7.4, 9.2).
+    ``"must-be-committed"``: a claim naming an offence is upheld only if that offence was committed (and
+    can still be punished); a claim naming none is decided as under ``"note"``."""
+
+    @property
+    def deal_pattern_names(self) -> tuple[str, ...]:
+        """The deal patterns allowed, as written in a hand record (``("3-3-2", "3-2-3", "2-3-3")``, SAKBOC 1.7),
+        for a console's choices."""
+        return tuple("-".join(map(str, p)) for p in self.deal_patterns)
 
     def cite(self, topic: str) -> tuple[str, ...]:
         """Rule citations for ``topic`` in this ruleset (``("Rotterdam §Play",)``); () if none."""
@@ -285,6 +306,7 @@ _DUTCH = dict(
     min_cut=0,
     max_cut=32,
     deal_patterns=((3, 2, 3),),
+    straf_named_offence="must-be-committed",
 )
 
 ROTTERDAM = Ruleset(
@@ -409,5 +431,3 @@ def ruleset_by_name(name: str) -> Ruleset:
         return RULESETS[name]
     except KeyError:
         raise UnknownRulesetError(f"unknown ruleset {name!r} (known: {', '.join(sorted(RULESETS))})") from None
-
-

@@ -37,7 +37,20 @@ def test_verdict_is_frozen_and_json_ready() -> None:
         "rules": ["SAKBOC 3.3", "Notes §VII"],
         "evidence": "seat 1: held KD, 9D, 8D when diamonds were led, and QS is neither a diamond nor a trump",
         "counting": False,
+        "message": "versak",
+        "params": {
+            "seat": 1,
+            "card": "QS",
+            "led": "D",
+            "trumps_led": False,
+            "held_led": ["KD", "9D", "8D"],
+            "trick": 1,
+        },
+        "clause": "SAKBOC 3.3",
+        "status": "punished",
+        "claimed_by": 4,
     }
+    assert d["unclaimed"] == [] and d["upheld_claims"] == [4]
     assert d["strafs"][0]["points"] == 4 and d["trump"] == "H"
 
 

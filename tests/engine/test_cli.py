@@ -30,14 +30,38 @@ def test_clean_hand_exits_0_with_a_readable_verdict() -> None:
 def test_offences_exit_1_and_cite_rules() -> None:
     code, out, _ = _run(["adjudicate", str(EXAMPLES / "revoke-upheld.json")])
     assert code == EXIT_OFFENCES
-    assert "versak [SAKBOC 3.3" in out and "held KD, 9D, 8D when diamonds were led" in out
-    assert "UPHELD; team 1 punished, team 0 awarded 4 points" in out
+    assert "versak (punished by the claim at events[4]) [SAKBOC 3.3" in out
+    assert "held KD, 9D, 8D when diamonds were led" in out
+    assert "UPHELD on versak; team 1 punished, team 0 awarded 4 points" in out
+    assert "Offences found that nobody claimed: none" in out
 
 
 def test_referee_judgement_is_shown() -> None:
-    code, out, _ = _run(["adjudicate", str(EXAMPLES / "disputed-hand.json")])
+    case = json.loads((ROOT / "tests" / "engine" / "cases" / "straf_05_signs_referee_judgement.json").read_text())
+    code, out, _ = _run(["adjudicate", "-"], json.dumps(case["record"]))
+    assert "REFEREE'S JUDGEMENT" in out and code in (EXIT_CLEAN, EXIT_OFFENCES)
+
+
+def test_unclaimed_offences_are_kept_apart_from_upheld_claims() -> None:
+    # issue 17: an offence nobody claimed is listed apart from the claims and how they were decided
+    path = ROOT / "tests" / "engine" / "cases" / "fid_01_false_twenty_counts_as_called_notes_vi.json"
+    case = json.loads(path.read_text())
+    code, out, _ = _run(["adjudicate", "-"], json.dumps(case["record"]))
     assert code == EXIT_OFFENCES
-    assert "REFEREE'S JUDGEMENT" in out
+    assert "Offences found that nobody claimed (1)" in out and "false_roem" in out and "Straf claims" not in out
+    code, out, _ = _run(["adjudicate", "-", "--json"], json.dumps(case["record"]))
+    data = json.loads(out)
+    assert data["unclaimed"] == [0] and data["upheld_claims"] == [] and data["offences"][0]["status"] == "unclaimed"
+
+
+def test_exit_codes_are_documented() -> None:
+    import engine.cli
+
+    doc = engine.cli.__doc__ or ""
+    text = (ROOT / "docs" / "hand-record.md").read_text()
+    for status in ("``0``", "``1``", "``2``"):
+        assert status in doc
+    assert "## The command line" in text and "| `2` |" in text
 
 
 def test_json_output_from_stdin() -> None:
