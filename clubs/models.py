@@ -241,6 +241,21 @@ class UnionOfficial(models.Model):
         return f"{self.user} → {self.union}"
 
 
+class UnionReferee(models.Model):
+    """A referee (or marker, SAKBOC 1.11) on the union's list: the official picks a match's referee from it."""
+
+    union = models.ForeignKey(Union, on_delete=models.CASCADE, related_name="referee_links")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="union_referee_links")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["union", "user__last_name", "user__first_name"]
+        constraints = [models.UniqueConstraint(fields=["union", "user"], name="union_referee_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.user} referees for {self.union}"
+
+
 class ClubSecretary(models.Model):
     """A user who registers a club's players and teams (DOMAIN.md "People")."""
 

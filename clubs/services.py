@@ -14,6 +14,7 @@ from django.db import models, transaction
 from clubs.models import (
     GROUP_CAPTAINS,
     GROUP_CLUB_SECRETARIES,
+    GROUP_REFEREES,
     GROUP_UNION_OFFICIALS,
     Club,
     ClubSecretary,
@@ -22,6 +23,7 @@ from clubs.models import (
     TeamMembership,
     Union,
     UnionOfficial,
+    UnionReferee,
 )
 
 
@@ -88,6 +90,21 @@ def union_official_remove(*, union: Union, user: AbstractBaseUser) -> None:
 
 
 # --- Clubs ----------------------------------------------------------------------------------------------
+
+@transaction.atomic
+def union_referee_add(*, union: Union, user: AbstractBaseUser) -> UnionReferee:
+    """Put ``user`` on the union's list of referees (and in the "Referees" group); idempotent. The union's
+    officials pick a match's referee and marker (SAKBOC 1.11) from this list."""
+    link, _ = UnionReferee.objects.get_or_create(union=union, user=user)
+    user_group_add(user=user, group_name=GROUP_REFEREES)
+    return link
+
+
+@transaction.atomic
+def union_referee_remove(*, union: Union, user: AbstractBaseUser) -> None:
+    """Take ``user`` off the union's list of referees (matches already assigned keep their referee)."""
+    UnionReferee.objects.filter(union=union, user=user).delete()
+
 
 @transaction.atomic
 def club_create(*, union: Union, name: str) -> Club:

@@ -30,6 +30,10 @@ class Competition(models.Model):
     season = models.CharField(max_length=20, help_text="E.g. '2026'.")
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.LEAGUE)
     starts_on = models.DateField(null=True, blank=True)
+    entries_open = models.BooleanField(
+        default=False, help_text="Clubs' secretaries may enter teams while the union's official keeps entries open; "
+        "fixtures are made once they are closed.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()
 
@@ -73,6 +77,10 @@ class Match(models.Model):
     competition = models.ForeignKey(Competition, on_delete=models.PROTECT, related_name="matches")
     round_number = models.PositiveSmallIntegerField(default=1, help_text="League round, or knock-out round.")
     round_name = models.CharField(max_length=40, blank=True, help_text="E.g. 'Semi-final' (knock-out).")
+    tie_number = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Knock-out: the tie's place in its round's bracket (1, 2, …); ties 2k-1 and "
+        "2k feed tie k of the next round.",
+    )
     home = models.ForeignKey("clubs.Team", on_delete=models.PROTECT, related_name="home_matches")
     away = models.ForeignKey("clubs.Team", on_delete=models.PROTECT, related_name="away_matches")
     venue = models.CharField(max_length=160, blank=True)
@@ -477,6 +485,34 @@ class Award(models.Model):
 
     def __str__(self) -> str:
         return f"{self.points} to {self.team} ({self.clause})"
+
+
+class ResultDispute(models.Model):
+    """A captain disputes a match's result, saying why: the union's officials and the referee are told; an
+    official settles it by entering or correcting the result with a reason (``matches.services.result_enter``),
+    and the result cannot be approved while a dispute is open."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="disputes")
+    team = models.ForeignKey("clubs.Team", on_delete=models.PROTECT, related_name="+",
+                             help_text="The side whose captain disputes.")
+    reason = models.TextField(max_length=1000)
+    raised_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    raised_at = models.DateTimeField()
+    settled_at = models.DateTimeField(null=True, blank=True)
+    settled_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    settlement = models.TextField(blank=True, help_text="What the official did about it, and why.")
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["match", "raised_at", "id"]
+
+    def __str__(self) -> str:
+        return f"dispute of {self.match} by {self.team}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.settled_at is None
 
 
 class StandingsRow(models.Model):
