@@ -8,6 +8,7 @@ and a ``ValidationError`` from the service becomes a 400 with its message (which
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import DataError
@@ -22,7 +23,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from clubs import permissions, services
-from clubs.models import Club, Player, Team, TeamMembership, Union
+from clubs.models import Club, Player, Team, TeamMembership, Union, UnionReferee
 
 #: Ids in URLs are 1 to 9 digits: anything longer answers 404 before it reaches the database.
 ID_REGEX = "[0-9]{1,9}"
@@ -114,12 +115,6 @@ class PlayerUpdateSerializer(serializers.Serializer):
     active = serializers.BooleanField(required=False, help_text="Only active players can be named (SAKBOC 1.5).")
 
 
-class TeamCreateSerializer(serializers.Serializer):
-    club = id_field(help_text="Your club.")
-    competition = id_field(help_text="A competition of your club's union.")
-    name = serializers.CharField(max_length=120)
-
-
 class PlayerRefSerializer(serializers.Serializer):
     player = id_field(help_text="A registered player's id.")
 
@@ -127,13 +122,67 @@ class PlayerRefSerializer(serializers.Serializer):
 # --- Viewsets -------------------------------------------------------------------------------------------------
 
 
+class UnionRefereeSerializer(serializers.Serializer):
+    """A referee on the union's list: the user's id and name (officials pick a match's referee by name)."""
+
+    id = serializers.IntegerField(source="user.pk", read_only=True, help_text="The referee's user id.")
+    name = serializers.SerializerMethodField()
+    username = serializers.CharField(source="user.username", read_only=True)
+
+    def get_name(self, link: UnionReferee) -> str:
+        return link.user.get_full_name() or link.user.get_username()
+
+
+class UserRefSerializer(serializers.Serializer):
+    user = id_field(help_text="A user's id.")
+
+
 class UnionViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
-    """Unions (SAKBOC → unions → clubs → teams → players)."""
+    """Unions (SAKBOC → unions → clubs → teams → players).
+
+    Officials of the union: ``GET referees/`` lists the union's referees by name, ``POST referees/`` puts a
+    user on the list, ``DELETE referees/{user_id}/`` takes one off (matches already assigned keep theirs).
+    """
 
     lookup_value_regex = ID_REGEX
     queryset = Union.objects.order_by("name")
     serializer_class = UnionSerializer
     filterset_fields = ["short_name"]
+
+    def get_permissions(self):
+        if self.action in ("referees", "referee_remove"):
+            return [IsAuthenticated()]
+        return super().get_permissions()
+
+    def _referees(self, union: Union) -> Response:
+        links = UnionReferee.objects.filter(union=union).select_related("user")
+        return Response(UnionRefereeSerializer(links, many=True).data)
+
+    @extend_schema(methods=["GET"], request=None, responses={200: UnionRefereeSerializer(many=True)})
+    @extend_schema(methods=["POST"], request=UserRefSerializer, responses={201: UnionRefereeSerializer(many=True)})
+    @action(detail=True, methods=["get", "post"], pagination_class=None, filterset_fields=[])
+    def referees(self, request: Request, pk: str | None = None) -> Response:
+        union = permissions.union_for_official(user=request.user, union_id=_int_or_404(pk))
+        if request.method == "GET":
+            return self._referees(union)
+        data = UserRefSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        user = get_user_model().objects.filter(pk=data.validated_data["user"], is_active=True).first()
+        if user is None:
+            raise ValidationError({"user": "No such user."})
+        services.union_referee_add(union=union, user=user)
+        response = self._referees(union)
+        response.status_code = status.HTTP_201_CREATED
+        return response
+
+    @extend_schema(request=None, responses={204: None})
+    @action(detail=True, methods=["delete"], url_path=r"referees/(?P<user_id>[0-9]{1,9})")
+    def referee_remove(self, request: Request, pk: str | None = None, user_id: str | None = None) -> Response:
+        union = permissions.union_for_official(user=request.user, union_id=_int_or_404(pk))
+        if not UnionReferee.objects.filter(union=union, user_id=_int_or_404(user_id)).exists():
+            raise Http404("No such referee on the union's list.")
+        services.union_referee_remove(union=union, user=get_user_model().objects.get(pk=_int_or_404(user_id)))
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class ClubViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
@@ -180,10 +229,11 @@ class PlayerViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
         return Response(PlayerSerializer(player).data)
 
 
-class TeamViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+class TeamViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
     """Teams with their squads; filter by ``club`` or ``competition``.
 
-    Writes: ``POST`` enters a club's team in a competition (club secretary); ``POST players/`` adds a
+    A club's secretary enters a team with ``POST /api/competitions/{id}/teams/`` while the competition's
+    entries are open. Writes here: ``POST players/`` adds a
     registered player to the squad and ``DELETE players/{player_id}/`` takes one off; ``POST captain/`` names
     the captain (captain or club secretary).
     """
@@ -198,28 +248,12 @@ class TeamViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnly
     filterset_fields = ["club", "competition"]
 
     def get_permissions(self):
-        if self.action in ("create", "players", "player_remove", "captain"):
+        if self.action in ("players", "player_remove", "captain"):
             return [IsAuthenticated()]
         return super().get_permissions()
 
     def _team_response(self, team: Team, code: int = status.HTTP_200_OK) -> Response:
         return Response(TeamSerializer(self.get_queryset().get(pk=team.pk)).data, status=code)
-
-    @extend_schema(request=TeamCreateSerializer, responses={201: TeamSerializer})
-    def create(self, request: Request, *args, **kwargs) -> Response:
-        from matches.models import Competition
-
-        data = TeamCreateSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        club = permissions.club_for_secretary(user=request.user, club_id=data.validated_data["club"])
-        competition = Competition.objects.filter(
-            pk=data.validated_data["competition"], union_id=club.union_id
-        ).first()
-        if competition is None:
-            raise ValidationError({"competition": "No such competition in your club's union."})
-        team = services.team_create(club=club, competition=competition, name=data.validated_data["name"],
-                                    by=request.user)
-        return self._team_response(team, status.HTTP_201_CREATED)
 
     def _squad_player(self, team: Team, player_id: int) -> Player:
         player = Player.objects.filter(pk=player_id, club_id=team.club_id).first()

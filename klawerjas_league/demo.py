@@ -232,6 +232,8 @@ def demo_union_build(*, seed: int, clubs: int, size: str) -> tuple[Union, Compet
         club_services.team_captain_set(team=team, player=players[0])
     competition_fixtures_create(competition=competition, start=SEASON_START, kickoff=KICKOFF)
     referees = [users[name] for name, *_ in STAFF_ACCOUNTS if name.startswith("referee")]
+    for referee in referees:  # the union's list of referees, from which officials assign them
+        club_services.union_referee_add(union=union, user=referee)
     for match in Match.objects.filter(competition=competition).order_by("round_number", "pk"):
         # the round's matches share the referees out; "referee" has the first match of every round
         position = Match.objects.filter(

@@ -22,9 +22,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from clubs import permissions
-from clubs.api import ID_REGEX, ServiceErrorsMixin, _int_or_404, id_field
+from clubs.api import ID_REGEX, ServiceErrorsMixin, TeamSerializer, _int_or_404, id_field
 from clubs.models import Player, Team, Union
-from matches import fixtures, services
+from matches import entries, fixtures, services
 from matches.live import live_cached, live_version, match_live
 from matches.models import (
     Award,
@@ -33,6 +33,7 @@ from matches.models import (
     Competition,
     Match,
     MatchTable,
+    ResultDispute,
     Seat,
     StandingsRow,
     StandingsSnapshot,
@@ -44,7 +45,7 @@ from matches.models import (
 class CompetitionSerializer(serializers.ModelSerializer):
     class Meta:
         model = Competition
-        fields = ["id", "union", "name", "season", "kind", "starts_on"]
+        fields = ["id", "union", "name", "season", "kind", "starts_on", "entries_open"]
 
 
 class FixtureSerializer(serializers.ModelSerializer):
@@ -54,7 +55,8 @@ class FixtureSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Match
-        fields = ["id", "competition", "round_number", "round_name", "home", "home_name", "away", "away_name",
+        fields = ["id", "competition", "round_number", "round_name", "tie_number", "home", "home_name", "away",
+                  "away_name",
                   "venue", "scheduled_start", "phase", "result_status", "home_score", "away_score", "winner",
                   "provisional"]
 
@@ -138,11 +140,15 @@ class FixtureCreateSerializer(serializers.Serializer):
     venue = serializers.CharField(max_length=160, required=False, allow_blank=True, default="")
     round_number = serializers.IntegerField(min_value=1, max_value=999, default=1)
     round_name = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
+    tie_number = serializers.IntegerField(min_value=1, max_value=999, required=False, allow_null=True, default=None,
+                                          help_text="A cup's tie: its place in the round's bracket.")
 
 
 class OfficialsSerializer(serializers.Serializer):
-    referee = id_field(required=False, allow_null=True, help_text="User id of the referee.")
-    marker = id_field(required=False, allow_null=True, help_text="User id of the marker (SAKBOC 1.11).")
+    referee = id_field(required=False, allow_null=True, help_text="User id of the referee, from the union's list "
+                       "(``GET /api/unions/{id}/referees/``).")
+    marker = id_field(required=False, allow_null=True, help_text="User id of the marker (SAKBOC 1.11), from the "
+                      "union's list.")
 
 
 class ApproveSerializer(serializers.Serializer):
@@ -171,6 +177,77 @@ class SubstitutionSerializer(serializers.Serializer):
     player_in = id_field()
     role = serializers.ChoiceField(choices=Seat.Role.choices, required=False, allow_null=True,
                                    help_text="The substitute's role; the captain's choice (SAKBOC 11.1).")
+
+
+class EntriesSerializer(serializers.Serializer):
+    open = serializers.BooleanField(help_text="True opens the competition for clubs to enter teams; false closes "
+                                    "it (fixtures are made once entries are closed).")
+
+
+class TeamEntrySerializer(serializers.Serializer):
+    club = id_field(help_text="Your club (you are its secretary).")
+    name = serializers.CharField(max_length=120)
+    players = serializers.ListField(
+        child=id_field(), min_length=1, max_length=40,
+        help_text="The squad: ids of the club's registered players; 8 make a full team (SAKBOC 1.5), more are "
+        "substitutes (11.1).",
+    )
+    captain = id_field(help_text="The captain: one of ``players``.")
+
+
+class ResultDisputeSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=1000, help_text="What is wrong with the result, in your words.")
+
+
+class DisputeReadSerializer(serializers.ModelSerializer):
+    team_name = serializers.CharField(source="team.name", read_only=True)
+    raised_by_name = serializers.SerializerMethodField()
+    is_open = serializers.BooleanField(read_only=True)
+
+    class Meta:
+        model = ResultDispute
+        fields = ["id", "team", "team_name", "reason", "raised_by_name", "raised_at", "is_open", "settled_at",
+                  "settlement"]
+
+    def get_raised_by_name(self, dispute: ResultDispute) -> str:
+        user = dispute.raised_by
+        return (user.get_full_name() or user.get_username()) if user else ""
+
+
+class ResultCorrectSerializer(serializers.Serializer):
+    home_score = serializers.IntegerField(min_value=0, max_value=9999)
+    away_score = serializers.IntegerField(min_value=0, max_value=9999)
+    reason = serializers.CharField(max_length=300, help_text="Why the score is entered or changed; kept in the "
+                                   "match's history with who and when.")
+
+
+class ResultStateSerializer(serializers.Serializer):
+    """Who has confirmed a result and who disputes it."""
+
+    result_status = serializers.CharField()
+    home_score = serializers.IntegerField()
+    away_score = serializers.IntegerField()
+    home_confirmed_by = serializers.CharField(allow_null=True, help_text="Name of the home captain who confirmed.")
+    away_confirmed_by = serializers.CharField(allow_null=True, help_text="Name of the away captain who confirmed.")
+    confirmed_at = serializers.DateTimeField(allow_null=True)
+    approved_by = serializers.CharField(allow_null=True)
+    approved_at = serializers.DateTimeField(allow_null=True)
+    disputes = DisputeReadSerializer(many=True)
+
+
+def _name(user) -> str | None:
+    return (user.get_full_name() or user.get_username()) if user else None
+
+
+def result_state(match: Match) -> dict:
+    """The result's confirmations, approval and disputes, with people's names (``ResultStateSerializer``)."""
+    return {
+        "result_status": match.result_status, "home_score": match.home_score, "away_score": match.away_score,
+        "home_confirmed_by": _name(match.home_confirmed_by), "away_confirmed_by": _name(match.away_confirmed_by),
+        "confirmed_at": match.confirmed_at, "approved_by": _name(match.approved_by),
+        "approved_at": match.approved_at,
+        "disputes": match.disputes.select_related("team", "raised_by").order_by("raised_at", "id"),
+    }
 
 
 class StandingsPublishSerializer(serializers.Serializer):
@@ -315,9 +392,13 @@ def live_response(request: Request, match_id: int) -> Response:
 class CompetitionViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     """Competitions: league seasons and knock-out cups; filter by ``union``, ``kind``, ``season``.
 
-    Officials: ``POST`` creates one in their union, ``POST fixtures/`` generates its fixture list (league:
-    home-and-away round robin with dates; cup: the first round of the bracket, byes to the top seeds),
-    ``POST standings/`` publishes a frozen, dated standings table and tells the captains.
+    Officials: ``POST`` creates one in their union, ``POST entries/`` opens or closes it for entries,
+    ``POST fixtures/`` generates its fixture list once entries are closed (league: home-and-away round robin
+    with dates; cup: the first round of the bracket, byes to the top seeds; later rounds follow approved
+    results), ``POST standings/`` publishes a frozen, dated standings table and tells the captains (refused
+    with no newly approved result, or under a title already used). Club secretaries: ``POST teams/`` enters
+    a team with its squad and captain while entries are open, ``DELETE teams/{team_id}/`` withdraws it
+    before the fixtures are made.
     """
 
     lookup_value_regex = ID_REGEX
@@ -328,9 +409,56 @@ class CompetitionViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.R
     def get_permissions(self):
         if self.action == "create" or (self.action == "standings" and self.request.method == "POST"):
             return [IsAuthenticated()]
-        if self.action == "fixtures":
+        if self.action in ("fixtures", "entries", "teams", "team_withdraw"):
             return [IsAuthenticated()]
         return super().get_permissions()
+
+    @extend_schema(request=EntriesSerializer, responses={200: CompetitionSerializer})
+    @action(detail=True, methods=["post"])
+    def entries(self, request: Request, pk: str | None = None) -> Response:
+        data = EntriesSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        competition = permissions.competition_for_official(user=request.user, competition_id=_int_or_404(pk))
+        competition = entries.competition_entries_set(competition=competition, open_=data.validated_data["open"],
+                                                      by=request.user)
+        return Response(CompetitionSerializer(competition).data)
+
+    def _competition_for_club(self, pk: str | None, club) -> Competition:
+        competition = Competition.objects.filter(pk=_int_or_404(pk), union_id=club.union_id).first()
+        if competition is None:
+            raise Http404("No such competition.")
+        return competition
+
+    @extend_schema(request=TeamEntrySerializer, responses={201: TeamSerializer})
+    @action(detail=True, methods=["post"])
+    def teams(self, request: Request, pk: str | None = None) -> Response:
+        data = TeamEntrySerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        club = permissions.club_for_secretary(user=request.user, club_id=values["club"])
+        competition = self._competition_for_club(pk, club)
+        found = {p.pk: p for p in Player.objects.filter(club=club, pk__in=[*values["players"], values["captain"]])}
+        missing = [pid for pid in values["players"] if pid not in found]
+        if missing:
+            raise ValidationError({"players": f"Not registered players of {club.name}: {missing}."})
+        if values["captain"] not in found:
+            raise ValidationError({"captain": f"Not a registered player of {club.name}."})
+        team = entries.team_enter(competition=competition, club=club, name=values["name"],
+                                  players=[found[pid] for pid in values["players"]], captain=found[values["captain"]],
+                                  by=request.user)
+        team = Team.objects.select_related("club").prefetch_related("memberships").get(pk=team.pk)
+        return Response(TeamSerializer(team).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={204: None})
+    @action(detail=True, methods=["delete"], url_path=r"teams/(?P<team_id>[0-9]{1,9})")
+    def team_withdraw(self, request: Request, pk: str | None = None, team_id: str | None = None) -> Response:
+        team = Team.objects.select_related("club", "competition").filter(
+            pk=_int_or_404(team_id), competition_id=_int_or_404(pk)).first()
+        if team is None:
+            raise Http404("No such team.")
+        permissions.club_for_secretary(user=request.user, club_id=team.club_id)
+        entries.team_withdraw(team=team, by=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(request=CompetitionCreateSerializer, responses={201: CompetitionSerializer})
     def create(self, request: Request, *args, **kwargs) -> Response:
@@ -369,9 +497,13 @@ class CompetitionViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.R
 class FixtureViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     """Fixtures (matches); filter by ``competition``, ``round_number``, ``phase``, ``result_status`` or ``team``.
 
-    Officials: ``POST`` schedules one, ``POST {id}/officials/`` assigns the referee and marker,
-    ``POST {id}/approve/`` approves the result. Captains (and club secretaries): ``POST {id}/team-sheet/``,
-    ``POST {id}/substitutions/`` (interval only, SAKBOC 11.4), ``POST {id}/confirm/`` (also the referee).
+    Officials: ``POST`` schedules one, ``POST {id}/officials/`` assigns the referee and marker from the
+    union's list of referees (a player, captain or secretary of a club in the match is refused with the
+    reason), ``POST {id}/result/`` enters or corrects the score with a reason (settling any dispute),
+    ``POST {id}/approve/`` approves the result (a cup's winner goes into the next round). Captains (and club
+    secretaries): ``POST {id}/team-sheet/``, ``POST {id}/substitutions/`` (interval only, SAKBOC 11.4),
+    ``POST {id}/confirm/`` (also the referee), ``POST {id}/dispute/`` (captains, with a reason).
+    ``GET {id}/result/``: who has confirmed and who disputes (officials, the referee, both sides).
     """
 
     lookup_value_regex = ID_REGEX
@@ -409,7 +541,7 @@ class FixtureViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadO
         match = services.match_schedule(
             competition=competition, home=teams[values["home"]], away=teams[values["away"]],
             scheduled_start=values["scheduled_start"], venue=values["venue"], round_number=values["round_number"],
-            round_name=values["round_name"], by=request.user,
+            round_name=values["round_name"], tie_number=values["tie_number"], by=request.user,
         )
         return Response(FixtureSerializer(match).data, status=status.HTTP_201_CREATED)
 
@@ -424,6 +556,31 @@ class FixtureViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadO
             marker=_user_or_none(data.validated_data.get("marker"), "marker"), by=request.user,
         )
         return Response(FixtureSerializer(match).data)
+
+    @extend_schema(methods=["GET"], request=None, responses={200: ResultStateSerializer})
+    @extend_schema(methods=["POST"], request=ResultCorrectSerializer, responses={200: ResultStateSerializer})
+    @action(detail=True, methods=["get", "post"])
+    def result(self, request: Request, pk: str | None = None) -> Response:
+        if request.method == "GET":
+            try:
+                match = permissions.match_for_official(user=request.user, match_id=_int_or_404(pk))
+            except Http404:
+                match = permissions.match_for_confirmer(user=request.user, match_id=_int_or_404(pk))
+            return Response(ResultStateSerializer(result_state(match)).data)
+        data = ResultCorrectSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        match = permissions.match_for_official(user=request.user, match_id=_int_or_404(pk))
+        match = services.result_correct(match=match, user=request.user, **data.validated_data)
+        return Response(ResultStateSerializer(result_state(match)).data)
+
+    @extend_schema(request=ResultDisputeSerializer, responses={201: DisputeReadSerializer})
+    @action(detail=True, methods=["post"])
+    def dispute(self, request: Request, pk: str | None = None) -> Response:
+        data = ResultDisputeSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        match, _team = permissions.match_team_for_captain(user=request.user, match_id=_int_or_404(pk))
+        dispute = services.result_dispute(match=match, user=request.user, reason=data.validated_data["reason"])
+        return Response(DisputeReadSerializer(dispute).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=ApproveSerializer, responses={200: FixtureSerializer})
     @action(detail=True, methods=["post"])

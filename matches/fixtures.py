@@ -7,8 +7,9 @@ Two pure generators work on any hashable entrants (team ids in production, strin
 * :func:`knockout_bracket` — a single-elimination cup bracket: the field is padded to the next power of
   two with byes, which go to the top seeds, and later rounds name their ties by the ties that feed them.
 
-Neither touches the database. :func:`competition_fixtures_create` at the end is the one service here: it
-loads a competition's teams, runs a generator and schedules each match through ``matches.services``.
+Neither touches the database. Two services at the end do: :func:`competition_fixtures_create` loads a
+competition's entered teams, runs a generator and schedules each match through ``matches.services``;
+:func:`knockout_advance` puts a cup's approved winners into their next-round ties.
 """
 
 from __future__ import annotations
@@ -249,23 +250,25 @@ def competition_fixtures_create(
     A league gets :func:`league_round_robin` (home and away unless ``home_and_away`` is False), one match
     night per round at ``kickoff`` local time. A knock-out cup gets round 1 of :func:`knockout_bracket`
     (teams seeded by ``Team.seed``, unseeded teams after them in the order they were entered): byes are not
-    matches, and later rounds are scheduled once their winners are known. Each match goes through
-    ``matches.services.match_schedule`` (which validates it) and tells both captains by e-mail after commit.
-    The venue is the home club's name.
+    matches, and later rounds are scheduled by :func:`knockout_advance` once their winners are known (at
+    once for a round-2 tie between two byes). Each match goes through ``matches.services.match_schedule``
+    (which validates it) and tells both captains by e-mail after commit. The venue is the home club's name.
 
-    :raises django.core.exceptions.ValidationError: the competition already has fixtures, or has fewer than
-        2 teams, or a generated match fails ``match_schedule``'s rules. Nothing is saved then.
+    :raises django.core.exceptions.ValidationError: entries still open (``matches.entries``); the competition
+        already has fixtures, or has fewer than 2 teams, or a generated match fails ``match_schedule``'s rules.
+        Nothing is saved then.
     """
     from django.core.exceptions import ValidationError
     from django.db import transaction
-    from django.db.models import F
     from django.utils import timezone
 
-    from clubs.models import Team
     from matches import services
 
-    teams = list(Team.objects.filter(competition=competition).select_related("club")
-                 .order_by(F("seed").asc(nulls_last=True), "id"))
+    competition.refresh_from_db(fields=["entries_open"])
+    teams = _cup_teams(competition)
+    if competition.entries_open:
+        raise ValidationError(f"{competition} is still open for entries: close the entries first, then make the "
+                              "fixtures.")
     if competition.matches.exists():
         raise ValidationError("This competition already has fixtures; schedule further matches one by one.")
     tz = timezone.get_current_timezone()
@@ -284,8 +287,9 @@ def competition_fixtures_create(
                     created.append(services.match_schedule(
                         competition=competition, home=tie.home, away=tie.away, scheduled_start=at(start),
                         venue=tie.home.club.name, round_number=1, round_name=f"{first.name}, tie {tie.number}",
-                        by=by,
+                        tie_number=tie.number, by=by,
                     ))
+                created += knockout_advance(competition=competition, by=by)
             else:
                 for league_round in league_round_robin(teams, start=start, days_between_rounds=days_between_rounds,
                                                        home_and_away=home_and_away):
@@ -297,4 +301,77 @@ def competition_fixtures_create(
                         ))
     except FixtureError as error:
         raise ValidationError(str(error)) from error
+    return created
+
+
+def _cup_teams(competition) -> list:
+    """A competition's entered teams in seeding order (``Team.seed``, then the order they were entered)."""
+    from django.db.models import F
+
+    from clubs.models import Team
+
+    return list(Team.objects.filter(competition=competition).select_related("club")
+                .order_by(F("seed").asc(nulls_last=True), "id"))
+
+
+def knockout_advance(*, competition, by=None) -> list:
+    """Schedule every next-round tie of a knock-out cup whose two feeders are decided; return the new matches.
+
+    Tie ``k`` of round ``r`` is played between the winners of ties ``2k - 1`` (at home) and ``2k`` of round
+    ``r - 1``. A tie is decided by a bye (round 1, :func:`knockout_bracket`) or by an *approved* result with a
+    winner: a draw has no winner until the toss and extra time (SAKBOC 1.12), so its next tie waits. The new
+    match is a week (``days_between_rounds`` of 7) after the later feeder, at the same local time, at the home
+    club. Idempotent: a tie already scheduled is left alone, so calling it after every approval is safe.
+
+    :param competition: a knock-out :class:`~matches.models.Competition` with round 1 scheduled.
+    :returns: the matches created, possibly none.
+    """
+    from django.db import transaction
+    from django.utils import timezone
+
+    from matches import services
+    from matches.models import Match
+
+    if not competition.is_knockout:
+        return []
+    teams = _cup_teams(competition)
+    if len(teams) < 2:
+        return []
+    rounds = knockout_bracket(teams)
+    by_team = {team.pk: team for team in teams}
+    played = {(m.round_number, m.tie_number): m for m in competition.matches.filter(tie_number__isnull=False)}
+    if not played:
+        return []
+    first_start = min(m.scheduled_start for (r, _), m in played.items() if r == 1)
+
+    def decided(round_number: int, position: int):
+        """(winner team, the time its tie was played) or None while undecided."""
+        if round_number == 1:
+            tie = rounds[0].ties[position - 1]
+            if tie.is_bye:
+                return tie.home, first_start
+        match = played.get((round_number, position))
+        if match is None or match.result_status != Match.ResultStatus.APPROVED or match.winner_id is None:
+            return None
+        return by_team[match.winner_id], match.scheduled_start
+
+    created = []
+    with transaction.atomic():
+        for cup_round in rounds[1:]:
+            for position in range(1, len(cup_round.ties) + 1):
+                if (cup_round.number, position) in played:
+                    continue
+                home = decided(cup_round.number - 1, 2 * position - 1)
+                away = decided(cup_round.number - 1, 2 * position)
+                if home is None or away is None:
+                    continue
+                previous = timezone.localtime(max(home[1], away[1]))
+                match = services.match_schedule(
+                    competition=competition, home=home[0], away=away[0],
+                    scheduled_start=previous + dt.timedelta(days=7), venue=home[0].club.name,
+                    round_number=cup_round.number, round_name=f"{cup_round.name}, tie {position}",
+                    tie_number=position, by=by,
+                )
+                played[(cup_round.number, position)] = match
+                created.append(match)
     return created

@@ -5,6 +5,7 @@ import datetime as dt
 from django import forms
 from django.contrib.auth import get_user_model
 
+from clubs.models import Player
 from matches.models import Competition
 
 
@@ -29,20 +30,81 @@ class FixturesForm(forms.Form):
                                        help_text="League: each pair meets at both venues.")
 
 
-class OfficialsForm(forms.Form):
-    """The match's referee and, at a final, the marker (SAKBOC 1.11), by username."""
+class PersonChoiceField(forms.ModelChoiceField):
+    """A user, offered by full name (the username only when the user has no name)."""
 
-    referee = forms.ModelChoiceField(queryset=get_user_model().objects.filter(is_active=True), required=False,
-                                     to_field_name="username", widget=forms.TextInput,
-                                     help_text="The referee's username.")
-    marker = forms.ModelChoiceField(queryset=get_user_model().objects.filter(is_active=True), required=False,
-                                    to_field_name="username", widget=forms.TextInput,
-                                    help_text="Takes the referee's place at a final (SAKBOC 1.11).")
+    def label_from_instance(self, obj) -> str:
+        return obj.get_full_name() or obj.get_username()
+
+
+class OfficialsForm(forms.Form):
+    """The match's referee and, at a final, the marker (SAKBOC 1.11), chosen by name from the union's list of
+    referees (``clubs.models.UnionReferee``). Whether the choice is impartial is the service's rule."""
+
+    referee = PersonChoiceField(queryset=get_user_model().objects.none(), required=False,
+                                empty_label="— none yet —", help_text="From the union's list of referees.")
+    marker = PersonChoiceField(queryset=get_user_model().objects.none(), required=False, empty_label="— none —",
+                               help_text="Takes the referee's place at a final when no referee is present "
+                               "(SAKBOC 1.11).")
+
+    def __init__(self, *args, union, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        listed = get_user_model().objects.filter(is_active=True, union_referee_links__union=union).order_by(
+            "last_name", "first_name", "username")
+        for name in ("referee", "marker"):
+            self.fields[name].queryset = listed
+
+
+class RefereeAddForm(forms.Form):
+    """Put someone on the union's list of referees: found by e-mail, or given an account (they set their own
+    password from an e-mailed link)."""
+
+    first_name = forms.CharField(max_length=150)
+    last_name = forms.CharField(max_length=150)
+    email = forms.EmailField(help_text="Someone with an account is found by it; anyone else gets an account and "
+                             "an e-mail to choose a password.")
+
+
+class TeamEntryForm(forms.Form):
+    """A club's team for a competition: its name, its squad from the club's registered players and its captain."""
+
+    name = forms.CharField(max_length=120, help_text="As it will appear in fixtures and standings.")
+    players = forms.ModelMultipleChoiceField(
+        queryset=Player.objects.none(), widget=forms.CheckboxSelectMultiple,
+        help_text="At least 8: a full team is 8 registered players (SAKBOC 1.5); more are its substitutes (11.1).",
+    )
+    captain = forms.ModelChoiceField(queryset=Player.objects.none(), help_text="One of the players ticked above.")
+
+    def __init__(self, *args, eligible, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        ids = [p.pk for p in eligible]
+        queryset = Player.objects.filter(pk__in=ids).order_by("last_name", "first_name")
+        self.fields["players"].queryset = self.fields["captain"].queryset = queryset
+        self.fields["players"].label_from_instance = self.fields["captain"].label_from_instance = (
+            lambda p: f"{p.full_name} ({p.registration_number})")
+
+
+class ResultCorrectForm(forms.Form):
+    """An official enters or corrects a match's score, with the reason history keeps."""
+
+    home_score = forms.IntegerField(min_value=0, max_value=9999)
+    away_score = forms.IntegerField(min_value=0, max_value=9999)
+    reason = forms.CharField(max_length=300, widget=forms.Textarea(attrs={"rows": 2}),
+                             help_text="Why: kept in the match's history with your name and the old score.")
+
+
+class DisputeForm(forms.Form):
+    """A captain disputes a result."""
+
+    reason = forms.CharField(max_length=1000, widget=forms.Textarea(attrs={"rows": 4}),
+                             help_text="What is wrong with the result: the table, the boem, the figures. The union's "
+                             "officials and the referee read it.")
 
 
 class StandingsPublishForm(forms.Form):
     """Publish the standings as they stand: a frozen, dated snapshot."""
 
-    title = forms.CharField(max_length=160, required=False, help_text="E.g. 'After round 6'.")
+    title = forms.CharField(max_length=160, required=False,
+                            help_text="E.g. 'After round 6'; each publication has its own title.")
     as_of = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}),
                             help_text="Defaults to today.")

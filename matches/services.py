@@ -22,7 +22,16 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from clubs.models import GROUP_REFEREES, Player, Team, TeamMembership, Union, UnionOfficial
+from clubs.models import (
+    GROUP_REFEREES,
+    ClubSecretary,
+    Player,
+    Team,
+    TeamMembership,
+    Union,
+    UnionOfficial,
+    UnionReferee,
+)
 from clubs.services import save_with_history, user_group_add
 from matches import boem_sheet
 from matches.models import (
@@ -32,6 +41,7 @@ from matches.models import (
     Competition,
     Match,
     MatchTable,
+    ResultDispute,
     Seat,
     StandingsSnapshot,
     Substitution,
@@ -104,11 +114,14 @@ def competition_create(
 @transaction.atomic
 def match_schedule(
     *, competition: Competition, home: Team, away: Team, scheduled_start: datetime, venue: str = "",
-    round_number: int = 1, round_name: str = "", referee: Any = None, marker: Any = None, by: Any = None,
+    round_number: int = 1, round_name: str = "", tie_number: int | None = None, referee: Any = None,
+    marker: Any = None, by: Any = None,
 ) -> Match:
     """Schedule a fixture between two teams of ``competition``; notifies after commit.
 
-    :raises ValidationError: a team of another competition, or a team against itself.
+    :param tie_number: a cup's tie, its place in the round's bracket (``matches.fixtures``).
+    :raises ValidationError: a team of another competition, or a team against itself; a referee or marker
+        not on the union's list or conflicted (:func:`match_officials_assign`).
     """
     if home.pk == away.pk:
         raise ValidationError("A team cannot play itself.")
@@ -117,8 +130,10 @@ def match_schedule(
             raise ValidationError(f"{team.name} is not entered in {competition}.")
     match = Match(
         competition=competition, home=home, away=away, scheduled_start=scheduled_start, venue=venue,
-        round_number=round_number, round_name=round_name, referee=referee, marker=marker,
+        round_number=round_number, round_name=round_name, tie_number=tie_number, referee=referee, marker=marker,
     )
+    _official_check(match, referee, "referee")
+    _official_check(match, marker, "marker")
     save_with_history(match, by=by, reason="fixture scheduled")
     for official in (referee, marker):
         if official is not None:
@@ -127,12 +142,59 @@ def match_schedule(
     return match
 
 
+def official_conflicts(*, match: Match, user: Any) -> list[str]:
+    """Why ``user`` may not referee (or mark) ``match``: the reasons, in plain words; empty when none.
+
+    A referee must be impartial (SAKBOC 1.10: the referee's decision is final, so no side may have its own
+    person in the chair). Refused: a player registered with a club in the match, the captain of any team of
+    either club, a secretary of either club.
+    """
+    clubs = {match.home.club_id: match.home.club, match.away.club_id: match.away.club}
+    reasons = []
+    player = Player.objects.filter(user=user, club_id__in=clubs).select_related("club").first()
+    if player is not None:
+        reasons.append(f"{player.full_name} plays for {player.club.name}")
+    for team in Team.objects.filter(club_id__in=clubs, captain__user=user).select_related("club"):
+        reasons.append(f"{_person(user)} captains {team.name} of {team.club.name}")
+    for link in ClubSecretary.objects.filter(user=user, club_id__in=clubs).select_related("club"):
+        reasons.append(f"{_person(user)} is secretary of {link.club.name}")
+    return reasons
+
+
+def _person(user: Any) -> str:
+    return user.get_full_name() or user.get_username()
+
+
+def _official_check(match: Match, user: Any, role: str) -> None:
+    """:raises ValidationError: ``{role: reason}`` when ``user`` is not on the union's list of referees or is
+    conflicted (:func:`official_conflicts`)."""
+    if user is None:
+        return
+    if not UnionReferee.objects.filter(union_id=match.competition.union_id, user=user).exists():
+        raise ValidationError({role: f"{_person(user)} is not on {match.competition.union}'s list of referees; "
+                                     "an official adds referees to the list first."})
+    reasons = official_conflicts(match=match, user=user)
+    if reasons:
+        raise ValidationError({role: f"{_person(user)} cannot be the {role} of {match.home} v {match.away}: "
+                                     + "; ".join(reasons) + "."})
+
+
 @transaction.atomic
 def match_officials_assign(*, match: Match, referee: Any = None, marker: Any = None, by: Any = None) -> Match:
-    """Assign the referee and the marker (who takes the referee's place at a final, SAKBOC 1.11)."""
+    """Assign the referee and the marker (who takes the referee's place at a final, SAKBOC 1.11), both from
+    the union's list of referees (:class:`clubs.models.UnionReferee`).
+
+    :raises ValidationError: keyed ``referee`` / ``marker``: not on the union's list; a player, captain or
+        secretary of a club in the match (:func:`official_conflicts`); the same person for both.
+    """
     match = match_lock(match)
+    if referee is not None and marker is not None and referee.pk == marker.pk:
+        raise ValidationError({"marker": "The marker takes the referee's place (SAKBOC 1.11): choose someone else."})
+    _official_check(match, referee, "referee")
+    _official_check(match, marker, "marker")
     match.referee, match.marker = referee, marker
-    save_with_history(match, by=by, reason="officials assigned")
+    names = ", ".join(f"{role} {_person(u)}" for role, u in (("referee", referee), ("marker", marker)) if u)
+    save_with_history(match, by=by, reason=f"officials assigned: {names or 'none'}")
     for official in (referee, marker):
         if official is not None:
             user_group_add(user=official, group_name=GROUP_REFEREES)
@@ -638,9 +700,14 @@ def match_score_recompute(*, match: Match, by: Any = None) -> Match:
 # --- Results --------------------------------------------------------------------------------------------
 
 @transaction.atomic
-def result_enter(*, match: Match, home_score: int, away_score: int, reason: str, by: Any = None) -> Match:
+def result_enter(
+    *, match: Match, home_score: int, away_score: int, reason: str, by: Any = None,
+    confirmed_at: datetime | None = None,
+) -> Match:
     """Enter or correct a match score by hand (a paper result, or a correction): provisional again, the
-    confirmations cleared; history keeps the old value and ``reason``.
+    captains' confirmations cleared; history keeps the old value and ``reason``.
+
+    :param confirmed_at: the entry stands as confirmed from then (an official's entry, :func:`result_correct`).
 
     :raises ValidationError: no reason; a match night still in play; a knock-out draw (SAKBOC 1.12).
     """
@@ -658,10 +725,10 @@ def result_enter(*, match: Match, home_score: int, away_score: int, reason: str,
     match.winner_id = match.home_id if home_score > away_score else match.away_id if away_score > home_score else None
     match.phase = Match.Phase.FINISHED
     match.finished_at = match.finished_at or timezone.now()
-    match.result_status = Match.ResultStatus.PROVISIONAL
+    match.result_status = Match.ResultStatus.CONFIRMED if confirmed_at else Match.ResultStatus.PROVISIONAL
     match.home_confirmed_by = match.away_confirmed_by = match.approved_by = None
-    match.confirmed_at = match.approved_at = None
-    save_with_history(match, by=by, reason=reason)
+    match.confirmed_at, match.approved_at = confirmed_at, None
+    save_with_history(match, by=by, reason=reason.strip())
     if was_approved:
         _queue_standings(match.competition_id)
     return match
@@ -697,7 +764,8 @@ def result_confirm(*, match: Match, user: Any, now: datetime | None = None) -> M
     """Confirm a provisional result: the referee (or marker) alone, or both captains (each for their side).
 
     :raises ValidationError: no provisional result; boem sheets not settled (an "af" to rule on, a going-on
-        disputed or not confirmed). :raises PermissionDenied: not a captain or the referee.
+        disputed or not confirmed); a dispute of the result still open (SAKBOC 1.10: the union's official
+        settles it). :raises PermissionDenied: not a captain or the referee.
     """
     now = now_or(now)
     match = match_lock(match)
@@ -706,6 +774,7 @@ def result_confirm(*, match: Match, user: Any, now: datetime | None = None) -> M
     if match.result_status != Match.ResultStatus.PROVISIONAL:
         raise ValidationError("There is no result to confirm yet.")
     _sheets_settled_check(match)
+    _no_open_dispute_check(match, "confirmed")
     captains = dict(
         Team.objects.filter(pk__in=[match.home_id, match.away_id]).values_list("pk", "captain__user_id")
     )
@@ -725,12 +794,96 @@ def result_confirm(*, match: Match, user: Any, now: datetime | None = None) -> M
     return match
 
 
+
+def _no_open_dispute_check(match: Match, what: str) -> None:
+    """:raises ValidationError: a captain's dispute of the result is open (the official settles it first)."""
+    dispute = match.disputes.filter(settled_at__isnull=True).select_related("team").first()
+    if dispute is not None:
+        raise ValidationError(
+            f"{dispute.team.name}'s captain disputes this result; it cannot be {what} until a union official "
+            "settles the dispute by entering or correcting the score with a reason."
+        )
+
+
+def _is_official(match: Match, user: Any) -> bool:
+    return UnionOfficial.objects.filter(union_id=match.competition.union_id, user=user).exists()
+
+
+@transaction.atomic
+def result_dispute(*, match: Match, user: Any, reason: str, now: datetime | None = None) -> ResultDispute:
+    """A captain disputes the match's result, saying why (SAKBOC 1.10: queries are noted; the union's official
+    decides). The side's confirmation is withdrawn and a confirmed result is provisional again; the union's
+    officials and the match's referee and marker are e-mailed after commit.
+
+    :param reason: what is wrong, in the captain's words (1 to 1000 characters).
+    :raises ValidationError: no reason or one too long; no result yet; the result already approved (ask the
+        union's official); the side already has a dispute open. :raises PermissionDenied: not a captain of
+        either side.
+    """
+    now = now_or(now)
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError({"reason": "Say what is wrong with the result."})
+    if len(reason) > 1000:
+        raise ValidationError({"reason": "Keep the reason to 1000 characters."})
+    match = match_lock(match)
+    captains = dict(Team.objects.filter(pk__in=[match.home_id, match.away_id]).values_list("pk", "captain__user_id"))
+    team_id = next((t for t in (match.home_id, match.away_id) if captains.get(t) == user.pk), None)
+    if team_id is None:
+        raise PermissionDenied("A result is disputed by a captain of either side.")
+    if match.result_status == Match.ResultStatus.NONE:
+        raise ValidationError("There is no result to dispute yet.")
+    if match.result_status == Match.ResultStatus.APPROVED:
+        raise ValidationError("The result is approved; ask the union's official to correct it.")
+    if match.disputes.filter(team_id=team_id, settled_at__isnull=True).exists():
+        raise ValidationError("Your side's dispute of this result is already with the union's official.")
+    dispute = ResultDispute(match=match, team_id=team_id, reason=reason, raised_by=user, raised_at=now)
+    save_with_history(dispute, by=user, reason="result disputed")
+    if team_id == match.home_id:
+        match.home_confirmed_by = None
+    else:
+        match.away_confirmed_by = None
+    if match.result_status == Match.ResultStatus.CONFIRMED:
+        match.result_status, match.confirmed_at = Match.ResultStatus.PROVISIONAL, None
+    save_with_history(match, by=user, reason="result disputed by a captain")
+    from matches.notifications import result_disputed_notify
+
+    result_disputed_notify(dispute_id=dispute.pk)
+    return dispute
+
+
+@transaction.atomic
+def result_correct(
+    *, match: Match, user: Any, home_score: int, away_score: int, reason: str, now: datetime | None = None,
+) -> Match:
+    """A union official enters or corrects the score with a written reason: the official's entry stands as
+    confirmed (ready to approve), every open dispute is settled with ``reason``, and history keeps who, when,
+    why and the old score (:func:`result_enter`).
+
+    :raises ValidationError: as :func:`result_enter` (no reason, a night still in play, a knock-out draw,
+        negative scores). :raises PermissionDenied: not an official of the competition's union.
+    """
+    now = now_or(now)
+    match = match_lock(match)
+    if not _is_official(match, user):
+        raise PermissionDenied("A result is entered or corrected by an official of the union.")
+    old = f"{match.home_score}-{match.away_score}"
+    match = result_enter(match=match, home_score=home_score, away_score=away_score, by=user, reason=reason,
+                         confirmed_at=now)
+    for dispute in match.disputes.filter(settled_at__isnull=True):
+        dispute.settled_at, dispute.settled_by = now, user
+        dispute.settlement = f"Score set to {home_score}-{away_score} (was {old}): {reason.strip()}"
+        save_with_history(dispute, by=user, reason="dispute settled")
+    return match
+
+
 @transaction.atomic
 def result_approve(*, match: Match, user: Any, reason: str = "", now: datetime | None = None) -> Match:
-    """A union official approves a confirmed result; the standings are recomputed after commit by a task.
+    """A union official approves a confirmed result; the standings are recomputed after commit by a task. In a
+    knock-out cup the winner goes into the next round by itself (:func:`matches.fixtures.knockout_advance`).
 
-    :raises ValidationError: the result is not confirmed. :raises PermissionDenied: not an official of the
-        competition's union.
+    :raises ValidationError: the result is not confirmed; a dispute of it is open.
+    :raises PermissionDenied: not an official of the competition's union.
     """
     now = now_or(now)
     match = match_lock(match)
@@ -738,11 +891,17 @@ def result_approve(*, match: Match, user: Any, reason: str = "", now: datetime |
         raise PermissionDenied("Results are approved by an official of the union.")
     if match.result_status == Match.ResultStatus.APPROVED:
         return match
+    _no_open_dispute_check(match, "approved")
     if match.result_status != Match.ResultStatus.CONFIRMED:
-        raise ValidationError("A result is approved once both captains or the referee have confirmed it.")
+        raise ValidationError("A result is approved once both captains or the referee have confirmed it, or once "
+                              "an official has entered or corrected it.")
     match.result_status, match.approved_by, match.approved_at = Match.ResultStatus.APPROVED, user, now
     save_with_history(match, by=user, reason=reason or "result approved")
     _queue_standings(match.competition_id)
+    if match.competition.is_knockout:
+        from matches.fixtures import knockout_advance
+
+        knockout_advance(competition=match.competition, by=user)
     return match
 
 
@@ -757,20 +916,52 @@ def _queue_standings(competition_id: int) -> None:
     transaction.on_commit(send)
 
 
+def standings_publish_title(*, competition: Competition, title: str = "") -> str:
+    """The title standings of ``competition`` would be published under now, or why they cannot be: what
+    :func:`standings_publish` checks, for a page to ask for confirmation first.
+
+    :raises ValidationError: no approved result; none approved since the last publication; keyed ``title``: a
+        title already used in the competition.
+    """
+    from django.db.models import Max
+
+    approved = Match.objects.filter(competition=competition, result_status=Match.ResultStatus.APPROVED)
+    last = competition.standings_snapshots.order_by("-published_at", "-id").first()
+    latest_approval = approved.aggregate(at=Max("approved_at"))["at"]
+    if latest_approval is None:
+        raise ValidationError("No result is approved yet: there are no standings to publish.")
+    if last is not None and latest_approval <= last.published_at:
+        raise ValidationError(
+            f"No result has been approved since “{last.title}” was published on "
+            f"{timezone.localtime(last.published_at):%d %B %Y at %H:%M}: these standings are already out."
+        )
+    title = title.strip() or f"{competition} standings after {approved.count()} approved results"
+    if competition.standings_snapshots.filter(title=title).exists():
+        raise ValidationError({"title": f"“{title}” is already published; give these standings another title."})
+    return title
+
+
 @transaction.atomic
 def standings_publish(
     *, competition: Competition, by: Any = None, title: str = "", as_of: date | None = None,
     now: datetime | None = None,
 ) -> StandingsSnapshot:
     """Publish the competition's standings as a frozen, dated snapshot (computed afresh from the approved
-    results); notifies after commit."""
+    results); notifies the captains after commit.
+
+    :param title: defaults to "<competition> standings after <n> approved results".
+    :raises ValidationError: keyed ``title``: a title already used in the competition; no approved result, or
+        none approved since the last publication (the same standings would go out twice).
+    """
     from matches.standings import standings_page_token_renew, standings_recompute
 
     now = now_or(now)
+    competition = Competition.objects.select_for_update().get(pk=competition.pk)
+    title = standings_publish_title(competition=competition, title=title)
     lines = standings_recompute(competition_id=competition.pk)
     as_of = as_of or timezone.localdate(now)
     snapshot = StandingsSnapshot(
-        competition=competition, title=title or f"{competition} standings, {as_of.isoformat()}", as_of=as_of,
+        competition=competition, title=title, as_of=as_of,
         rows=[vars(line).copy() for line in lines], published_at=now, published_by=by,
     )
     snapshot.full_clean()

@@ -1,4 +1,5 @@
-"""Competition pages, split by audience: the public (no sign-in) and union officials."""
+"""Competition pages, split by audience: the public (no sign-in), union officials, club secretaries' entries and
+captains' disputes."""
 
 from django.urls import path
 
@@ -21,4 +22,11 @@ urlpatterns = [
     path("official/unions/<int:union_id>/competitions/new/", views.competition_create, name="competition-create"),
     path("official/competitions/<int:pk>/", views.official_competition, name="official-competition"),
     path("official/matches/<int:pk>/", views.official_match, name="official-match"),
+    path("official/unions/<int:union_id>/referees/", views.union_referees, name="union-referees"),
+    # Club secretaries: entries
+    path("secretary/", views.secretary_dashboard, name="secretary"),
+    path("secretary/clubs/<int:club_id>/competitions/<int:pk>/enter/", views.team_enter, name="team-enter"),
+    path("secretary/teams/<int:pk>/withdraw/", views.team_withdraw, name="team-withdraw"),
+    # Captains: dispute a result
+    path("captain/matches/<int:pk>/dispute/", views.result_dispute, name="result-dispute"),
 ]

@@ -17,19 +17,30 @@ from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.paginator import Paginator
-from django.db.models import F, Q
+from django.db.models import Count, F, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_http_methods
 
 from clubs import permissions
-from clubs.models import Team, Union
-from matches import exports, fixtures, services
-from matches.forms import CompetitionForm, FixturesForm, OfficialsForm, StandingsPublishForm
+from clubs.models import Club, Team, Union, UnionReferee
+from matches import entries, exports, fixtures, services
+from matches.forms import (
+    CompetitionForm,
+    DisputeForm,
+    FixturesForm,
+    OfficialsForm,
+    RefereeAddForm,
+    ResultCorrectForm,
+    StandingsPublishForm,
+    TeamEntryForm,
+)
 from matches.live import LIVE_PHASES, live_fragment_cached, live_version, match_live
-from matches.models import Competition, Match, StandingsSnapshot
+from matches.models import Competition, Match, StandingsRow, StandingsSnapshot, TeamSheet
 from matches.standings import standings_page_token
 
 # --- Public ------------------------------------------------------------------------------------------------
@@ -220,7 +231,9 @@ def official_dashboard(request: HttpRequest) -> HttpResponse:
     competitions = Competition.objects.filter(union__in=unions).select_related("union").order_by("-season", "name")
     awaiting = (Match.objects.filter(competition__union__in=unions)
                 .filter(Q(result_status=Match.ResultStatus.PROVISIONAL) | Q(result_status=Match.ResultStatus.CONFIRMED))
-                .select_related("home", "away", "competition").order_by("scheduled_start")[:50])
+                .select_related("home", "away", "competition")
+                .annotate(open_disputes=Count("disputes", filter=Q(disputes__settled_at__isnull=True)))
+                .order_by("scheduled_start")[:50])
     return render(request, "matches/official_dashboard.html",
                   {"unions": unions, "competitions": competitions, "awaiting": awaiting})
 
@@ -237,38 +250,69 @@ def competition_create(request: HttpRequest, union_id: int) -> HttpResponse:
         except ValidationError as error:
             _service_error(request, error)
         else:
-            messages.success(request, f"{competition} created. Clubs can now enter teams.")
+            messages.success(request, f"{competition} created. Open its entries when clubs may enter teams.")
             return redirect("matches:official-competition", pk=competition.pk)
     return render(request, "matches/competition_form.html", {"union": union, "form": form})
+
+
+def _form_errors(request: HttpRequest, form, error: ValidationError | PermissionDenied) -> None:
+    """Put a service's refusal on the form's fields where it names one, the rest at the top of the page."""
+    if isinstance(error, ValidationError) and hasattr(error, "error_dict"):
+        for field, field_messages in error.message_dict.items():
+            for message in field_messages:
+                if field in form.fields:
+                    form.add_error(field, message)
+                else:
+                    messages.error(request, message)
+        return
+    _service_error(request, error)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def official_competition(request: HttpRequest, pk: int) -> HttpResponse:
-    """A competition's teams and fixtures, with the forms to generate fixtures and publish standings."""
+    """A competition's entries, teams and fixtures: open and close entries, generate the fixtures once entries
+    are closed, publish the standings (after a confirmation step showing what goes out)."""
     competition = permissions.competition_for_official(user=request.user, competition_id=pk)
-    fixtures_form = FixturesForm(request.POST if request.POST.get("action") == "fixtures" else None)
-    publish_form = StandingsPublishForm(request.POST if request.POST.get("action") == "publish" else None)
+    action = request.POST.get("action")
+    fixtures_form = FixturesForm(request.POST if action == "fixtures" else None)
+    publish_form = StandingsPublishForm(request.POST if action == "publish" else None)
     if request.method == "POST":
         try:
-            if request.POST.get("action") == "fixtures" and fixtures_form.is_valid():
+            if action in ("entries-open", "entries-close"):
+                entries.competition_entries_set(competition=competition, open_=action == "entries-open",
+                                                by=request.user)
+                messages.success(request, f"Entries to {competition} are open: clubs' secretaries can enter teams."
+                                 if action == "entries-open" else f"Entries to {competition} are closed.")
+                return redirect("matches:official-competition", pk=competition.pk)
+            if action == "fixtures" and fixtures_form.is_valid():
                 created = fixtures.competition_fixtures_create(competition=competition, by=request.user,
                                                                **fixtures_form.cleaned_data)
                 messages.success(request, f"{len(created)} fixtures scheduled; the captains are told by e-mail.")
                 return redirect("matches:official-competition", pk=competition.pk)
-            if request.POST.get("action") == "publish" and publish_form.is_valid():
+            if action == "publish" and publish_form.is_valid():
+                title = services.standings_publish_title(competition=competition,
+                                                         title=publish_form.cleaned_data["title"])
+                if request.POST.get("confirmed") != "yes":
+                    rows = StandingsRow.objects.filter(competition=competition).select_related("team").order_by(
+                        "position")
+                    return render(request, "matches/standings_publish_confirm.html", {
+                        "competition": competition, "title": title, "form": publish_form, "rows": rows,
+                        "as_of": publish_form.cleaned_data["as_of"] or timezone.localdate(),
+                    })
                 snapshot = services.standings_publish(competition=competition, by=request.user,
                                                       **publish_form.cleaned_data)
-                messages.success(request, f"Standings published: {snapshot.title} ({snapshot.as_of}).")
+                messages.success(request, f"Standings published: {snapshot.title} ({snapshot.as_of:%d %B %Y}).")
                 return redirect("matches:official-competition", pk=competition.pk)
         except (ValidationError, PermissionDenied) as error:
-            _service_error(request, error)
+            _form_errors(request, publish_form if action == "publish" else fixtures_form, error)
+    matches = list(competition.matches.select_related("home", "away", "referee", "marker")
+                   .order_by("round_number", "scheduled_start", "id"))
     context = {
         "competition": competition,
         "teams": Team.objects.filter(competition=competition).select_related("club", "captain").order_by("name"),
-        "matches": competition.matches.select_related("home", "away", "referee", "marker")
-        .order_by("round_number", "scheduled_start", "id"),
-        "fixtures_form": fixtures_form, "publish_form": publish_form,
+        "matches": matches, "fixtures_form": fixtures_form, "publish_form": publish_form,
+        "last_published": competition.standings_snapshots.order_by("-published_at", "-id").first(),
     }
     return render(request, "matches/official_competition.html", context)
 
@@ -276,23 +320,214 @@ def official_competition(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def official_match(request: HttpRequest, pk: int) -> HttpResponse:
-    """Assign a match's referee and marker (SAKBOC 1.11) and approve its result."""
+    """A match for its union's official: assign the referee and marker from the union's list (SAKBOC 1.11),
+    see who has confirmed the result and any dispute, enter or correct the score with a reason, approve."""
     match = permissions.match_for_official(user=request.user, match_id=pk)
-    form = OfficialsForm(request.POST if request.POST.get("action") == "officials" else None,
+    action = request.POST.get("action")
+    form = OfficialsForm(request.POST if action == "officials" else None, union=match.competition.union,
                          initial={"referee": match.referee, "marker": match.marker})
+    correct_form = ResultCorrectForm(request.POST if action == "correct" else None,
+                                     initial={"home_score": match.home_score, "away_score": match.away_score})
     if request.method == "POST":
         try:
-            if request.POST.get("action") == "officials" and form.is_valid():
+            if action == "officials" and form.is_valid():
                 services.match_officials_assign(match=match, by=request.user, **form.cleaned_data)
                 messages.success(request, "Referee and marker assigned.")
                 return redirect("matches:official-match", pk=match.pk)
-            if request.POST.get("action") == "approve":
+            if action == "correct" and correct_form.is_valid():
+                services.result_correct(match=match, user=request.user, **correct_form.cleaned_data)
+                messages.success(request, "Score saved with your reason; it is ready to approve.")
+                return redirect("matches:official-match", pk=match.pk)
+            if action == "approve":
                 services.result_approve(match=match, user=request.user, reason=request.POST.get("reason", "")[:300])
-                messages.success(request, "Result approved; the standings are being recomputed.")
+                messages.success(request, "Result approved; the standings are being recomputed."
+                                 + (" The winner goes into the next round." if match.competition.is_knockout else ""))
                 return redirect("matches:official-match", pk=match.pk)
         except (ValidationError, PermissionDenied) as error:
-            _service_error(request, error)
+            _form_errors(request, correct_form if action == "correct" else form, error)
+    match.refresh_from_db()
     return render(request, "matches/official_match.html", {
-        "match": match, "form": form, "live_body": _live_body(match.pk, match.live_version),
-        "polling": match.phase in LIVE_PHASES,
+        "match": match, "form": form, "correct_form": correct_form,
+        "disputes": match.disputes.select_related("team", "raised_by", "settled_by").order_by("-raised_at"),
+        "history": match.history.select_related("history_user").order_by("-history_date")[:10],
+        "live_body": _live_body(match.pk, match.live_version), "polling": match.phase in LIVE_PHASES,
+    })
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def union_referees(request: HttpRequest, union_id: int) -> HttpResponse:
+    """The union's list of referees, from which its officials assign referees and markers: add someone by
+    name and e-mail (an account and a password e-mail for someone new), take someone off (confirmed first)."""
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.forms import PasswordResetForm
+    from django.db import transaction
+
+    from clubs import services as club_services
+
+    union: Union = permissions.union_for_official(user=request.user, union_id=union_id)
+    form = RefereeAddForm(request.POST if request.POST.get("action") == "add" else None)
+    if request.POST.get("action") == "add" and form.is_valid():
+        data = form.cleaned_data
+        users = get_user_model().objects.filter(email__iexact=data["email"], is_active=True)
+        if users.count() > 1:
+            form.add_error("email", "More than one account has this e-mail address; ask the site's administrator.")
+        else:
+            with transaction.atomic():
+                user = users.first()
+                created = user is None
+                if created:
+                    base = data["email"].split("@")[0][:140] or "referee"
+                    username, n = base, 1
+                    while get_user_model().objects.filter(username=username).exists():
+                        n += 1
+                        username = f"{base}{n}"
+                    user = get_user_model().objects.create_user(
+                        username=username, email=data["email"], first_name=data["first_name"],
+                        last_name=data["last_name"])  # no usable password: they choose one from the e-mail
+                club_services.union_referee_add(union=union, user=user)
+            if created:
+                reset = PasswordResetForm({"email": user.email})
+                if reset.is_valid():
+                    reset.save(request=request, use_https=request.is_secure(),
+                               subject_template_name="matches/email/referee_welcome_subject.txt",
+                               email_template_name="matches/email/referee_welcome.txt",
+                               extra_email_context={"union": union})
+            name = user.get_full_name() or user.get_username()
+            messages.success(request, f"{name} is on {union}'s list of referees"
+                             + (" and has been e-mailed to choose a password." if created else "."))
+            return redirect("matches:union-referees", union_id=union.pk)
+    if request.POST.get("action") == "remove":
+        link = get_object_or_404(UnionReferee.objects.select_related("user"), union=union,
+                                 user_id=request.POST.get("user") if str(request.POST.get("user", "")).isdigit()
+                                 else 0)
+        name = link.user.get_full_name() or link.user.get_username()
+        if request.POST.get("confirmed") != "yes":
+            return render(request, "matches/referee_remove_confirm.html", {"union": union, "link": link,
+                                                                            "name": name})
+        club_services.union_referee_remove(union=union, user=link.user)
+        messages.success(request, f"{name} is off {union}'s list of referees; matches already assigned keep them.")
+        return redirect("matches:union-referees", union_id=union.pk)
+    links = UnionReferee.objects.filter(union=union).select_related("user").order_by("user__last_name",
+                                                                                     "user__first_name")
+    page = Paginator(links, 50).get_page(request.GET.get("page"))
+    return render(request, "matches/union_referees.html", {"union": union, "page": page, "form": form})
+
+
+# --- Club secretaries: entries -------------------------------------------------------------------------------
+
+
+def _secretary_clubs(user) -> list[Club]:
+    if user.is_superuser:
+        return list(Club.objects.select_related("union").order_by("name"))
+    return list(Club.objects.filter(secretaries=user).select_related("union").order_by("name"))
+
+
+def _team_states(teams: list[Team]) -> dict[int, list[str]]:
+    """Per team, what needs doing: the next match's team sheet, a result to confirm."""
+    ids = [t.pk for t in teams]
+    states: dict[int, list[str]] = {t.pk: [] for t in teams}
+    pending = (Match.objects.filter(Q(home_id__in=ids) | Q(away_id__in=ids))
+               .exclude(result_status=Match.ResultStatus.APPROVED).select_related("home", "away")
+               .order_by("scheduled_start"))
+    sheets = set(TeamSheet.objects.filter(match__in=pending, submitted_at__isnull=False).values_list("match_id",
+                                                                                                    "team_id"))
+    seen_next: set[int] = set()
+    for match in pending:
+        for team_id, confirmed in ((match.home_id, match.home_confirmed_by_id),
+                                   (match.away_id, match.away_confirmed_by_id)):
+            if team_id not in states:
+                continue
+            other = match.away if team_id == match.home_id else match.home
+            if match.result_status == Match.ResultStatus.PROVISIONAL and confirmed is None:
+                states[team_id].append(f"Result against {other} to confirm")
+            elif match.phase == Match.Phase.SCHEDULED and team_id not in seen_next:
+                seen_next.add(team_id)
+                when = timezone.localtime(match.scheduled_start)
+                sheet = "team sheet submitted" if (match.pk, team_id) in sheets else "team sheet not yet submitted"
+                states[team_id].append(f"Next: {other}, {when:%a %d %b %H:%M}; {sheet}")
+    return states
+
+
+@login_required
+def secretary_dashboard(request: HttpRequest) -> HttpResponse:
+    """A club secretary's clubs: competitions open for entries, the clubs' teams and what each needs."""
+    clubs = _secretary_clubs(request.user)
+    if not clubs:
+        raise Http404("No club.")
+    teams = list(Team.objects.filter(club__in=clubs).select_related("club", "competition", "captain")
+                 .order_by("-competition__season", "competition__name", "name"))
+    with_fixtures = set(Match.objects.filter(competition__in={t.competition_id for t in teams})
+                        .values_list("competition_id", flat=True).distinct())
+    states = _team_states(teams)
+    rows = [{"club": club, "open": entries.entries_open_for(club=club),
+             "teams": [(t, states[t.pk], t.competition_id not in with_fixtures) for t in teams if t.club_id == club.pk]}
+            for club in clubs]
+    return render(request, "matches/secretary_dashboard.html", {"rows": rows})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def team_enter(request: HttpRequest, club_id: int, pk: int) -> HttpResponse:
+    """Enter one of the club's teams in an open competition: its name, squad (SAKBOC 1.5) and captain."""
+    club = permissions.club_for_secretary(user=request.user, club_id=club_id)
+    competition = get_object_or_404(Competition.objects.select_related("union"), pk=pk, union_id=club.union_id)
+    eligible = entries.eligible_players(club=club, competition=competition)
+    form = TeamEntryForm(request.POST or None, eligible=eligible)
+    if request.method == "POST" and form.is_valid():
+        try:
+            team = entries.team_enter(competition=competition, club=club, by=request.user, **form.cleaned_data)
+        except ValidationError as error:
+            _form_errors(request, form, error)
+        else:
+            messages.success(request, f"{team.name} is entered in {competition} with {team.players.count()} players;"
+                             f" {team.captain.full_name} is captain.")
+            return redirect("matches:secretary")
+    return render(request, "matches/team_enter.html", {"club": club, "competition": competition, "form": form,
+                                                        "eligible": eligible})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def team_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
+    """Withdraw a team before its competition's fixtures are made: a confirmation page, then the withdrawal."""
+    team = get_object_or_404(Team.objects.select_related("club", "competition"), pk=pk)
+    permissions.club_for_secretary(user=request.user, club_id=team.club_id)
+    if request.method == "POST":
+        try:
+            entries.team_withdraw(team=team, by=request.user)
+        except ValidationError as error:
+            _service_error(request, error)
+        else:
+            messages.success(request, f"{team.name} is withdrawn from {team.competition}; its players are free.")
+        return redirect("matches:secretary")
+    return render(request, "matches/confirm.html", {
+        "title": f"Withdraw {team.name}?",
+        "text": f"{team.name} will no longer be entered in {team.competition}; its squad is freed. You can enter a "
+                "team again while entries are open.",
+        "button": "Withdraw the team", "cancel": reverse("matches:secretary"),
+    })
+
+
+# --- Captains: dispute a result ----------------------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def result_dispute(request: HttpRequest, pk: int) -> HttpResponse:
+    """A captain disputes the match's result with a reason; the union's officials and the referee are told."""
+    match, team = permissions.match_team_for_captain(user=request.user, match_id=pk)
+    form = DisputeForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.result_dispute(match=match, user=request.user, reason=form.cleaned_data["reason"])
+        except (ValidationError, PermissionDenied) as error:
+            _form_errors(request, form, error)
+        else:
+            messages.success(request, "Your dispute is with the union's officials and the referee; the result waits "
+                             "until an official settles it.")
+            return redirect("clubs:result-confirm", pk=match.pk)
+    return render(request, "matches/result_dispute.html", {
+        "match": match, "team": team, "form": form,
+        "disputes": match.disputes.select_related("team").order_by("-raised_at"),
     })

@@ -34,8 +34,8 @@ def test_lists_are_paginated_and_filtered(api, world, django_assert_max_num_quer
     assert page["count"] == 2 and {t["name"] for t in page["results"]} == {"A Home", "A Away"}
     assert len(page["results"][0]["squad"]) == 10
     players = api.get("/api/players/", {"club": world.a.club.pk}).json()
-    assert players["count"] == 10 + 1 + 8  # the home squad, the spare player, cup team 0 of the same club
-    assert api.get("/api/fixtures/", {"team": world.a.home.pk}).json()["count"] == 4
+    assert players["count"] == 10 + 1 + 8 + 8  # the home squad, the spare player, cup team 0, the spring team
+    assert api.get("/api/fixtures/", {"team": world.a.home.pk}).json()["count"] == 5
     assert api.get("/api/fixtures/", {"team": "x"}).status_code == 400
     assert api.get("/api/clubs/", {"union": world.b.union.pk}).json()["count"] == 2
 
@@ -43,7 +43,8 @@ def test_lists_are_paginated_and_filtered(api, world, django_assert_max_num_quer
 def test_results_are_provisional_until_approved_with_tables_and_awards(api, world, django_assert_max_num_queries):
     with django_assert_max_num_queries(5):
         results = api.get("/api/results/", {"competition": world.a.league.pk}).json()["results"]
-    assert [(r["home_score"], r["away_score"], r["provisional"]) for r in results] == [(30, 22, True), (18, 26, True)]
+    assert [(r["home_score"], r["away_score"], r["provisional"]) for r in results] == [
+        (30, 22, True), (18, 26, True), (20, 20, False)]
     assert results[0]["tables"] == [] and results[0]["awards"] == []
 
 

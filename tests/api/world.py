@@ -7,9 +7,11 @@ a referee, and matches in each state the write endpoints need:
 * ``next``: scheduled tomorrow, no sheets (team sheets),
 * ``interval``: both sheets, at half-time (substitutions, SAKBOC 11.1),
 * ``provisional``: a result waiting for confirmation,
-* ``confirmed``: a result waiting for approval;
+* ``confirmed``: a result waiting for approval,
+* ``approved``: an approved result (standings to publish);
 
-plus a knock-out cup with three teams and no fixtures yet (fixture generation, byes).
+plus ``spring``, a league open for entries with one team of the home club entered (``entered``), and a
+knock-out cup with three teams and no fixtures yet (fixture generation, byes).
 
 ``make_world()`` builds it, a few hundred milliseconds' work; ``world_in_transaction()`` builds one to share
 between the tests of a module, in a transaction rolled back after them, each test in a savepoint of its own
@@ -35,6 +37,7 @@ from clubs.models import (
     GROUP_UNION_OFFICIALS,
     ClubSecretary,
     UnionOfficial,
+    UnionReferee,
 )
 from matches.models import Competition, Match
 from tests.factories import (
@@ -70,6 +73,9 @@ class Side:
     interval: object
     provisional: object
     confirmed: object
+    approved: object
+    spring: object
+    entered: object
 
 
 def _in_group(user, name: str):
@@ -94,6 +100,7 @@ def make_side(label: str) -> Side:
         team.captain.user = user
         team.captain.save()
     referee = _in_group(UserFactory(username=f"referee_{label}"), GROUP_REFEREES)
+    UnionReferee.objects.create(union=union, user=referee)
     tomorrow = timezone.now().replace(microsecond=0) + dt.timedelta(days=1)
     common = {"competition": league, "home": home, "away": away, "referee": referee}
     next_match = MatchFactory(**common, scheduled_start=tomorrow)
@@ -107,13 +114,19 @@ def make_side(label: str) -> Side:
     confirmed = MatchFactory(**common, scheduled_start=timezone.now() - dt.timedelta(days=14),
                              phase=Match.Phase.FINISHED, result_status=Match.ResultStatus.CONFIRMED,
                              home_score=18, away_score=26, winner=away)
+    approved = MatchFactory(**common, scheduled_start=timezone.now() - dt.timedelta(days=21),
+                            phase=Match.Phase.FINISHED, result_status=Match.ResultStatus.APPROVED,
+                            home_score=20, away_score=20, approved_at=timezone.now() - dt.timedelta(days=20))
+    spring = CompetitionFactory(union=union, name=f"Spring League {label}", entries_open=True)
+    entered = TeamFactory(competition=spring, club=club, name=f"{label} Spring", squad=8)
     cup = CompetitionFactory(union=union, name=f"Cup {label}", kind=Competition.Kind.KNOCKOUT)
     for n in range(3):
         TeamFactory(competition=cup, club=club if n == 0 else away_club, name=f"{label} Cup {n}", squad=8)
     spare = PlayerFactory(club=club, union=union, first_name="Spare", last_name=f"Player{label}")
     return Side(union=union, official=official, secretary=secretary, captain=captain, away_captain=away_captain,
                 referee=referee, club=club, league=league, cup=cup, home=home, away=away, spare_player=spare,
-                next=next_match, interval=interval, provisional=provisional, confirmed=confirmed)
+                next=next_match, interval=interval, provisional=provisional, confirmed=confirmed,
+                approved=approved, spring=spring, entered=entered)
 
 
 @dataclass

@@ -16,6 +16,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from clubs import services as club_services
 from clubs.services import union_settings_update
 from matches import boem_sheet, services, table_links
 from matches.boem_sheet import StrafLine, StrafReversalLine, StrokeLine
@@ -285,6 +286,7 @@ def test_a_disputed_going_on_is_settled_by_the_referee_not_the_device_sakboc_1_1
 def test_the_marker_confirms_like_the_referee_and_nobody_else_does_sakboc_1_11(first_half):
     m = first_half
     marker, stranger = UserFactory(), UserFactory()
+    club_services.union_referee_add(union=m.competition.union, user=marker)
     services.match_officials_assign(match=m, marker=marker)
     device = device_at(m)
     entry = boem_sheet.going_on_record(device=device, match=m, table_number=1, team=m.home, strokes=1, now=at(5))

@@ -111,12 +111,41 @@ def test_standings_read_costs_a_fixed_number_of_queries(teams, django_assert_num
 
 
 @pytest.mark.django_db
+def _approved(match, official, home_score=30, away_score=12):
+    services.result_correct(match=match, user=official, home_score=home_score, away_score=away_score,
+                            reason="paper sheet")
+    return services.result_approve(match=match, user=official)
+
+
+@pytest.mark.django_db
 def test_published_snapshot_is_frozen_and_dated():
     match = MatchFactory()
-    services.result_enter(match=match, home_score=30, away_score=12, reason="paper sheet")
+    official = UserFactory()
+    union_official_add(union=match.competition.union, user=official)
+    _approved(match, official)
     snapshot = services.standings_publish(competition=match.competition, title="Round 1")
-    services.result_enter(match=match, home_score=10, away_score=12, reason="corrected")
+    services.result_correct(match=match, user=official, home_score=10, away_score=12, reason="corrected")
     snapshot.refresh_from_db()
     assert snapshot.as_of is not None and snapshot.title == "Round 1"
-    assert [row["team_id"] for row in snapshot.rows] == sorted([match.home_id, match.away_id])  # none approved
-    assert {row["played"] for row in snapshot.rows} == {0}
+    home_row = next(row for row in snapshot.rows if row["team_id"] == match.home_id)
+    assert (home_row["played"], home_row["won"]) == (1, 1)  # as published, not as corrected since
+
+
+@pytest.mark.django_db
+def test_publishing_refuses_nothing_approved_a_repeat_and_a_used_title():
+    match = MatchFactory()
+    official = UserFactory()
+    union_official_add(union=match.competition.union, user=official)
+    with pytest.raises(ValidationError, match="No result is approved yet"):
+        services.standings_publish(competition=match.competition, title="Round 1")
+    _approved(match, official)
+    first = services.standings_publish(competition=match.competition)
+    assert first.title == f"{match.competition} standings after 1 approved results"
+    with pytest.raises(ValidationError, match="No result has been approved since"):
+        services.standings_publish(competition=match.competition, title="Round 1 again")
+    second = MatchFactory(competition=match.competition)
+    _approved(second, official)
+    with pytest.raises(ValidationError) as refused:
+        services.standings_publish(competition=match.competition, title=first.title)
+    assert "already published" in refused.value.message_dict["title"][0]
+    assert match.competition.standings_snapshots.count() == 1

@@ -407,7 +407,13 @@ def test_a_rejected_signed_in_write_changes_nothing(case, seeded, world_snapshot
 WRITES = [  # (method, path with {kind} placeholders, body fields)
     ("post", "/api/players/", ["club", "registration_number", "first_name", "last_name"]),
     ("patch", "/api/players/{player}/", ["first_name", "last_name", "active"]),
-    ("post", "/api/teams/", ["club", "competition", "name"]),
+    ("post", "/api/competitions/{competition}/teams/", ["club", "name", "players", "captain"]),
+    ("delete", "/api/competitions/{competition}/teams/{team}/", []),
+    ("post", "/api/competitions/{competition}/entries/", ["open"]),
+    ("post", "/api/unions/{union}/referees/", ["user"]),
+    ("delete", "/api/unions/{union}/referees/{user}/", []),
+    ("post", "/api/fixtures/{match}/result/", ["home_score", "away_score", "reason"]),
+    ("post", "/api/fixtures/{match}/dispute/", ["reason"]),
     ("post", "/api/teams/{team}/players/", ["player"]),
     ("delete", "/api/teams/{team}/players/{player}/", []),
     ("post", "/api/teams/{team}/captain/", ["player"]),
@@ -424,7 +430,8 @@ WRITES = [  # (method, path with {kind} placeholders, body fields)
 ID_KINDS = {"player": "clubs.Player", "player_out": "clubs.Player", "player_in": "clubs.Player",
             "telman": "clubs.Player", "byspeler": "clubs.Player", "team": "clubs.Team", "home": "clubs.Team",
             "away": "clubs.Team", "club": "clubs.Club", "union": "clubs.Union", "match": "matches.Match",
-            "competition": "matches.Competition", "referee": "auth.User", "marker": "auth.User"}
+            "competition": "matches.Competition", "referee": "auth.User", "marker": "auth.User",
+            "user": "auth.User", "captain": "clubs.Player"}
 _plausible = st.sampled_from(["2026-02-04", "2026-02-04T19:30:00+02:00", "19:30", "league", "cup", "telman",
                               "byspeler", "A. Name", "2026", "R-001", 0, 1, 3, 4, 7, True, False, None, ""])
 
@@ -435,7 +442,7 @@ def world_writes(draw, ids: dict[str, list[int]]):
     method, template, fields = draw(st.sampled_from(WRITES))
     value_of = {kind: st.sampled_from(ids[ID_KINDS[kind]]) | st.integers(-1, 10**10) for kind in ID_KINDS}
     path = template
-    for kind in ("player", "team", "match", "competition"):
+    for kind in ("player", "team", "match", "competition", "union", "user"):
         path = path.replace("{" + kind + "}", str(draw(value_of[kind].filter(lambda i: i >= 0))))
     body = {}
     for field in draw(st.lists(st.sampled_from(fields), unique=True)) if fields else []:
@@ -443,6 +450,8 @@ def world_writes(draw, ids: dict[str, list[int]]):
             body[field] = draw(st.lists(st.fixed_dictionaries(
                 {"table": st.integers(0, 5), "telman": value_of["telman"], "byspeler": value_of["byspeler"]},
                 optional={"extra": _junk}) | _junk, max_size=5))
+        elif field == "players":
+            body[field] = draw(st.lists(value_of["player"], max_size=10) | _junk)
         elif field in ID_KINDS:
             body[field] = draw(value_of[field] | _junk)
         else:

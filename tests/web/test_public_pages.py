@@ -136,9 +136,14 @@ def test_official_pages_generate_fixtures_assign_and_approve(client, world):
         "action": "fixtures", "start": "2027-03-02", "kickoff": "19:30", "days_between_rounds": 7})
     assert response.status_code == 302 and world.a.cup.matches.count() == 1
     match = world.a.confirmed
-    client.post(f"/official/matches/{match.pk}/", {"action": "officials", "referee": "referee_B"})
+    # The referee is chosen from the union's list, by name: union B's referee is not offered, nor accepted.
+    page = client.get(f"/official/matches/{match.pk}/").content.decode()
+    assert world.a.referee.get_full_name() in page and world.b.referee.get_full_name() not in page
+    refused = client.post(f"/official/matches/{match.pk}/", {"action": "officials", "referee": world.b.referee.pk})
+    assert "Select a valid choice" in refused.content.decode()
+    client.post(f"/official/matches/{match.pk}/", {"action": "officials", "referee": world.a.referee.pk})
     match.refresh_from_db()
-    assert match.referee.username == "referee_B"  # any active user may be assigned by username
+    assert match.referee == world.a.referee
     client.post(f"/official/matches/{match.pk}/", {"action": "approve"})
     match.refresh_from_db()
     assert match.result_status == Match.ResultStatus.APPROVED and match.approved_by == world.a.official
