@@ -375,3 +375,14 @@ def knockout_advance(*, competition, by=None) -> list:
                 played[(cup_round.number, position)] = match
                 created.append(match)
     return created
+
+
+def knockout_next_tie(match):
+    """The next-round tie ``match``'s winner goes into, if it is scheduled yet, and which side (``"home"`` for an
+    odd tie, ``"away"`` for an even one); ``(None, side)`` when it is not. Only for a cup's numbered ties."""
+    from matches.models import Match
+
+    side = "home" if match.tie_number % 2 else "away"
+    following = Match.objects.filter(competition_id=match.competition_id, round_number=match.round_number + 1,
+                                     tie_number=(match.tie_number + 1) // 2).first()
+    return following, side

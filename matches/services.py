@@ -860,21 +860,47 @@ def result_correct(
     confirmed (ready to approve), every open dispute is settled with ``reason``, and history keeps who, when,
     why and the old score (:func:`result_enter`).
 
+    In a cup, a correction that changes the winner puts the new winner into the next round's tie when that
+    is scheduled and not begun.
+
     :raises ValidationError: as :func:`result_enter` (no reason, a night still in play, a knock-out draw,
-        negative scores). :raises PermissionDenied: not an official of the competition's union.
+        negative scores); a cup correction changing a winner whose next tie has begun.
+    :raises PermissionDenied: not an official of the competition's union.
     """
     now = now_or(now)
     match = match_lock(match)
     if not _is_official(match, user):
         raise PermissionDenied("A result is entered or corrected by an official of the union.")
     old = f"{match.home_score}-{match.away_score}"
+    old_winner_id = match.winner_id
     match = result_enter(match=match, home_score=home_score, away_score=away_score, by=user, reason=reason,
                          confirmed_at=now)
+    if match.competition.is_knockout and match.tie_number and old_winner_id and match.winner_id != old_winner_id:
+        _cup_winner_replace(match, user)
     for dispute in match.disputes.filter(settled_at__isnull=True):
         dispute.settled_at, dispute.settled_by = now, user
         dispute.settlement = f"Score set to {home_score}-{away_score} (was {old}): {reason.strip()}"
         save_with_history(dispute, by=user, reason="dispute settled")
     return match
+
+
+def _cup_winner_replace(match: Match, user: Any) -> None:
+    """A corrected cup result changed the winner: the next-round tie, if scheduled and not yet begun, gets the
+    new winner in the old one's place.
+
+    :raises ValidationError: the next-round tie has begun (its night cannot be replayed by a correction).
+    """
+    from matches.fixtures import knockout_next_tie
+
+    following, side = knockout_next_tie(match)
+    if following is None:
+        return
+    following = match_lock(following)
+    if following.phase != Match.Phase.SCHEDULED:
+        raise ValidationError(f"{following.home} v {following.away}, the next round's tie, has already been played; "
+                              "a correction cannot change who was in it.")
+    setattr(following, side, match.winner)
+    save_with_history(following, by=user, reason=f"winner of {match.round_name or 'the tie'} corrected")
 
 
 @transaction.atomic

@@ -228,3 +228,35 @@ def test_a_cup_winner_goes_into_the_next_round_by_itself_and_a_double_bye_at_onc
     assert knockout_advance(competition=cup) == []  # idempotent
     with pytest.raises(ValidationError, match="SAKBOC 1.12"):
         services.result_correct(match=semi, user=official, home_score=20, away_score=20, reason="drawn")
+
+
+def test_a_corrected_cup_winner_takes_the_next_tie_until_it_is_played():
+    cup = CompetitionFactory(kind=Competition.Kind.KNOCKOUT)
+    seeds = [TeamFactory(competition=cup, seed=n) for n in range(1, 4)]
+    official = UserFactory()
+    club_services.union_official_add(union=cup.union, user=official)
+    (tie,) = competition_fixtures_create(competition=cup, start=dt.date(2027, 3, 3))
+    services.result_correct(match=tie, user=official, home_score=30, away_score=10, reason="paper sheet")
+    services.result_approve(match=tie, user=official)
+    final = cup.matches.get(round_number=2)
+    assert final.away == seeds[1]
+    services.result_correct(match=tie, user=official, home_score=10, away_score=30, reason="sheets swapped")
+    final.refresh_from_db()
+    assert final.away == seeds[2]
+    Match.objects.filter(pk=final.pk).update(phase=Match.Phase.FIRST_HALF)
+    with pytest.raises(ValidationError, match="has already been played"):
+        services.result_correct(match=tie, user=official, home_score=30, away_score=10, reason="again")
+    tie.refresh_from_db()
+    assert (tie.home_score, tie.away_score) == (10, 30)  # nothing half-written
+
+
+def test_the_dispute_mail_goes_once_however_often_the_task_runs(played, mailoutbox):
+    from matches.notifications import result_disputed_email
+
+    match, official = played
+    match.home.captain.user = UserFactory()
+    match.home.captain.save()
+    dispute = services.result_dispute(match=match, user=match.home.captain.user, reason="wrong")
+    assert result_disputed_email(dispute.pk) == 2  # the official and the referee
+    assert result_disputed_email(dispute.pk) == 0
+    assert len(mailoutbox) == 2
