@@ -299,4 +299,6 @@ LOGGING = {
 # worker restart loses no deadline (interval due, grace expiry, full time).
 CELERY_BEAT_SCHEDULE = {
     "match-clock-rearm": {"task": "matches.match_clock_rearm", "schedule": 60.0, "options": {"expires": 55}},
+    # Team sheets due within 24 h and results unconfirmed 24 h after: once each (matches/notifications.py).
+    "captain-reminders": {"task": "matches.captain_reminders", "schedule": 900.0, "options": {"expires": 840}},
 }

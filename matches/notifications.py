@@ -1,4 +1,5 @@
-"""E-mail about a match's result: a captain's dispute reaches the union's officials and the match's referee.
+"""E-mail about a match: a captain's dispute reaches the union's officials and the match's referee; captains
+are reminded of a team sheet not yet in and a result not yet confirmed (:func:`captain_reminders`, beat).
 
 :func:`result_disputed_notify` is called by :func:`matches.services.result_dispute` **inside** its
 transaction; it schedules :func:`result_disputed_email` with ``transaction.on_commit`` so nothing is sent for
@@ -10,6 +11,7 @@ goes to the union's official, who settles it (``matches.services.result_correct`
 
 from __future__ import annotations
 
+import datetime as dt
 import socket
 
 from celery import shared_task
@@ -17,6 +19,7 @@ from django.conf import settings
 from django.core.mail import EmailMessage, mailers
 from django.db import transaction
 from django.template.loader import render_to_string
+from django.utils import timezone
 
 from klawerjas_league.services import task_receipt_claim
 
@@ -64,3 +67,66 @@ def result_disputed_email(dispute_id: int) -> int:
             for address in _recipients(dispute)
         ]
         return (mailers.default.send_messages(messages) or 0) if messages else 0
+
+
+# --- Reminders to captains (Celery beat, ``CELERY_BEAT_SCHEDULE["captain-reminders"]``) ---------------------
+
+#: How long before the start a missing team sheet is chased, and after the end an unconfirmed result.
+REMINDER_LEAD = dt.timedelta(hours=24)
+
+
+def _captain_address(team) -> str | None:
+    user = team.captain.user if team.captain_id and team.captain.user_id else None
+    return user.email if user is not None and user.email and user.is_active else None
+
+
+def _remind(*, key: str, team, subject: str, template: str, context: dict) -> int:
+    """Send one reminder to ``team``'s captain unless ``key`` was claimed before; return 1 if sent."""
+    address = _captain_address(team)
+    if address is None:
+        return 0
+    with transaction.atomic():
+        if not task_receipt_claim(key=key, task="matches.captain_reminders", worker=socket.gethostname()):
+            return 0
+        body = render_to_string(template, {**context, "team": team})
+        message = EmailMessage(subject=subject, body=body, from_email=settings.DEFAULT_FROM_EMAIL, to=[address])
+        return mailers.default.send_messages([message]) or 0
+
+
+@shared_task(name="matches.captain_reminders")
+def captain_reminders(now_iso: str | None = None) -> int:
+    """Remind captains, once each (a :class:`~klawerjas_league.models.TaskReceipt` per match, side and kind):
+    a team sheet not yet submitted within 24 hours of the start (sheets are in before the toss, SAKBOC 1.3),
+    and a provisional result their side has not confirmed 24 hours after the night ended. Beat runs it every
+    15 minutes; running it twice sends nothing twice. :returns: the number of e-mails sent."""
+    from django.db.models import Q
+
+    from matches.models import Match, TeamSheet
+
+    now = dt.datetime.fromisoformat(now_iso) if now_iso else timezone.now()
+    sent = 0
+    coming = (Match.objects.filter(phase=Match.Phase.SCHEDULED, scheduled_start__gt=now,
+                                   scheduled_start__lte=now + REMINDER_LEAD)
+              .select_related("competition", "home__captain__user", "away__captain__user"))
+    sheets = set(TeamSheet.objects.filter(match__in=coming).values_list("match_id", "team_id"))
+    for match in coming:
+        for team in (match.home, match.away):
+            if (match.pk, team.pk) in sheets:
+                continue
+            start = timezone.localtime(match.scheduled_start)
+            sent += _remind(key=f"remind:sheet:{match.pk}:{team.pk}", team=team,
+                            subject=f"Team sheet due: {match.home} v {match.away}, {start:%a %d %b %H:%M}",
+                            template="matches/email/reminder_team_sheet.txt",
+                            context={"match": match, "start": start})
+    unconfirmed = (Match.objects.filter(result_status=Match.ResultStatus.PROVISIONAL,
+                                        finished_at__lte=now - REMINDER_LEAD)
+                   .filter(Q(home_confirmed_by__isnull=True) | Q(away_confirmed_by__isnull=True))
+                   .exclude(disputes__settled_at__isnull=True, disputes__isnull=False)
+                   .select_related("competition", "home__captain__user", "away__captain__user"))
+    for match in unconfirmed:
+        for team, confirmed in ((match.home, match.home_confirmed_by_id), (match.away, match.away_confirmed_by_id)):
+            if confirmed is None:
+                sent += _remind(key=f"remind:confirm:{match.pk}:{team.pk}", team=team,
+                                subject=f"Result to confirm: {match.home} v {match.away}",
+                                template="matches/email/reminder_result.txt", context={"match": match})
+    return sent

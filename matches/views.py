@@ -83,8 +83,30 @@ def competition_detail(request: HttpRequest, pk: int) -> HttpResponse:
     for match in matches:
         rounds.setdefault(match.round_number, []).append(match)
     context = {"competition": competition, "rounds": sorted(rounds.items()),
-               "bracket": _bracket(competition, matches) if competition.is_knockout else None}
+               "bracket": _bracket(competition, matches) if competition.is_knockout else None,
+               "teams": Team.objects.filter(competition=competition).order_by("name")}
     return render(request, "public/competition_detail.html", context)
+
+
+def _ics(body: bytes, name: str) -> HttpResponse:
+    response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{name}.ics"'
+    return response
+
+
+def competition_calendar_feed(request: HttpRequest, pk: int) -> HttpResponse:
+    """``/competitions/<id>/calendar.ics``: every fixture of the competition, for a phone's calendar."""
+    from matches.calendar import competition_calendar
+
+    return _ics(competition_calendar(competition=_competition(pk), host=request.get_host()), f"competition-{pk}")
+
+
+def team_calendar_feed(request: HttpRequest, pk: int) -> HttpResponse:
+    """``/teams/<id>/calendar.ics``: the team's fixtures, home and away."""
+    from matches.calendar import team_calendar
+
+    team = get_object_or_404(Team.objects.select_related("competition"), pk=pk)
+    return _ics(team_calendar(team=team, host=request.get_host()), f"team-{pk}")
 
 
 def competition_results(request: HttpRequest, pk: int) -> HttpResponse:
