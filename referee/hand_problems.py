@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from referee.hand_check import card_label
 
-__all__ = ["problem_in_words", "problems_in_words", "text_with_names"]
+__all__ = ["problem_in_words", "problems_in_words", "record_names", "record_problems_in_words", "text_with_names"]
 
 HOW_TO_WRITE = ("write it like 'JH' for the Jack of hearts (the rank A K Q J T 9 8 7, T for the 10, then the "
                 "suit S, H, D or C)")
@@ -112,3 +113,24 @@ def _sentence(text: str) -> str:
 def problems_in_words(problems: Iterable[str], *, seats: Mapping[int, str], teams: Mapping[int, str]) -> list[str]:
     """Every problem in plain words (see :func:`problem_in_words`), in the engine's order."""
     return [problem_in_words(str(p), seats=seats, teams=teams) for p in problems]
+
+
+def record_names(*, record: Any, home_seats: str, match: Any) -> tuple[dict[int, str], dict[int, str]]:
+    """``({seat: player name}, {record team: team name})`` for a hand record, even a malformed one: its seats'
+    names where it gives them, else the team and role (``home_seats``: the record seats of ``match``'s home
+    team, ``even`` = 0 and 2)."""
+    from referee.selectors import seat_name_map, team_names  # the selectors import the engine bridge too
+
+    record = record if isinstance(record, dict) else {}
+    seats = record.get("seats") if isinstance(record.get("seats"), list) else []
+    names = seat_name_map(record={"seats": seats}, home_seats=home_seats, match=match)
+    sides = team_names(match)
+    home_first = home_seats != "odd"
+    teams = {0: sides["home" if home_first else "away"], 1: sides["away" if home_first else "home"]}
+    return names, teams
+
+
+def record_problems_in_words(problems: Iterable[str], *, record: Any, home_seats: str, match: Any) -> list[str]:
+    """A hand record's problems in plain words, named from the record and the match (:func:`record_names`)."""
+    seats, teams = record_names(record=record, home_seats=home_seats, match=match)
+    return problems_in_words(problems, seats=seats, teams=teams)

@@ -51,7 +51,7 @@ from referee.forms import (
     card_choice_label,
 )
 from referee.hand_check import HandCheck, card_label, hand_check
-from referee.hand_problems import problems_in_words
+from referee.hand_problems import record_names, record_problems_in_words
 from referee.models import DisputedHand, Ruling, Side
 
 
@@ -342,31 +342,18 @@ def hand_upload(request: HttpRequest, claim_id: int) -> HttpResponse:
     return render(request, "referee/claim_detail.html", context, status=400)
 
 
-def _record_names(record: Any, home_seats: str, match) -> tuple[dict[int, str], dict[int, str]]:
-    """``({seat: player name}, {record team: team name})`` of a (possibly malformed) hand record."""
-    record = record if isinstance(record, dict) else {}
-    seats = record.get("seats") if isinstance(record.get("seats"), list) else []
-    names = selectors.seat_name_map(record={"seats": seats}, home_seats=home_seats, match=match)
-    sides = selectors.team_names(match)
-    home_first = home_seats != DisputedHand.HomeSeats.ODD
-    teams = {0: sides[Side.HOME if home_first else Side.AWAY], 1: sides[Side.AWAY if home_first else Side.HOME]}
-    return names, teams
-
-
 def _upload_problems(error: ValidationError, *, data: bytes, home_seats: str, match) -> list[str]:
     """The refusal of an uploaded hand record in plain words, with the players' and teams' names."""
     try:
         record = json.loads(data)
     except (ValueError, RecursionError):
         record = None
-    seats, teams = _record_names(record, home_seats, match)
-    return problems_in_words(_errors(error), seats=seats, teams=teams)
+    return record_problems_in_words(_errors(error), record=record, home_seats=home_seats, match=match)
 
 
 def _hand_problems(hand: DisputedHand, messages_: list[str]) -> list[str]:
     """A disputed hand's refusals (the engine's problems) in plain words, with names."""
-    seats, teams = _record_names(hand.record, hand.home_seats, hand.claim.match)
-    return problems_in_words(messages_, seats=seats, teams=teams)
+    return record_problems_in_words(messages_, record=hand.record, home_seats=hand.home_seats, match=hand.claim.match)
 
 
 def _picker_cards() -> list[dict[str, Any]]:
@@ -409,7 +396,7 @@ def _play_context(hand: DisputedHand, check: HandCheck, event_form: HandEventFor
                   errors: list[str] | None = None) -> dict[str, Any]:
     seats = selectors.seat_views(record=hand.record, home_seats=hand.home_seats, match=hand.claim.match)
     names = {s.seat: s for s in seats}
-    seat_words, teams = _record_names(hand.record, hand.home_seats, hand.claim.match)
+    seat_words, teams = record_names(record=hand.record, home_seats=hand.home_seats, match=hand.claim.match)
     next_cards = []
     if check.ok and check.next_seat is not None:
         next_cards = [
@@ -550,7 +537,8 @@ def _verdict_context(claim, hand: DisputedHand, form: RulingForm) -> dict[str, A
                                        match=claim.match),
         "outcome": outcome,
         "awarded_team": awarded_team,
-        "names": dict(zip(("seats", "teams"), _record_names(hand.record, hand.home_seats, claim.match), strict=True)),
+        "names": dict(zip(("seats", "teams"), record_names(record=hand.record, home_seats=hand.home_seats,
+                                                           match=claim.match), strict=True)),
         "engine_decision": engine_decision,
         "ruling": Ruling.objects.filter(claim=claim).first(),
         "form": form,
