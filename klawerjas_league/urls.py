@@ -11,12 +11,14 @@ urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    # Django's own password reset (a new referee chooses a password from the same e-mailed link).
+    # Password reset by e-mail: Django's own views, our templates (templates/registration/password_reset_*);
+    # a referee new to the site chooses a password from the same kind of link (matches.views.union_referees).
     path("accounts/password-reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
     path("accounts/password-reset/sent/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
     path("accounts/reset/<uidb64>/<token>/", auth_views.PasswordResetConfirmView.as_view(),
          name="password_reset_confirm"),
     path("accounts/reset/done/", auth_views.PasswordResetCompleteView.as_view(), name="password_reset_complete"),
+    path("dashboard/", views.dashboard, name="dashboard"),
     path("admin/", admin.site.urls),
     path("api/", include("klawerjas_league.api_urls")),
     path("", include("matches.urls")),

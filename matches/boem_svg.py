@@ -17,12 +17,13 @@ from dataclasses import dataclass, field
 from html import escape
 
 RUNGS = 5  # a boem is five strokes (SAKBOC 6.1, Notes §V)
-WIDTH = 120
-TOP = 26
+WIDTH = 132
+TOP = 28
 GAP = 18
 AXIS_X = WIDTH // 2
 RUNG_HALF = 30
 HEIGHT = TOP + GAP * (RUNGS - 1) + 34
+FONT_SIZE = 11  # every text, in user units; the tree is drawn 1:1 on screen, so 11 px (readable on a phone)
 
 
 class BoemDrawingError(ValueError):
@@ -83,17 +84,35 @@ def _diagonals(goings: Sequence[int], *, side: str) -> list[tuple[int, int, int,
     return lines
 
 
-def _short(label: str, limit: int = 11) -> str:
-    """A side's label cut to fit its half of the drawing (the full names are in the ``<title>``)."""
-    return label if len(label) <= limit else label[: limit - 1].rstrip() + "…"
+def _initials(name: str) -> str:
+    """``"Athlone Aces A"`` -> ``"AAA"``: the first letter (or character) of at most three words, upper case."""
+    words = name.split()[:3]
+    return "".join(next((c for c in w if c.isalpha()), w[0]) for w in words).upper() or "?"
+
+
+def side_marks(left_label: str, right_label: str) -> tuple[str, str]:
+    """The short marks drawn over each side of a tree, never a cut name: the teams' initials (``"AA"``,
+    ``"BB"``), numbered when both teams have the same (``"AA1"``, ``"AA2"``). The full names go in a legend
+    beside the trees (:func:`boem_legend_items`)."""
+    left, right = _initials(left_label), _initials(right_label)
+    if left == right:
+        left, right = f"{left}1", f"{right}2"
+    return left, right
+
+
+def boem_legend_items(left_label: str, right_label: str) -> list[tuple[str, str, str]]:
+    """``[(side, mark, full name), ...]`` for the legend under a table's trees (left first)."""
+    marks = side_marks(left_label, right_label)
+    return [("left", marks[0], left_label), ("right", marks[1], right_label)]
 
 
 def boem_svg(drawing: BoemDrawing, *, title: str = "") -> str:
     """Return an accessible SVG of one boem tree (``role="img"``, a ``<title>`` saying the score).
 
     Shape: ``WIDTH`` × ``HEIGHT`` user units, scalable (``viewBox``); the vertical line, five rungs, one
-    diagonal ``<line class="stroke stroke-left|stroke-right">`` per going-on, the side labels at the top
-    and the outcome caption at the bottom. No inline styles or scripts (the site's CSP forbids them):
+    diagonal ``<line class="stroke stroke-left|stroke-right">`` per going-on, each side's mark at the top (the
+    team's initials, :func:`side_marks`; the full names are in the ``<title>`` and the page's legend) and the
+    outcome caption at the bottom, all in ``FONT_SIZE``. No inline styles or scripts (the site's CSP forbids them):
     presentation attributes only, so the drawing also prints and embeds in the PDF report unchanged.
     """
     left_total, right_total = sum(drawing.left), sum(drawing.right)
@@ -101,14 +120,15 @@ def boem_svg(drawing: BoemDrawing, *, title: str = "") -> str:
         f"Boem: {drawing.left_label} {left_total}, {drawing.right_label} {right_total}"
         + (f"; {drawing.outcome}" if drawing.outcome else "")
     )
+    left_mark, right_mark = side_marks(drawing.left_label, drawing.right_label)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="boem-tree" viewBox="0 0 {WIDTH} {HEIGHT}" '
         f'width="{WIDTH}" height="{HEIGHT}" role="img" aria-label="{escape(summary)}">',
         f"<title>{escape(summary)}</title>",
-        f'<text x="{AXIS_X - 3}" y="12" text-anchor="end" font-size="8" fill="#1d2a22">'
-        f"{escape(_short(drawing.left_label))}</text>",
-        f'<text x="{AXIS_X + 3}" y="12" text-anchor="start" font-size="8" fill="#1d2a22">'
-        f"{escape(_short(drawing.right_label))}</text>",
+        f'<text class="side-mark side-left" x="{AXIS_X - 4}" y="13" text-anchor="end" font-size="{FONT_SIZE}" '
+        f'font-weight="bold" fill="#0f6b3a">{escape(left_mark)}</text>',
+        f'<text class="side-mark side-right" x="{AXIS_X + 4}" y="13" text-anchor="start" font-size="{FONT_SIZE}" '
+        f'font-weight="bold" fill="#a4431b">{escape(right_mark)}</text>',
         f'<line class="boem-axis" x1="{AXIS_X}" y1="{TOP - 10}" x2="{AXIS_X}" y2="{rung_y(RUNGS - 1) + 10}" '
         'stroke="#1d2a22" stroke-width="2"/>',
     ]
@@ -130,13 +150,13 @@ def boem_svg(drawing: BoemDrawing, *, title: str = "") -> str:
     if drawing.straf_side:
         x = AXIS_X - RUNG_HALF - 16 if drawing.straf_side == "left" else AXIS_X + RUNG_HALF + 16
         parts.append(
-            f'<text class="straf-mark" x="{x}" y="{rung_y(2) + 4}" text-anchor="middle" font-size="10" '
-            'font-weight="bold" fill="#a4431b">af</text>'
+            f'<text class="straf-mark" x="{x}" y="{rung_y(2) + 4}" text-anchor="middle" '
+            f'font-size="{FONT_SIZE}" font-weight="bold" fill="#a4431b">af</text>'
         )
     caption = drawing.outcome or f"{left_total}–{right_total}"
     parts.append(
-        f'<text x="{AXIS_X}" y="{HEIGHT - 6}" text-anchor="middle" font-size="9" fill="#5d6b62">'
-        f"{escape(caption[:30])}</text>"
+        f'<text class="outcome" x="{AXIS_X}" y="{HEIGHT - 6}" text-anchor="middle" font-size="{FONT_SIZE}" '
+        f'fill="#5d6b62">{escape(caption)}</text>'
     )
     parts.append("</svg>")
     return "".join(parts)

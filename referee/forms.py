@@ -13,8 +13,16 @@ CARD_NAMES = tuple(rank + suit for suit in "SHDC" for rank in "AKQJT987")
 """All 32 cards in notation, spades first (the engine's order)."""
 ROEM_CALLS = ("twenty", "fifty", "vyf-eenderse", "four-jacks", "four-aces", "four-kings", "four-queens", "sturk")
 """Roem call names of the hand record (SAKBOC 8.8, 8.13, 8.17; Notes §II)."""
-SEAT_CHOICES = [(n, f"Seat {n}") for n in range(4)]
+SEAT_CHOICES = [(n, f"Player {n + 1}") for n in range(4)]  # shown by name: HandDealForm(seat_names=…)
 TABLE_CHOICES = [(n, f"Table {n}") for n in range(1, 5)]
+
+
+def _name_the_sides(form: forms.Form, match: Any, *fields: str) -> None:
+    """Show each side of ``match`` by its team's name in ``fields`` (the values stay ``home``/``away``)."""
+    if match is None:
+        return
+    for name in fields:
+        form.fields[name].choices = [(Side.HOME, match.home.name), (Side.AWAY, match.away.name)]
 
 
 def card_choice_label(name: str) -> str:
@@ -26,7 +34,7 @@ class StrafClaimForm(forms.Form):
     """A straf claim: table, who said "af" (side and role), the accused's role, the offence and when."""
 
     table_number = forms.TypedChoiceField(choices=TABLE_CHOICES, coerce=int, label="Table")
-    claimant_side = forms.ChoiceField(choices=Side.choices, label="Claimant's side")
+    claimant_side = forms.ChoiceField(choices=Side.choices, label="Who said “af”: the team")
     claimant_role = forms.ChoiceField(
         choices=Role.choices, label="Claimant",
         help_text="Only the telman may punish counting and going-on errors (SAKBOC 6.8).",
@@ -39,9 +47,10 @@ class StrafClaimForm(forms.Form):
     )
     note = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, match: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["offence"].choices = offence_choices()
+        _name_the_sides(self, match, "claimant_side")
 
 
 class HandStartForm(forms.Form):
@@ -64,7 +73,7 @@ class HandStartForm(forms.Form):
             for seat1_role in (Role.TELMAN, Role.BYSPELER):
                 last_role = Role.BYSPELER if seat1_role == Role.TELMAN else Role.TELMAN
                 order = [(first, Role.TELMAN), (other, seat1_role), (first, Role.BYSPELER), (other, last_role)]
-                label = " → ".join(people.get((side, role), f"{side} {role}") for side, role in order)
+                label = " → ".join(people.get((side, role), role) for side, role in order)
                 choices.append((f"{home_seats}:{seat1_role}", label))
         self.fields["seating"].choices = choices
         self.fields["seating"].initial = choices[0][0]
@@ -76,10 +85,18 @@ class HandStartForm(forms.Form):
 
 
 class HandUploadForm(forms.Form):
-    """A hand-record JSON file (format klawerjas-hand, version 1)."""
+    """A hand-record JSON file (format klawerjas-hand, version 1). ``home_seats`` says which team's partnership
+    the file lists first (and third): its seats 0 and 2 (``even``) or 1 and 3 (``odd``); shown by team name."""
 
-    home_seats = forms.ChoiceField(choices=DisputedHand.HomeSeats.choices, initial="even", label="Home sits in")
+    home_seats = forms.ChoiceField(choices=DisputedHand.HomeSeats.choices, initial="even",
+                                   label="The team whose players the file lists first and third")
     record = forms.FileField(label="Hand record (JSON)")
+
+    def __init__(self, *args: Any, match: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if match is not None:
+            self.fields["home_seats"].choices = [(DisputedHand.HomeSeats.EVEN, match.home.name),
+                                                 (DisputedHand.HomeSeats.ODD, match.away.name)]
 
     def clean_record(self) -> bytes:
         upload = self.cleaned_data["record"]
@@ -92,7 +109,7 @@ class HandDealForm(forms.Form):
     """The deal: dealer, cut, deal pattern, the four hands (card notation, e.g. 'AS KS TD') and trump card."""
 
     dealer = forms.TypedChoiceField(choices=SEAT_CHOICES, coerce=int, initial=3,
-                                    help_text="The player on the dealer's right (the next seat) leads.")
+                                    help_text="The player on the dealer's right (the next in order of play) leads.")
     cut = forms.IntegerField(min_value=0, max_value=32, required=False,
                              help_text="Cards cut; outside 2 to 31 is an offence (SAKBOC 2.1).")
     deal_pattern = forms.ChoiceField(
@@ -100,14 +117,22 @@ class HandDealForm(forms.Form):
                  ("2-2-2-2", "2-2-2-2")],
         required=False, help_text="Dealt evenly in 3 rounds (SAKBOC 1.7); anything else is an offence.",
     )
-    hand_0 = forms.CharField(label="Seat 0 hand", max_length=64)
-    hand_1 = forms.CharField(label="Seat 1 hand", max_length=64)
-    hand_2 = forms.CharField(label="Seat 2 hand", max_length=64)
-    hand_3 = forms.CharField(label="Seat 3 hand", max_length=64)
+    hand_0 = forms.CharField(label="Player 1: hand", max_length=64)
+    hand_1 = forms.CharField(label="Player 2: hand", max_length=64)
+    hand_2 = forms.CharField(label="Player 3: hand", max_length=64)
+    hand_3 = forms.CharField(label="Player 4: hand", max_length=64)
     trump_card = forms.ChoiceField(
         choices=[(c, card_choice_label(c)) for c in CARD_NAMES],
         help_text="The dealer's last card, dealt face up: its suit is trump.",
     )
+
+    def __init__(self, *args: Any, seat_names: dict[int, str] | None = None, **kwargs: Any) -> None:
+        """``seat_names``: ``{seat: "Player name (Team, role)"}``: the dealer and the hands are chosen by name."""
+        super().__init__(*args, **kwargs)
+        if seat_names:
+            self.fields["dealer"].choices = [(n, seat_names.get(n, f"player {n + 1}")) for n in range(4)]
+            for n in range(4):
+                self.fields[f"hand_{n}"].label = f"{seat_names.get(n, f'Player {n + 1}')}: hand"
 
     def hands(self) -> list[list[str]]:
         """The four hands as lists of card names."""
@@ -173,7 +198,7 @@ class RulingForm(forms.Form):
         help_text="Required when your decision differs from the engine's verdict.",
     )
     claimed_points = forms.BooleanField(
-        required=False, label="The accused side's telman had already claimed points (SAKBOC 6.6: another 2 "
+        required=False, label="The accused team's telman had already claimed points (SAKBOC 6.6: another 2 "
         "if the straf is wrong)",
     )
     note = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
@@ -187,10 +212,14 @@ class RulingForm(forms.Form):
 class TableStopForm(forms.Form):
     """Stop a table (SAKBOC 12.1): the defaulting side forfeits its points there; the opponents get 20."""
 
-    defaulting_side = forms.ChoiceField(choices=Side.choices, label="Defaulting side")
+    defaulting_side = forms.ChoiceField(choices=Side.choices, label="The defaulting team")
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), max_length=300,
                              help_text="Why the table is stopped (kept on the sheet).")
-    confirm = forms.BooleanField(label="Yes, stop this table. Its defaulting side forfeits all points there.")
+    confirm = forms.BooleanField(label="Yes, stop this table. The defaulting team forfeits all its points there.")
+
+    def __init__(self, *args: Any, match: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _name_the_sides(self, match, "defaulting_side")
 
 
 class MatchEndForm(forms.Form):
@@ -212,11 +241,15 @@ class TossForm(forms.Form):
 class QueryForm(forms.Form):
     """A query noted on the score-sheet (SAKBOC 1.10)."""
 
-    raised_by_side = forms.ChoiceField(choices=Side.choices, label="Raised by side")
+    raised_by_side = forms.ChoiceField(choices=Side.choices, label="Raised by the team")
     raised_by = forms.CharField(max_length=120, label="Raised by (name)")
     table_number = forms.TypedChoiceField(choices=[("", "the whole match"), *TABLE_CHOICES], coerce=int,
                                           empty_value=None, required=False, label="About")
     text = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label="Query")
+
+    def __init__(self, *args: Any, match: Any = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _name_the_sides(self, match, "raised_by_side")
 
 
 # --- The match night at the tables (issue 14): the referee acts on a table's behalf -----------------------

@@ -7,13 +7,44 @@ Selectors load with a fixed number of queries (tests pin them) and return plain 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from matches.models import Match, Seat
 from referee.hand_check import SUIT_SYMBOLS, card_label
 from referee.models import Query, Side, StrafClaim
+
+
+@dataclass(frozen=True)
+class ConsoleMatches:
+    """The referee console's lists: tonight's matches, the ones coming up, and the earlier ones (a queryset)."""
+
+    tonight: list[Match]
+    upcoming: list[Match]
+    earlier: QuerySet[Match]
+
+
+IN_PLAY = (Match.Phase.FIRST_HALF, Match.Phase.INTERVAL, Match.Phase.SECOND_HALF, Match.Phase.AWAITING_EXTRA_TIME,
+           Match.Phase.EXTRA_TIME)
+
+
+def console_matches(*, matches: QuerySet[Match], now: datetime | None = None, upcoming_limit: int = 20
+                    ) -> ConsoleMatches:
+    """Split a referee's matches for the console: **tonight** (scheduled today, local time, or still in play
+    from an earlier day), earliest first; **coming up** (after today), soonest first; **earlier**, latest first.
+    Three queries."""
+    now = now or timezone.now()
+    today = timezone.localdate(now)
+    is_tonight = Q(scheduled_start__date=today) | Q(phase__in=IN_PLAY)
+    matches = matches.select_related("home", "away", "competition")
+    tonight = list(matches.filter(is_tonight).order_by("scheduled_start", "id"))
+    later = matches.exclude(is_tonight)
+    upcoming = list(later.filter(scheduled_start__date__gt=today).order_by("scheduled_start", "id")[:upcoming_limit])
+    earlier = later.filter(scheduled_start__date__lt=today).order_by("-scheduled_start", "-id")
+    return ConsoleMatches(tonight=tonight, upcoming=upcoming, earlier=earlier)
 
 
 def match_claims(*, match: Match) -> QuerySet[StrafClaim]:
@@ -40,39 +71,75 @@ def match_queries(*, match: Match) -> QuerySet[Query]:
 
 @dataclass(frozen=True)
 class SeatView:
-    """A record seat for display: number, player name, role and match side."""
+    """A record seat for display: its number (kept for the forms' values, never shown), the player's name, role,
+    match side and team name."""
 
     seat: int
     name: str
     role: str
     side: str
+    team: str = ""
 
     @property
     def label(self) -> str:
-        """``"Seat 1 · Brandon Petersen (away telman)"``."""
-        return f"Seat {self.seat} · {self.name} ({self.side} {self.role})"
+        """``"Brandon Petersen (Bonteheuwel Boere, telman)"``."""
+        return f"{self.name} ({self.team}, {self.role})" if self.team else f"{self.name} ({self.role})"
+
+    @property
+    def short(self) -> str:
+        """The player's first name, to mark a card on a trick (``"Brandon"``)."""
+        return self.name.split()[0] if self.name.split() else self.name
 
 
-def seat_views(*, record: dict[str, Any], home_seats: str) -> list[SeatView]:
-    """The record's four seats with their match sides (``home_seats``: ``even`` or ``odd``)."""
+def team_names(match: Match | None) -> dict[str, str]:
+    """``{"home": "Athlone Aces", "away": "Bonteheuwel Boere"}`` (the words "home"/"away" are never shown)."""
+    if match is None:
+        return {Side.HOME: "", Side.AWAY: ""}
+    return {Side.HOME: match.home.name, Side.AWAY: match.away.name}
+
+
+def seat_views(*, record: dict[str, Any], home_seats: str, match: Match | None = None) -> list[SeatView]:
+    """The record's four seats with their match sides (``home_seats``: ``even`` or ``odd``) and, given the
+    match, their teams' names. A seat the record leaves unnamed is called by its team and role
+    ("Athlone Aces's telman")."""
     home_even = home_seats == "even"
+    teams = team_names(match)
     views = []
-    for s in sorted(record.get("seats", []), key=lambda s: s["seat"]):
+    for s in sorted((s for s in record.get("seats", []) if isinstance(s, dict) and isinstance(s.get("seat"), int)),
+                    key=lambda s: s["seat"]):
         side = Side.HOME if (s["seat"] % 2 == 0) == home_even else Side.AWAY
-        views.append(SeatView(s["seat"], s.get("name") or f"Seat {s['seat']}", s["role"], side))
+        role = str(s.get("role") or "player")
+        team = teams[side]
+        name = s.get("name") if isinstance(s.get("name"), str) and s.get("name") else (
+            f"{team}'s {role}" if team else f"the {role}")
+        views.append(SeatView(s["seat"], name, role, side, team))
     return views
 
 
-def verdict_view(*, record: dict[str, Any], verdict: dict[str, Any], home_seats: str) -> dict[str, Any]:
+def seat_name_map(*, record: dict[str, Any], home_seats: str, match: Match | None = None) -> dict[int, str]:
+    """``{seat: "Name"}`` for every seat 0..3; a seat missing from the record is called by its team."""
+    names = {v.seat: v.name for v in seat_views(record=record, home_seats=home_seats, match=match)}
+    teams = team_names(match)
+    home_even = home_seats == "even"
+    for seat in range(4):
+        if seat not in names:
+            side = Side.HOME if (seat % 2 == 0) == home_even else Side.AWAY
+            names[seat] = f"a player of {teams[side]}" if teams[side] else "a player"
+    return names
+
+
+def verdict_view(*, record: dict[str, Any], verdict: dict[str, Any], home_seats: str,
+                 match: Match | None = None) -> dict[str, Any]:
     """Shape the engine's verdict (``Verdict.to_dict()``) for the verdict page.
 
     Returns ``{"seats", "tricks", "teams", "offences", "strafs", "going_on", "notes", "trump", "complete",
     "clean"}``: each trick with its cards labelled (``10♦``), who played them, the winner and points; each
     offence with the offender's name and side, its rules and evidence; each straf outcome with sides.
     """
-    seats = seat_views(record=record, home_seats=home_seats)
+    seats = seat_views(record=record, home_seats=home_seats, match=match)
     by_seat = {s.seat: s for s in seats}
     team_side = {0: seats[0].side if seats else Side.HOME, 1: Side.other(seats[0].side) if seats else Side.AWAY}
+    names = team_names(match)
     offence_events = {o.get("event") for o in verdict.get("offences", [])}
     events = record.get("events", [])
     play_events = [i for i, e in enumerate(events) if e.get("type") == "play"]
@@ -97,6 +164,7 @@ def verdict_view(*, record: dict[str, Any], verdict: dict[str, Any], home_seats:
                        "last": trick.get("last", False)})
     offences = [
         {**o, "who": by_seat.get(o["seat"]), "side": team_side[o["team"]] if "team" in o else None,
+         "team_name": names[team_side[o["team"]]] if "team" in o else "",
          "rules_text": ", ".join(o.get("rules", []))}
         for o in verdict.get("offences", [])
     ]
@@ -104,10 +172,12 @@ def verdict_view(*, record: dict[str, Any], verdict: dict[str, Any], home_seats:
         {**s, "claimant_seat": by_seat.get(s["claimant"]), "accused_seat": by_seat.get(s["accused"]),
          "punished_side": team_side.get(s["punished_team"]) if s.get("punished_team") is not None else None,
          "awarded_side": team_side.get(s["awarded_team"]) if s.get("awarded_team") is not None else None,
+         "awarded_team_name": names[team_side[s["awarded_team"]]] if s.get("awarded_team") is not None else "",
          "rules_text": ", ".join(s.get("rules", []))}
         for s in verdict.get("strafs", [])
     ]
-    teams = [{**t, "side": team_side[t["team"]]} for t in verdict.get("teams", [])]
+    teams = [{**t, "side": team_side[t["team"]], "team_name": names[team_side[t["team"]]]}
+             for t in verdict.get("teams", [])]
     return {
         "seats": seats,
         "tricks": tricks,

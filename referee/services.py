@@ -174,7 +174,7 @@ def disputed_hand_start(*, claim: StrafClaim, home_seats: str = "even", seat1_ro
     if DisputedHand.objects.filter(claim=claim).exists():
         raise ValidationError("This claim already has a disputed hand.")
     if home_seats not in DisputedHand.HomeSeats.values or seat1_role not in Role.values:
-        raise ValidationError("Choose where the home partnership sits and the role of seat 1.")
+        raise ValidationError("Choose the order of play round the table.")
     record = blank_record(
         seats=_seats_for(claim=claim, home_seats=home_seats, seat1_role=seat1_role),
         meta={"match": claim.match_id, "table": claim.table.number, "claim": claim.pk},
@@ -335,7 +335,9 @@ def claim_seats(*, hand: DisputedHand) -> tuple[int, int]:
         for s in hand.record.get("seats", []):
             if hand.side_of_seat(s["seat"]) == side and s["role"] == role:
                 return int(s["seat"])
-        raise ValidationError(f"The hand record has no {side} {role}; check where the home partnership sits.")
+        team = claim.match.home.name if side == Side.HOME else claim.match.away.name
+        raise ValidationError(f"The hand record has no {role} of {team}; check which team the file lists first and "
+                              "third.")
 
     return seat_of(claim.claimant_side, claim.claimant_role), seat_of(claim.accused_side, claim.accused_role)
 
@@ -406,7 +408,7 @@ def disputed_hand_upload(
     if not isinstance(record, dict):
         raise ValidationError("The file is not a hand record (expected a JSON object).")
     if home_seats not in DisputedHand.HomeSeats.values:
-        raise ValidationError("Choose where the home partnership sits.")
+        raise ValidationError("Choose which team the file lists first and third.")
     _check_or_raise(record, _ruleset(claim))
     _state_before_from_sheet(record, claim=claim, home_seats=home_seats)
     hand = DisputedHand(

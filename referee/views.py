@@ -8,6 +8,7 @@ answers 404, like "not there".
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -50,6 +51,7 @@ from referee.forms import (
     card_choice_label,
 )
 from referee.hand_check import HandCheck, card_label, hand_check
+from referee.hand_problems import record_names, record_problems_in_words
 from referee.models import DisputedHand, Ruling, Side
 
 
@@ -68,10 +70,12 @@ def _flash(request: HttpRequest, error: ValidationError) -> None:
 
 @login_required
 def console_home(request: HttpRequest) -> HttpResponse:
-    """The matches the signed-in user referees or marks, soonest first, 20 a page."""
-    matches = permissions.matches_for_referee(user=request.user).order_by("scheduled_start", "id")
-    page = Paginator(matches, 20).get_page(request.GET.get("page"))
-    return render(request, "referee/console_home.html", {"page": page})
+    """The matches the signed-in user referees or marks: tonight's first (and any still in play), then the ones
+    coming up, soonest first, then the earlier ones, latest first (20 a page)."""
+    lists = selectors.console_matches(matches=permissions.matches_for_referee(user=request.user))
+    page = Paginator(lists.earlier, 20).get_page(request.GET.get("page"))
+    return render(request, "referee/console_home.html",
+                  {"tonight": lists.tonight, "upcoming": lists.upcoming, "page": page})
 
 
 def _clock_catch_up(match) -> None:
@@ -237,7 +241,7 @@ def match_end(request: HttpRequest, match_id: int) -> HttpResponse:
 def table_stop(request: HttpRequest, match_id: int, table_number: int) -> HttpResponse:
     """Confirm, then stop a table (SAKBOC 12.1): the defaulting side forfeits its points; the opponents get 20."""
     match = permissions.match_for_referee(user=request.user, match_id=match_id)
-    form = TableStopForm(request.POST or None)
+    form = TableStopForm(request.POST or None, match=match)
     if request.method == "POST" and form.is_valid():
         team = match.home if form.cleaned_data["defaulting_side"] == Side.HOME else match.away
         try:
@@ -261,7 +265,7 @@ def claim_new(request: HttpRequest, match_id: int) -> HttpResponse:
     """Log a straf claim: table, claimant (side and role), accused, offence, the moment in the hand."""
     match = permissions.match_for_referee(user=request.user, match_id=match_id)
     initial = {"table_number": request.GET.get("table")} if request.GET.get("table") else None
-    form = StrafClaimForm(request.POST or None, initial=initial)
+    form = StrafClaimForm(request.POST or None, initial=initial, match=match)
     if request.method == "POST" and form.is_valid():
         try:
             claim = services.straf_claim_log(match=match, by=request.user, **form.cleaned_data)
@@ -285,7 +289,7 @@ def claim_detail(request: HttpRequest, claim_id: int) -> HttpResponse:
         "match": claim.match,
         "hand": hand,
         "start_form": _start_form(claim),
-        "upload_form": HandUploadForm(),
+        "upload_form": HandUploadForm(match=claim.match),
         "ruling_form": RulingForm(initial={"expected_version": _sheet_version(claim)}),
         "offence_form": OffenceNameForm(),
     }
@@ -316,7 +320,8 @@ def hand_start(request: HttpRequest, claim_id: int) -> HttpResponse:
 def hand_upload(request: HttpRequest, claim_id: int) -> HttpResponse:
     """Upload a hand-record JSON file; the engine adjudicates it at once."""
     claim = permissions.claim_for_referee(user=request.user, claim_id=claim_id)
-    form = HandUploadForm(request.POST, request.FILES)
+    form = HandUploadForm(request.POST, request.FILES, match=claim.match)
+    upload_errors: list[str] = []
     if form.is_valid():
         try:
             services.disputed_hand_upload(
@@ -324,12 +329,31 @@ def hand_upload(request: HttpRequest, claim_id: int) -> HttpResponse:
                 by=request.user,
             )
         except ValidationError as error:
-            form.add_error("record", error)
+            upload_errors = _upload_problems(error, data=form.cleaned_data["record"],
+                                             home_seats=form.cleaned_data["home_seats"], match=claim.match)
         else:
             return redirect("referee:verdict", claim_id=claim.pk)
+    else:
+        upload_errors = [f"{form.fields[f].label if f in form.fields else 'The upload'}: {' '.join(e)}"
+                         for f, e in form.errors.items()]
     context = {"claim": claim, "match": claim.match, "hand": None, "start_form": _start_form(claim),
-               "upload_form": form, "ruling_form": RulingForm(), "offence_form": OffenceNameForm()}
+               "upload_form": form, "upload_errors": upload_errors, "ruling_form": RulingForm(),
+               "offence_form": OffenceNameForm()}
     return render(request, "referee/claim_detail.html", context, status=400)
+
+
+def _upload_problems(error: ValidationError, *, data: bytes, home_seats: str, match) -> list[str]:
+    """The refusal of an uploaded hand record in plain words, with the players' and teams' names."""
+    try:
+        record = json.loads(data)
+    except (ValueError, RecursionError):
+        record = None
+    return record_problems_in_words(_errors(error), record=record, home_seats=home_seats, match=match)
+
+
+def _hand_problems(hand: DisputedHand, messages_: list[str]) -> list[str]:
+    """A disputed hand's refusals (the engine's problems) in plain words, with names."""
+    return record_problems_in_words(messages_, record=hand.record, home_seats=hand.home_seats, match=hand.claim.match)
 
 
 def _picker_cards() -> list[dict[str, Any]]:
@@ -350,7 +374,8 @@ def hand_deal(request: HttpRequest, claim_id: int) -> HttpResponse:
         "trump_card": record.get("trump_card"),
         **{f"hand_{n}": " ".join(record["hands"][n]) for n in range(4)},
     }
-    form = HandDealForm(request.POST or None, initial=initial)
+    seats = selectors.seat_views(record=record, home_seats=hand.home_seats, match=hand.claim.match)
+    form = HandDealForm(request.POST or None, initial=initial, seat_names={s.seat: s.label for s in seats})
     if request.method == "POST" and form.is_valid():
         try:
             services.disputed_hand_deal_set(
@@ -359,10 +384,9 @@ def hand_deal(request: HttpRequest, claim_id: int) -> HttpResponse:
                 deal_pattern=form.cleaned_data["deal_pattern"], by=request.user,
             )
         except ValidationError as error:
-            form.add_error(None, error)
+            form.add_error(None, ValidationError(_hand_problems(hand, _errors(error))))
         else:
             return redirect("referee:hand_play", claim_id=claim_id)
-    seats = selectors.seat_views(record=record, home_seats=hand.home_seats)
     context = {"claim": hand.claim, "match": hand.claim.match, "hand": hand, "form": form, "seats": seats,
                "cards": _picker_cards()}
     return render(request, "referee/hand_deal.html", context)
@@ -370,8 +394,9 @@ def hand_deal(request: HttpRequest, claim_id: int) -> HttpResponse:
 
 def _play_context(hand: DisputedHand, check: HandCheck, event_form: HandEventForm | None = None,
                   errors: list[str] | None = None) -> dict[str, Any]:
-    seats = selectors.seat_views(record=hand.record, home_seats=hand.home_seats)
+    seats = selectors.seat_views(record=hand.record, home_seats=hand.home_seats, match=hand.claim.match)
     names = {s.seat: s for s in seats}
+    seat_words, teams = record_names(record=hand.record, home_seats=hand.home_seats, match=hand.claim.match)
     next_cards = []
     if check.ok and check.next_seat is not None:
         next_cards = [
@@ -393,6 +418,8 @@ def _play_context(hand: DisputedHand, check: HandCheck, event_form: HandEventFor
         "next_cards": next_cards,
         "next_who": names.get(check.next_seat) if check.next_seat is not None else None,
         "events": events,
+        "counts": [(teams[0], check.totals[0]), (teams[1], check.totals[1])],
+        "names": {"seats": seat_words, "teams": teams},
         "trump_label": card_label(hand.record["trump_card"]) if hand.record.get("trump_card") else "",
         "event_form": event_form,
         "errors": errors or [],
@@ -409,7 +436,7 @@ def hand_play(request: HttpRequest, claim_id: int) -> HttpResponse:
         return redirect("referee:verdict", claim_id=claim_id)
     check = hand_check(record=hand.record)
     if not check.ok:
-        messages.error(request, "Finish the deal first: " + "; ".join(check.problems[:3]))
+        messages.error(request, "Finish the deal first: " + " ".join(_hand_problems(hand, list(check.problems[:3]))))
         return redirect("referee:hand_deal", claim_id=claim_id)
     return render(request, "referee/hand_play.html", _play_context(hand, check))
 
@@ -419,7 +446,7 @@ def _hand_panel(request: HttpRequest, hand: DisputedHand, action: Callable[[], H
     try:
         check = action()
     except ValidationError as error:
-        errors = _errors(error)
+        errors = _hand_problems(hand, _errors(error))
         check = hand_check(record=hand.record)
     if not request.htmx:
         for message in errors:
@@ -432,6 +459,10 @@ def _hand_panel(request: HttpRequest, hand: DisputedHand, action: Callable[[], H
     return response
 
 
+_EVENT_WORDS = {"card": "The card", "call": "The roem called", "asked": "Who is asked", "top": "The top card",
+                "strokes": "The strokes", "seat": "Who", "type": "The kind of entry", "answer": "The answer"}
+
+
 @login_required
 @require_POST
 def hand_event(request: HttpRequest, claim_id: int) -> HttpResponse:
@@ -441,7 +472,8 @@ def hand_event(request: HttpRequest, claim_id: int) -> HttpResponse:
 
     def action() -> HandCheck:
         if not form.is_valid():
-            raise ValidationError([f"{field}: {', '.join(errs)}" for field, errs in form.errors.items()])
+            raise ValidationError([f"{_EVENT_WORDS.get(field, field)}: {', '.join(errs)}"
+                                   for field, errs in form.errors.items()])
         return services.disputed_hand_event_add(hand=hand, event=form.event(), by=request.user)
 
     return _hand_panel(request, hand, action)
@@ -493,16 +525,20 @@ def _verdict_context(claim, hand: DisputedHand, form: RulingForm) -> dict[str, A
         form.initial["decision"] = engine_decision
     if not form.is_bound:
         form.initial["expected_version"] = _sheet_version(claim)
-    awarded_side = ""
+    awarded_team = ""
     if outcome and outcome.get("awarded_team") is not None:
-        awarded_side = hand.side_of_seat(outcome["awarded_team"])  # team t's first seat is seat t
+        side = hand.side_of_seat(outcome["awarded_team"])  # team t's first seat is seat t
+        awarded_team = selectors.team_names(claim.match)[side]
     return {
         "claim": claim,
         "match": claim.match,
         "hand": hand,
-        "view": selectors.verdict_view(record=hand.record, verdict=hand.verdict, home_seats=hand.home_seats),
+        "view": selectors.verdict_view(record=hand.record, verdict=hand.verdict, home_seats=hand.home_seats,
+                                       match=claim.match),
         "outcome": outcome,
-        "awarded_side": awarded_side,
+        "awarded_team": awarded_team,
+        "names": dict(zip(("seats", "teams"), record_names(record=hand.record, home_seats=hand.home_seats,
+                                                           match=claim.match), strict=True)),
         "engine_decision": engine_decision,
         "ruling": Ruling.objects.filter(claim=claim).first(),
         "form": form,
@@ -532,7 +568,8 @@ def ruling_record(request: HttpRequest, claim_id: int) -> HttpResponse:
     if hand is not None and hand.verdict:
         return render(request, "referee/verdict.html", _verdict_context(claim, hand, form), status=400)
     context = {"claim": claim, "match": claim.match, "hand": hand, "start_form": _start_form(claim),
-               "upload_form": HandUploadForm(), "ruling_form": form, "offence_form": OffenceNameForm()}
+               "upload_form": HandUploadForm(match=claim.match), "ruling_form": form,
+               "offence_form": OffenceNameForm()}
     return render(request, "referee/claim_detail.html", context, status=400)
 
 
@@ -553,7 +590,7 @@ def match_rulings(request: HttpRequest, match_id: int) -> HttpResponse:
 def match_queries(request: HttpRequest, match_id: int) -> HttpResponse:
     """The queries noted on the score-sheet (SAKBOC 1.10), and the form to note one."""
     match = permissions.match_for_referee(user=request.user, match_id=match_id)
-    form = QueryForm(request.POST or None)
+    form = QueryForm(request.POST or None, match=match)
     if request.method == "POST" and form.is_valid():
         try:
             services.query_note(match=match, by=request.user, **form.cleaned_data)

@@ -10,7 +10,7 @@ import pytest
 from django.utils import timezone
 
 from matches.models import Match
-from tests.factories import UserFactory, match_with_sheets
+from tests.factories import UserFactory, match_with_sheets, squad
 from tests.referee.conftest import REVOKE_HANDS
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -78,9 +78,12 @@ def test_referee_match_night(page, screenshot, sign_in):
     _fits_phone(page)
     page.click("button:has-text('Save the deal')")
 
-    # The plays: the engine flags the revoke at once.
+    # The plays, each player named (seats in order of play: the home telman, the away telman, the home byspeler,
+    # the away byspeler): the engine flags the revoke at once.
+    players = [f"{p.first_name} {p.last_name}" for p in
+               (squad(match.home)[0], squad(match.away)[0], squad(match.home)[1], squad(match.away)[1])]
     page.click(".next button[value=AS]")
-    page.wait_for_selector(".next h2:has-text('Seat 1')")
+    page.locator(".next h2", has_text=f"{players[1]} plays").wait_for()
     with page.expect_request("**/hand/event/") as request:  # an htmx call, not a page load
         page.click(".next button[value='7D']")
     assert request.value.headers.get("hx-request") == "true"
@@ -89,15 +92,15 @@ def test_referee_match_night(page, screenshot, sign_in):
     screenshot("revoke-flagged")
     _fits_phone(page)
     page.click(".next button[value=AH]")
-    page.wait_for_selector(".next h2:has-text('Seat 3')")
+    page.locator(".next h2", has_text=f"{players[3]} plays").wait_for()
     page.click(".next button[value=AD]")
-    page.wait_for_selector(".next h2:has-text('Seat 0')")
+    page.locator(".next h2", has_text=f"{players[0]} plays").wait_for()
     page.click("#adjudicate")
 
     # The verdict cites the rule; the referee records the ruling.
     page.wait_for_selector("h1:has-text('Verdict')")
     offences = page.inner_text("section[aria-label=Offences]")
-    assert "versak" in offences and "SAKBOC 3.3" in offences and "held KS, 8S, 7S when spades were led" in offences
+    assert "versak" in offences and "SAKBOC 3.3" in offences and "held K♠, 8♠, 7♠ when spades were led" in offences
     assert "Upheld." in page.inner_text(".outcome")
     screenshot("verdict")
     _fits_phone(page)

@@ -39,6 +39,7 @@ from hypothesis import strategies as st
 
 import engine
 from engine import HandRecordError
+from referee.hand_problems import record_problems_in_words
 
 EXAMPLES_DIR = Path(__file__).resolve().parents[2] / "docs" / "examples"
 EXAMPLES = {p.name: json.loads(p.read_text()) for p in sorted(EXAMPLES_DIR.glob("*.json"))}
@@ -268,9 +269,15 @@ def test_a_bad_upload_answers_400_with_the_problem_and_changes_nothing(client, u
         if error is not None:
             assert response.status_code == 400, response.status_code
             page = response.content.decode()
-            shown = [html.escape(error.problems[0]), "The file is not JSON", "is not a hand record",
-                     "The submitted file is empty"]  # the engine's problem, or the service's or form's word on text
-            assert 'class="errorlist' in page and any(message in page for message in shown), page[-3000:]
+            try:
+                record = json.loads(text.encode("utf-8", "surrogatepass"))  # as the page reads the file
+            except (ValueError, RecursionError):
+                record = None
+            in_words = record_problems_in_words(error.problems[:1], record=record, home_seats="even",
+                                                match=claim.match)[0]
+            shown = [html.escape(in_words), "The file is not JSON", "is not a hand record",
+                     "The submitted file is empty"]  # the engine's problem in words, or the service's or form's word
+            assert 'id="upload-errors"' in page and any(message in page for message in shown), page[-3000:]
             assert _referee_rows() == before
         else:
             assert response.status_code in (302, 400)

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from referee import services
 from referee.models import Ruling, StrafClaim
-from tests.factories import UserFactory
+from tests.factories import UserFactory, squad
 from tests.referee.conftest import REVOKE_HANDS, revoke_record
 
 pytestmark = pytest.mark.django_db
@@ -123,13 +123,16 @@ def test_log_claim_then_enter_the_hand_with_htmx(ref_client, match_night):
     html = response.content.decode()
     assert response.status_code == 200 and 'id="last-flag"' in html and "SAKBOC 3.3" in html and "versak" in html
     refused = ref_client.post(event_url, {"type": "play", "seat": 2, "card": "KS"}, HTTP_HX_REQUEST="true")
-    assert refused.status_code == 422 and "not in seat 2&#x27;s hand" in refused.content.decode()
+    home_byspeler, away_telman = squad(match_night.home)[1], squad(match_night.away)[0]  # seats 2 and 1
+    assert refused.status_code == 422 and (
+        f"K♠ is not in {home_byspeler.first_name} {home_byspeler.last_name}&#x27;s hand "
+        f"({away_telman.first_name} {away_telman.last_name} holds it)") in refused.content.decode()
     bad = ref_client.post(event_url, {"type": "roem", "seat": 2}, HTTP_HX_REQUEST="true")
     assert bad.status_code == 422 and "call" in bad.content.decode()
     response = ref_client.post(reverse("referee:hand_adjudicate", args=[claim.pk]))
     assert response["Location"] == reverse("referee:verdict", args=[claim.pk])
     verdict = ref_client.get(response["Location"]).content.decode()
-    assert "SAKBOC 3.3" in verdict and "held KS, 8S, 7S when spades were led" in verdict and "Upheld." in verdict
+    assert "SAKBOC 3.3" in verdict and "held K♠, 8♠, 7♠ when spades were led" in verdict and "Upheld." in verdict
 
 
 def test_deal_form_shows_engine_problems(ref_client, match_night, referee):
@@ -138,7 +141,8 @@ def test_deal_form_shows_engine_problems(ref_client, match_night, referee):
     deal = {"dealer": 3, "trump_card": "7C", **{f"hand_{n}": " ".join(REVOKE_HANDS[n]) for n in range(4)}}
     deal["hand_1"] = "KS 8S 7S 7D 8D 9D TD AS"
     response = ref_client.post(reverse("referee:hand_deal", args=[claim.pk]), deal)
-    assert response.status_code == 200 and "AS is dealt twice" in response.content.decode()
+    html = response.content.decode()
+    assert response.status_code == 200 and "A♠, is dealt twice" in html and "hands[" not in html
 
 
 def test_upload_and_ruling_with_overrule(ref_client, match_night, referee):
@@ -164,7 +168,11 @@ def test_upload_of_a_malformed_record_is_refused(ref_client, match_night, refere
     record["hands"][0][0] = "XZ"
     response = ref_client.post(reverse("referee:hand_upload", args=[claim.pk]),
                                {"home_seats": "even", "record": _file(json.dumps(record))})
-    assert response.status_code == 400 and "hands[0][0]: &#x27;XZ&#x27; is not a card" in response.content.decode()
+    html = response.content.decode()
+    assert response.status_code == 400 and 'id="upload-errors"' in html and "<details open>" in html
+    assert ("Card 1 of Home Telman&#x27;s hand, &#x27;XZ&#x27;, is not a card; write it like &#x27;JH&#x27; for the "
+            "Jack of hearts") in html
+    assert "hands[0]" not in html
 
 
 def test_queries_and_report(ref_client, match_night, referee, django_assert_max_num_queries):

@@ -5,7 +5,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from matches.boem_svg import BoemDrawing, BoemDrawingError, boem_svg, rung_y
+from matches.boem_svg import BoemDrawing, BoemDrawingError, boem_svg, rung_y, side_marks
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 
@@ -55,3 +55,35 @@ def test_svg_is_accessible_and_free_of_inline_styles_and_scripts():
 def test_impossible_goings_on_are_refused(left, right):
     with pytest.raises(BoemDrawingError):
         BoemDrawing(left_label="A", right_label="B", left=left, right=right)
+
+
+def _texts(svg: str) -> list[ET.Element]:
+    return list(ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text"))
+
+
+def test_every_label_is_at_least_11_px_and_no_name_is_cut():
+    svg = boem_svg(BoemDrawing(left_label="Athlone Aces A", right_label="Bonteheuwel Boere", left=[2],
+                               straf_side="left", outcome="unfinished at time"))
+    texts = _texts(svg)
+    assert texts and all(float(t.get("font-size")) >= 11 for t in texts)
+    assert "…" not in svg and "Athlone Ac" not in "".join(t.text for t in texts)
+    marks = [t.text for t in texts if "side-mark" in t.get("class", "")]
+    assert marks == ["AAA", "BB"]
+    assert "unfinished at time" in [t.text for t in texts]
+    # The full names stay in the accessible title.
+    assert ET.fromstring(svg).find("svg:title", NS).text.startswith("Boem: Athlone Aces A 2, Bonteheuwel Boere 0")
+
+
+def test_teams_with_the_same_initials_get_numbered_marks():
+    assert side_marks("Athlone Aces", "Atlantis Aces") == ("AA1", "AA2")
+    assert side_marks("x" * 300, "Bonteheuwel Boere") == ("X", "BB")
+
+
+def test_legend_names_each_side_in_full():
+    from matches.templatetags.boem_trees import boem_legend
+
+    long_name = "Hanover Park Sturks " + "z" * 280
+    html = boem_legend(long_name, "<Bonteheuwel> Boere", "dashed: waiting to be confirmed")
+    assert long_name in html and "&lt;Bonteheuwel&gt; Boere" in html
+    assert '<span class="side-key left">HPS</span>' in html and "(left, green)" in html
+    assert "dashed: waiting to be confirmed" in html

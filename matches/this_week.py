@@ -1,0 +1,63 @@
+"""The home page's "this week": tonight's fixtures, the latest results and the table (a selector, reads only).
+
+The table is the newest league season's: its latest published standings (frozen, dated) if any, else its
+live provisional standings. Names only: team names and club names, never ids.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.db.models import Exists, OuterRef
+from django.utils import timezone
+
+from matches.exports import live_standings_rows
+from matches.models import Competition, Match, StandingsRow, StandingsSnapshot
+
+LATEST_RESULTS = 6
+TABLE_ROWS = 8
+
+
+@dataclass(frozen=True)
+class WeekTable:
+    """The top of one league's table: its rows, whether published (with title and date) or provisional."""
+
+    competition: Competition
+    rows: list[dict[str, Any]]
+    published: StandingsSnapshot | None = None
+    more: int = 0
+
+
+@dataclass(frozen=True)
+class ThisWeek:
+    tonight: list[Match] = field(default_factory=list)
+    results: list[Match] = field(default_factory=list)
+    table: WeekTable | None = None
+
+
+def _with_teams(queryset):
+    return queryset.select_related("home", "away", "competition")
+
+
+def this_week(*, now: datetime | None = None) -> ThisWeek:
+    """Tonight's fixtures (every match scheduled today, local time, earliest first), the latest finished
+    matches (newest first, provisional ones marked by their status) and the top of the newest league table
+    (five queries)."""
+    now = now or timezone.now()
+    today = timezone.localdate(now)
+    tonight = list(_with_teams(Match.objects.filter(scheduled_start__date=today)).order_by("scheduled_start", "id"))
+    results = list(_with_teams(Match.objects.filter(phase=Match.Phase.FINISHED))
+                   .order_by("-scheduled_start", "-id")[:LATEST_RESULTS])
+    has_standings = Exists(StandingsRow.objects.filter(competition=OuterRef("pk")))
+    has_snapshot = Exists(StandingsSnapshot.objects.filter(competition=OuterRef("pk")))
+    competition = (Competition.objects.filter(kind=Competition.Kind.LEAGUE).filter(has_standings | has_snapshot)
+                   .order_by("-season", "-created_at", "-id").first())
+    table = None
+    if competition is not None:
+        snapshot = competition.standings_snapshots.order_by("-published_at", "-id").first()
+        rows = list(snapshot.rows) if snapshot else live_standings_rows(competition_id=competition.pk)
+        table = WeekTable(competition=competition, rows=rows[:TABLE_ROWS], published=snapshot,
+                          more=max(0, len(rows) - TABLE_ROWS))
+    return ThisWeek(tonight=tonight, results=results, table=table)
