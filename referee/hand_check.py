@@ -28,10 +28,12 @@ from engine import ruleset as rulesets
 from engine.adjudicate import adjudicate
 
 __all__ = [
+    "DEALT_OTHERWISE",
     "HandCheck",
     "PlayFlag",
     "TrickReplay",
     "blank_record",
+    "deal_pattern_choices",
     "hand_adjudicate",
     "hand_check",
     "offence_choices",
@@ -269,19 +271,46 @@ def hand_adjudicate(*, record: Mapping[str, Any], ruleset: rulesets.Ruleset | No
     return _jsonable(adjudicate(parsed, ruleset))
 
 
-def offence_choices() -> list[tuple[str, str]]:
-    """The offences a straf can be claimed for, as ``(code, "description (rules)")`` form choices, from the
-    engine's list (Notes §VII and SAKBOC rules 2 to 12).
+def _rules_of(ruleset: rulesets.Ruleset | None) -> rulesets.Ruleset:
+    return ruleset if ruleset is not None else rulesets.SAKBOC_2004
+
+
+def offence_choices(ruleset: rulesets.Ruleset | None = None) -> list[tuple[str, str]]:
+    """The offences a straf can be claimed for under ``ruleset`` (a union's, ``clubs.rules.union_ruleset``;
+    default SAKBOC 2004), as ``(code, "description (rules)")`` form choices: only
+    ``engine.offences.offences_for(ruleset)`` (Notes §VII and SAKBOC rules 2 to 12; never the relatives' bidding
+    offences, nor the forfeits of SAKBOC 6.3, 6.4 and 7.1, which "are not punishable").
     """
     return [
         (offence.value, f"{offence.info.description} ({', '.join(offence.info.rules)})")
-        for offence in offences.Offence
+        for offence in offences.offences_for(_rules_of(ruleset))
     ]
 
 
-def offence_rules(code: str) -> tuple[str, ...]:
+def offence_rules(code: str, ruleset: rulesets.Ruleset | None = None) -> tuple[str, ...]:
     """Return the rule citations of an offence code (``"versak"`` -> ``("SAKBOC 3.3", "Notes §VII")``).
 
-    :raises ValueError: if the code is not an offence (the engine's ``UnknownOffenceError``).
+    :param ruleset: when given (a union's), the code must be one of its offences (:func:`offence_choices`).
+    :raises ValueError: if the code is not an offence (the engine's ``UnknownOffenceError``), or not one of
+        ``ruleset``'s.
     """
-    return offences.offence_from_code(code).info.rules
+    offence = offences.offence_from_code(code)
+    if ruleset is not None and offence not in offences.offences_for(ruleset):
+        raise offences.UnknownOffenceError(f"{code!r} is not an offence a straf may name under {ruleset.name}")
+    return offence.info.rules
+
+
+DEALT_OTHERWISE = "other"
+"""The deal-pattern choice for a deal the ruleset does not allow (the dealer's offence ``wrong_deal``, SAKBOC 1.7):
+the pattern itself is then typed in."""
+
+
+def deal_pattern_choices(ruleset: rulesets.Ruleset | None = None) -> list[tuple[str, str]]:
+    """The deal patterns the console offers under ``ruleset`` (a union's; default SAKBOC 2004): "not recorded",
+    the ruleset's own (``Ruleset.deal_pattern_names``: 3-3-2, 3-2-3, 2-3-3 under SAKBOC 1.7), and "dealt
+    otherwise", for a wrong deal to be recorded as the pattern dealt."""
+    return [
+        ("", "not recorded"),
+        *((name, name) for name in _rules_of(ruleset).deal_pattern_names),
+        (DEALT_OTHERWISE, "dealt otherwise (the dealer's offence, SAKBOC 1.7): type the pattern"),
+    ]

@@ -11,9 +11,17 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from clubs.rules import union_ruleset
+from engine.ruleset import Ruleset
 from matches.models import Match, Seat
 from referee.hand_check import SUIT_SYMBOLS, card_label
 from referee.models import Query, Side, StrafClaim
+
+
+def match_ruleset(*, match: Match) -> Ruleset:
+    """The rules of the match's union (``clubs.rules.union_ruleset``): the console offers only its offences and
+    deal patterns (``referee.hand_check.offence_choices``, ``deal_pattern_choices``)."""
+    return union_ruleset(match.competition.union)
 
 
 def match_claims(*, match: Match) -> QuerySet[StrafClaim]:

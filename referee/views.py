@@ -261,7 +261,7 @@ def claim_new(request: HttpRequest, match_id: int) -> HttpResponse:
     """Log a straf claim: table, claimant (side and role), accused, offence, the moment in the hand."""
     match = permissions.match_for_referee(user=request.user, match_id=match_id)
     initial = {"table_number": request.GET.get("table")} if request.GET.get("table") else None
-    form = StrafClaimForm(request.POST or None, initial=initial)
+    form = StrafClaimForm(request.POST or None, initial=initial, ruleset=selectors.match_ruleset(match=match))
     if request.method == "POST" and form.is_valid():
         try:
             claim = services.straf_claim_log(match=match, by=request.user, **form.cleaned_data)
@@ -287,9 +287,13 @@ def claim_detail(request: HttpRequest, claim_id: int) -> HttpResponse:
         "start_form": _start_form(claim),
         "upload_form": HandUploadForm(),
         "ruling_form": RulingForm(initial={"expected_version": _sheet_version(claim)}),
-        "offence_form": OffenceNameForm(),
+        "offence_form": _offence_form(claim),
     }
     return render(request, "referee/claim_detail.html", context)
+
+
+def _offence_form(claim, data=None) -> OffenceNameForm:
+    return OffenceNameForm(data, ruleset=selectors.match_ruleset(match=claim.match))
 
 
 def _start_form(claim, data=None) -> HandStartForm:
@@ -328,7 +332,7 @@ def hand_upload(request: HttpRequest, claim_id: int) -> HttpResponse:
         else:
             return redirect("referee:verdict", claim_id=claim.pk)
     context = {"claim": claim, "match": claim.match, "hand": None, "start_form": _start_form(claim),
-               "upload_form": form, "ruling_form": RulingForm(), "offence_form": OffenceNameForm()}
+               "upload_form": form, "ruling_form": RulingForm(), "offence_form": _offence_form(claim)}
     return render(request, "referee/claim_detail.html", context, status=400)
 
 
@@ -350,13 +354,13 @@ def hand_deal(request: HttpRequest, claim_id: int) -> HttpResponse:
         "trump_card": record.get("trump_card"),
         **{f"hand_{n}": " ".join(record["hands"][n]) for n in range(4)},
     }
-    form = HandDealForm(request.POST or None, initial=initial)
+    form = HandDealForm(request.POST or None, initial=initial, ruleset=selectors.match_ruleset(match=hand.claim.match))
     if request.method == "POST" and form.is_valid():
         try:
             services.disputed_hand_deal_set(
                 hand=hand, dealer=form.cleaned_data["dealer"], hands=form.hands(),
                 trump_card=form.cleaned_data["trump_card"], cut=form.cleaned_data["cut"],
-                deal_pattern=form.cleaned_data["deal_pattern"], by=request.user,
+                deal_pattern=form.pattern(), by=request.user,
             )
         except ValidationError as error:
             form.add_error(None, error)
@@ -532,7 +536,7 @@ def ruling_record(request: HttpRequest, claim_id: int) -> HttpResponse:
     if hand is not None and hand.verdict:
         return render(request, "referee/verdict.html", _verdict_context(claim, hand, form), status=400)
     context = {"claim": claim, "match": claim.match, "hand": hand, "start_form": _start_form(claim),
-               "upload_form": HandUploadForm(), "ruling_form": form, "offence_form": OffenceNameForm()}
+               "upload_form": HandUploadForm(), "ruling_form": form, "offence_form": _offence_form(claim)}
     return render(request, "referee/claim_detail.html", context, status=400)
 
 
@@ -807,7 +811,7 @@ def extra_time(request: HttpRequest, match_id: int) -> HttpResponse:
 def claim_offence(request: HttpRequest, claim_id: int) -> HttpResponse:
     """Name the offence of an "af" that named none (SAKBOC 6.7), so the ruling can cite its rule."""
     claim = permissions.claim_for_referee(user=request.user, claim_id=claim_id)
-    form = OffenceNameForm(request.POST)
+    form = _offence_form(claim, request.POST)
     if form.is_valid():
         try:
             services.straf_claim_offence_name(claim=claim, offence=form.cleaned_data["offence"], by=request.user)
