@@ -158,9 +158,11 @@ GOING_ON_CODES = (
     "going_on.two_fifties_need_trick",
     "going_on.telman_played_before_roem",
     "going_on.roemte_not_shown_good",
+    "going_on.not_in_ruleset",
 )
 """Every :attr:`GoingOnCheck.code`: may go on (``counts``: 100 counted, Notes §IV-§VI; ``outright``: SAKBOC 8.17),
-or why not (SAKBOC 8.7, 8.12, 8.19, 8.21, 8.24; Notes §IV, §VI)."""
+or why not (SAKBOC 8.7, 8.12, 8.19, 8.21, 8.24; Notes §IV, §VI); ``not_in_ruleset``: the relatives' games
+(:mod:`engine.makers`) have no going on."""
 
 NOTE_CODES = (
     "note.false_roem_counted",
@@ -190,7 +192,7 @@ OFFENCE_MESSAGES = (
     "good_enough_wrongly.last_player",
     "boem_cleaned.before_boem_completed",
     "boem_cleaned.before_points_called",
-    *("go_on_not_allowed." + c.removeprefix("going_on.") for c in GOING_ON_CODES[2:]),
+    *("go_on_not_allowed." + c.removeprefix("going_on.") for c in GOING_ON_CODES[2:-1]),
     *("wrong_straf." + c.removeprefix("straf.") for c in ("straf.no_offence", "straf.late", "straf.not_punishable",
                                                           "straf.named_not_committed")),
 )

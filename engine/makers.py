@@ -1040,7 +1040,19 @@ def adjudicate_makers(rec: HandRecord, rs: Ruleset) -> Any:
             )
         )
     end = tuple(
-        GoingOnCheck(None, t, 0, 0, teams[t].count, teams[1 - t].count, True, (), f"no going on in {rs.name}")
+        GoingOnCheck(
+            None,
+            t,
+            0,
+            0,
+            teams[t].count,
+            teams[1 - t].count,
+            True,
+            (),
+            f"no going on in {rs.name}",
+            "going_on.not_in_ruleset",
+            {"team": t, "ruleset": rs.name},
+        )
         for t in (0, 1)
     )
     complete = len(r.tricks) == 8 and r.tricks[-1].winner is not None
