@@ -789,7 +789,13 @@ class _MakersReplay:
                     rules,
                     reason,
                     "straf.upheld" if found else "straf.no_offence",
-                    {**base, "points": total, "awarded_team": winner, "punished_team": 1 - winner},
+                    {
+                        **base,
+                        "points": total,
+                        "awarded_team": winner,
+                        "punished_team": 1 - winner,
+                        **({"matched": found.code, "offence_event": found.event} if found else {}),
+                    },
                     found.code if found else None,
                     findings,
                 )

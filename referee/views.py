@@ -500,12 +500,17 @@ def _verdict_context(claim, hand: DisputedHand, form: RulingForm) -> dict[str, A
     awarded_side = ""
     if outcome and outcome.get("awarded_team") is not None:
         awarded_side = hand.side_of_seat(outcome["awarded_team"])  # team t's first seat is seat t
+    view = selectors.verdict_view(record=hand.record, verdict=hand.verdict, home_seats=hand.home_seats)
+    outcome_finding = next(
+        (s["finding"] for s in view["strafs"] if outcome is not None and s.get("event") == outcome.get("event")), None
+    )
     return {
         "claim": claim,
         "match": claim.match,
         "hand": hand,
-        "view": selectors.verdict_view(record=hand.record, verdict=hand.verdict, home_seats=hand.home_seats),
+        "view": view,
         "outcome": outcome,
+        "outcome_finding": outcome_finding,
         "awarded_side": awarded_side,
         "engine_decision": engine_decision,
         "ruling": Ruling.objects.filter(claim=claim).first(),

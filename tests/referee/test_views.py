@@ -129,7 +129,11 @@ def test_log_claim_then_enter_the_hand_with_htmx(ref_client, match_night):
     response = ref_client.post(reverse("referee:hand_adjudicate", args=[claim.pk]))
     assert response["Location"] == reverse("referee:verdict", args=[claim.pk])
     verdict = ref_client.get(response["Location"]).content.decode()
-    assert "SAKBOC 3.3" in verdict and "held KS, 8S, 7S when spades were led" in verdict and "Upheld." in verdict
+    assert "SAKBOC 3.3" in verdict and "Upheld." in verdict
+    # the engine's code and params, said on the page (issue 17), and how the offence was decided
+    assert "played 7♦ in trick 1 while holding K♠, 8♠, 7♠ of the suit led (spades)" in verdict
+    assert 'data-code="versak" data-status="punished"' in verdict and "a claim was upheld on it" in verdict
+    assert "Upheld on revoke (versak): 2 points to the home side" in verdict
 
 
 def test_deal_form_shows_engine_problems(ref_client, match_night, referee):
