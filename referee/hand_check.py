@@ -58,7 +58,9 @@ class PlayFlag:
     :ivar seat: the offender's seat (0..3).
     :ivar offence: the engine's offence code (``"versak"``).
     :ivar rule: the rule citations, joined (``"SAKBOC 3.3, Notes §VII"``).
-    :ivar evidence: what shows it (``"held AS when spades were led, and KD is neither a spade nor a trump"``).
+    :ivar evidence: what shows it, in the engine's English (``"held AS when spades were led, and KD is ..."``).
+    :ivar message: the finding's code (``"versak"``, ``"illegal_sizing.trump_ace_high"``) and :ivar params: its
+        plain values, for the page to say it in the user's language (``referee.findings``).
     """
 
     event: int
@@ -66,6 +68,8 @@ class PlayFlag:
     offence: str
     rule: str
     evidence: str
+    message: str = ""
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict, hash=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -201,8 +205,9 @@ def hand_check(*, record: Mapping[str, Any], ruleset: rulesets.Ruleset | None = 
     names = cards.CARD_NAMES
     trump = parsed.trump
     flags = tuple(
-        PlayFlag(o.event if o.event is not None else -1, o.seat, o.code.value, ", ".join(o.rules), o.evidence)
-        for o in verdict.offences
+        PlayFlag(o.event if o.event is not None else -1, o.seat, o.code.value, ", ".join(o.rules), o.evidence,
+                 found["message"], found["params"])
+        for o, found in ((o, o.to_dict()) for o in verdict.offences)
     )
     by_event = {f.event: f for f in flags if f.event >= 0}
     held = [list(parsed.hand_cards[s]) for s in range(4)]

@@ -28,7 +28,7 @@ from matches import selectors as match_selectors
 from matches import services as match_services
 from matches.live import match_live
 from matches.models import BoemEntry, Match, MatchTable, Seat
-from referee import permissions, selectors, services
+from referee import findings, permissions, selectors, services
 from referee.forms import (
     CARD_NAMES,
     CalledAwayForm,
@@ -383,6 +383,14 @@ def _play_context(hand: DisputedHand, check: HandCheck, event_form: HandEventFor
         ]
     events = []
     flags_by_event = {f.event: f for f in check.flags}
+    last_flag = check.last_flag
+    last_flag_text = ""
+    if last_flag is not None:  # said from the engine's code and params (referee.findings), not its English
+        last_flag_text = findings.offence_finding(
+            {"seat": last_flag.seat, "code": last_flag.offence, "message": last_flag.message,
+             "params": last_flag.params},
+            seat_name=lambda seat: f"{names[seat].name} (seat {seat})" if seat in names else f"seat {seat}",
+        ).text
     for index, event in enumerate(hand.record.get("events", [])):
         events.append({"index": index, "event": event, "who": names.get(event.get("seat")),
                        "label": card_label(event["card"]) if event.get("type") == "play" else "",
@@ -392,6 +400,8 @@ def _play_context(hand: DisputedHand, check: HandCheck, event_form: HandEventFor
         "match": hand.claim.match,
         "hand": hand,
         "check": check,
+        "last_flag_text": last_flag_text,
+        "last_flag_name": findings.OFFENCE_NAMES.get(last_flag.offence, "") if last_flag else "",
         "seats": seats,
         "seat_names": names,
         "next_cards": next_cards,

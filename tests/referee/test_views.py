@@ -122,6 +122,7 @@ def test_log_claim_then_enter_the_hand_with_htmx(ref_client, match_night):
     response = ref_client.post(event_url, {"type": "play", "seat": 1, "card": "7D"}, HTTP_HX_REQUEST="true")
     html = response.content.decode()
     assert response.status_code == 200 and 'id="last-flag"' in html and "SAKBOC 3.3" in html and "versak" in html
+    assert "revoke (versak)</strong>" in html and "(seat 1) played 7♦ in trick 1 while holding K♠, 8♠, 7♠" in html
     refused = ref_client.post(event_url, {"type": "play", "seat": 2, "card": "KS"}, HTTP_HX_REQUEST="true")
     assert refused.status_code == 422 and "not in seat 2&#x27;s hand" in refused.content.decode()
     bad = ref_client.post(event_url, {"type": "roem", "seat": 2}, HTTP_HX_REQUEST="true")
