@@ -502,8 +502,8 @@ def ruling_record(
     engine_decision = engine_decision_of(outcome)
     offence = upheld_offence(claim=claim, outcome=outcome)
     if decision == Ruling.Decision.UPHELD and not offence:
-        raise ValidationError({"decision": "The rules engine found no offence for this \"af\": name the offence to "
-                                           "uphold it on your judgement (the ruling cites its rule)."})
+        raise ValidationError({"decision": "Name the offence to uphold this \"af\" on your judgement: the rules "
+                                           "engine found no offence for it (the ruling cites its rule)."})
     if decision == Ruling.Decision.UPHELD:
         clause = claim.rules if offence == claim.offence else ", ".join(offence_rules(offence))
         punished_side = claim.accused_side
