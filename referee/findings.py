@@ -244,13 +244,14 @@ _RANK_KEYS = {"top", "answered", "standing_top"}
 
 @dataclass(frozen=True)
 class Finding:
-    """A finding for a page: its code, the sentence, its clauses, and (an offence's) how it was decided."""
+    """A finding for a page: its code, the sentence, its clauses, and (an offence's) how it was decided and its name."""
 
     code: str
     text: str
     rules: tuple[str, ...]
     status: str = ""
     status_text: str = ""
+    name: str = ""
 
     @property
     def clause(self) -> str:
@@ -362,6 +363,7 @@ def offence_finding(found: Mapping[str, Any], **names: Callable[[int], str]) -> 
         rules=tuple(found.get("rules", ())),
         status=status,
         status_text=str(STATUS_TEXTS.get(status, status)),
+        name=str(OFFENCE_NAMES.get(found["code"], found["code"])),
     )
 
 

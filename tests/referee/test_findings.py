@@ -90,7 +90,7 @@ def test_findings_are_said_with_names_cards_and_offences_not_the_engines_english
     finding = findings.offence_finding(offence, seat_name=lambda s: f"Player {s}", team_name=lambda t: f"Team {t}")
     assert finding.text == ("Player 1 played 7♦ in trick 1 while holding K♠, 8♠, 7♠ of the suit led (spades): "
                             "neither following suit nor trumping")
-    assert finding.text != offence["evidence"] and finding.clause == "SAKBOC 3.3"
+    assert finding.text != offence["evidence"] and finding.clause == "SAKBOC 3.3" and finding.name == "revoke (versak)"
     (straf,) = verdict["strafs"]
     assert findings.straf_finding(straf, team_name=lambda t: f"Team {t}").text == (
         "Upheld on revoke (versak): 2 points to Team 0")
