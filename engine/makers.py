@@ -789,7 +789,13 @@ class _MakersReplay:
                     rules,
                     reason,
                     "straf.upheld" if found else "straf.no_offence",
-                    {**base, "points": total, "awarded_team": winner, "punished_team": 1 - winner},
+                    {
+                        **base,
+                        "points": total,
+                        "awarded_team": winner,
+                        "punished_team": 1 - winner,
+                        **({"matched": found.code, "offence_event": found.event} if found else {}),
+                    },
                     found.code if found else None,
                     findings,
                 )
@@ -1040,7 +1046,19 @@ def adjudicate_makers(rec: HandRecord, rs: Ruleset) -> Any:
             )
         )
     end = tuple(
-        GoingOnCheck(None, t, 0, 0, teams[t].count, teams[1 - t].count, True, (), f"no going on in {rs.name}")
+        GoingOnCheck(
+            None,
+            t,
+            0,
+            0,
+            teams[t].count,
+            teams[1 - t].count,
+            True,
+            (),
+            f"no going on in {rs.name}",
+            "going_on.not_in_ruleset",
+            {"team": t, "ruleset": rs.name},
+        )
         for t in (0, 1)
     )
     complete = len(r.tricks) == 8 and r.tricks[-1].winner is not None

@@ -173,6 +173,9 @@ AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_HOURS", default=0.5)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# No "AXES: BEGIN version ..." banner on standard error at start-up: a command such as `manage.py adjudicate` prints
+# only its own messages there (issue 17).
+AXES_VERBOSE = env.bool("AXES_VERBOSE", default=False)
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

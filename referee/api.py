@@ -10,6 +10,7 @@ its clause (409 when a ``version`` is stale).
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -22,12 +23,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from clubs.api import ID_REGEX, ServiceErrorsMixin, _int_or_404, id_field
+from engine.ruleset import Ruleset
 from matches import boem_sheet, table_links
 from matches import services as match_services
 from matches.api import BoemEntrySerializer, FixtureSerializer, LiveMatchSerializer, live_response
 from matches.models import BoemEntry, Match, Seat
 from matches.selectors import clock_next_deadline
-from referee import permissions, services
+from referee import permissions, selectors, services
 from referee.hand_check import offence_choices
 from referee.models import DisputedHand, Role, Ruling, Side, StrafClaim
 
@@ -83,9 +85,10 @@ class ClaimSerializer(serializers.Serializer):
     moment = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
     note = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
+    def __init__(self, *args: Any, ruleset: Ruleset | None = None, **kwargs: Any) -> None:
+        """``ruleset``: the match's union's (``referee.selectors.match_ruleset``): only its offences are valid."""
         super().__init__(*args, **kwargs)
-        self.fields["offence"].choices = offence_choices()
+        self.fields["offence"].choices = offence_choices(ruleset)
 
 
 class ClaimAnswerSerializer(serializers.ModelSerializer):
@@ -104,9 +107,10 @@ class ClaimAnswerSerializer(serializers.ModelSerializer):
 class OffenceSerializer(serializers.Serializer):
     offence = serializers.ChoiceField(choices=())
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
+    def __init__(self, *args: Any, ruleset: Ruleset | None = None, **kwargs: Any) -> None:
+        """``ruleset``: the match's union's (``referee.selectors.match_ruleset``): only its offences are valid."""
         super().__init__(*args, **kwargs)
-        self.fields["offence"].choices = offence_choices()
+        self.fields["offence"].choices = offence_choices(ruleset)
 
 
 class HandUploadSerializer(serializers.Serializer):
@@ -341,11 +345,12 @@ class RefereeMatchViewSet(ServiceErrorsMixin, mixins.ListModelMixin, viewsets.Ge
     @action(detail=True, methods=["post"])
     def claims(self, request: Request, pk: str | None = None) -> Response:
         """Log an "af" (the offence may be left unnamed, SAKBOC 6.7)."""
-        data = ClaimSerializer(data=request.data)
+        match = self._match(pk)
+        data = ClaimSerializer(data=request.data, ruleset=selectors.match_ruleset(match=match))
         data.is_valid(raise_exception=True)
         values = data.validated_data
         claim = services.straf_claim_log(
-            match=self._match(pk), table_number=values["table"], claimant_side=values["claimant_side"],
+            match=match, table_number=values["table"], claimant_side=values["claimant_side"],
             claimant_role=values["claimant_role"], accused_role=values["accused_role"], offence=values["offence"],
             moment=values["moment"], note=values["note"], by=request.user,
         )
@@ -355,9 +360,10 @@ class RefereeMatchViewSet(ServiceErrorsMixin, mixins.ListModelMixin, viewsets.Ge
     @action(detail=True, methods=["post"], url_path=CLAIM + "/offence")
     def claim_offence(self, request: Request, pk: str | None = None, claim_id: str = "0") -> Response:
         """Name the offence of an "af" that named none."""
-        data = OffenceSerializer(data=request.data)
+        match = self._match(pk)
+        data = OffenceSerializer(data=request.data, ruleset=selectors.match_ruleset(match=match))
         data.is_valid(raise_exception=True)
-        claim = services.straf_claim_offence_name(claim=self._claim(self._match(pk), claim_id),
+        claim = services.straf_claim_offence_name(claim=self._claim(match, claim_id),
                                                   offence=data.validated_data["offence"], by=request.user)
         return Response(ClaimAnswerSerializer(claim).data)
 

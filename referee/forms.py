@@ -6,7 +6,8 @@ from typing import Any
 
 from django import forms
 
-from referee.hand_check import SUIT_SYMBOLS, offence_choices
+from engine.ruleset import Ruleset
+from referee.hand_check import DEALT_OTHERWISE, SUIT_SYMBOLS, deal_pattern_choices, offence_choices
 from referee.models import DisputedHand, Role, Ruling, Side
 
 CARD_NAMES = tuple(rank + suit for suit in "SHDC" for rank in "AKQJT987")
@@ -40,16 +41,22 @@ class StrafClaimForm(forms.Form):
         help_text="Only the telman may punish counting and going-on errors (SAKBOC 6.8).",
     )
     accused_role = forms.ChoiceField(choices=Role.choices, label="Accused (the other side)")
-    offence = forms.ChoiceField(choices=(), help_text="The SAKBOC list of punishable offences (Notes §VII).")
+    offence = forms.ChoiceField(
+        choices=(), required=False,
+        help_text='SAKBOC 6.7: "af" need not name the offence; the rules engine finds it in the disputed hand. '
+        "The list is the union's (Notes §VII).",
+    )
     moment = forms.CharField(
         max_length=200, required=False, label="Moment in the hand",
         help_text="E.g. 'trick 3, second card'. A slaggie is a trick.",
     )
     note = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
 
-    def __init__(self, *args: Any, match: Any = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, match: Any = None, ruleset: Ruleset | None = None, **kwargs: Any) -> None:
+        """``ruleset``: the union's (``clubs.rules.union_ruleset``): only its offences are offered; ``match``: the
+        sides are offered by team name."""
         super().__init__(*args, **kwargs)
-        self.fields["offence"].choices = offence_choices()
+        self.fields["offence"].choices = [("", 'Not named: just "af" (SAKBOC 6.7)'), *offence_choices(ruleset)]
         _name_the_sides(self, match, "claimant_side")
 
 
@@ -113,9 +120,11 @@ class HandDealForm(forms.Form):
     cut = forms.IntegerField(min_value=0, max_value=32, required=False,
                              help_text="Cards cut; outside 2 to 31 is an offence (SAKBOC 2.1).")
     deal_pattern = forms.ChoiceField(
-        choices=[("", "not recorded"), ("3-3-2", "3-3-2"), ("3-2-3", "3-2-3"), ("2-3-3", "2-3-3"), ("4-4", "4-4"),
-                 ("2-2-2-2", "2-2-2-2")],
-        required=False, help_text="Dealt evenly in 3 rounds (SAKBOC 1.7); anything else is an offence.",
+        choices=(), required=False, help_text="Dealt evenly in 3 rounds (SAKBOC 1.7); anything else is an offence.",
+    )
+    deal_pattern_other = forms.RegexField(
+        regex=r"^\s*[1-8](\s*-\s*[1-8])*\s*$", max_length=20, required=False, label="Pattern dealt",
+        help_text="Only when dealt otherwise: the cards per round, e.g. 4-4.",
     )
     hand_0 = forms.CharField(label="Player 1: hand", max_length=64)
     hand_1 = forms.CharField(label="Player 2: hand", max_length=64)
@@ -126,13 +135,35 @@ class HandDealForm(forms.Form):
         help_text="The dealer's last card, dealt face up: its suit is trump.",
     )
 
-    def __init__(self, *args: Any, seat_names: dict[int, str] | None = None, **kwargs: Any) -> None:
-        """``seat_names``: ``{seat: "Player name (Team, role)"}``: the dealer and the hands are chosen by name."""
+    def __init__(self, *args: Any, seat_names: dict[int, str] | None = None, ruleset: Ruleset | None = None,
+                 **kwargs: Any) -> None:
+        """``seat_names``: ``{seat: "Player name (Team, role)"}``: the dealer and the hands are chosen by name.
+        ``ruleset``: the union's (``clubs.rules.union_ruleset``): only its deal patterns are offered, and "dealt
+        otherwise" (SAKBOC 1.7: the dealer's offence) with the pattern typed in."""
         super().__init__(*args, **kwargs)
         if seat_names:
             self.fields["dealer"].choices = [(n, seat_names.get(n, f"player {n + 1}")) for n in range(4)]
             for n in range(4):
                 self.fields[f"hand_{n}"].label = f"{seat_names.get(n, f'Player {n + 1}')}: hand"
+        choices = deal_pattern_choices(ruleset)
+        self.fields["deal_pattern"].choices = choices
+        offered = {value for value, _label in choices}
+        pattern = self.initial.get("deal_pattern")
+        if pattern and pattern not in offered:  # a recorded wrong deal: shown as dealt otherwise
+            self.initial["deal_pattern"], self.initial["deal_pattern_other"] = DEALT_OTHERWISE, pattern
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("deal_pattern") == DEALT_OTHERWISE and not data.get("deal_pattern_other"):
+            self.add_error("deal_pattern_other", "Type the pattern dealt, e.g. 4-4.")
+        return data
+
+    def pattern(self) -> str:
+        """The deal pattern for the record: ``"3-3-2"``, the typed pattern when dealt otherwise, ``""`` if none."""
+        chosen = self.cleaned_data.get("deal_pattern") or ""
+        if chosen == DEALT_OTHERWISE:
+            return "-".join(part.strip() for part in self.cleaned_data["deal_pattern_other"].split("-"))
+        return chosen
 
     def hands(self) -> list[list[str]]:
         """The four hands as lists of card names."""
@@ -326,10 +357,12 @@ class ExtraTimeForm(TeamSideForm):
 
 
 class OffenceNameForm(forms.Form):
-    """Name the offence of an "af" that named none (SAKBOC 6.7), before ruling on it."""
+    """Name the offence of an "af" that named none (SAKBOC 6.7), for a ruling without a disputed hand (the
+    referee's judgement); with a disputed hand the rules engine finds the offence itself."""
 
     offence = forms.ChoiceField(choices=(), label="The offence")
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, ruleset: Ruleset | None = None, **kwargs: Any) -> None:
+        """``ruleset``: the union's (``clubs.rules.union_ruleset``): only its offences are offered."""
         super().__init__(*args, **kwargs)
-        self.fields["offence"].choices = offence_choices()
+        self.fields["offence"].choices = offence_choices(ruleset)

@@ -28,10 +28,12 @@ from engine import ruleset as rulesets
 from engine.adjudicate import adjudicate
 
 __all__ = [
+    "DEALT_OTHERWISE",
     "HandCheck",
     "PlayFlag",
     "TrickReplay",
     "blank_record",
+    "deal_pattern_choices",
     "hand_adjudicate",
     "hand_check",
     "offence_choices",
@@ -56,7 +58,9 @@ class PlayFlag:
     :ivar seat: the offender's seat (0..3).
     :ivar offence: the engine's offence code (``"versak"``).
     :ivar rule: the rule citations, joined (``"SAKBOC 3.3, Notes §VII"``).
-    :ivar evidence: what shows it (``"held AS when spades were led, and KD is neither a spade nor a trump"``).
+    :ivar evidence: what shows it, in the engine's English (``"held AS when spades were led, and KD is ..."``).
+    :ivar message: the finding's code (``"versak"``, ``"illegal_sizing.trump_ace_high"``) and :ivar params: its
+        plain values, for the page to say it in the user's language (``referee.findings``).
     """
 
     event: int
@@ -64,6 +68,8 @@ class PlayFlag:
     offence: str
     rule: str
     evidence: str
+    message: str = ""
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict, hash=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -199,8 +205,9 @@ def hand_check(*, record: Mapping[str, Any], ruleset: rulesets.Ruleset | None = 
     names = cards.CARD_NAMES
     trump = parsed.trump
     flags = tuple(
-        PlayFlag(o.event if o.event is not None else -1, o.seat, o.code.value, ", ".join(o.rules), o.evidence)
-        for o in verdict.offences
+        PlayFlag(o.event if o.event is not None else -1, o.seat, o.code.value, ", ".join(o.rules), o.evidence,
+                 found["message"], found["params"])
+        for o, found in ((o, o.to_dict()) for o in verdict.offences)
     )
     by_event = {f.event: f for f in flags if f.event >= 0}
     held = [list(parsed.hand_cards[s]) for s in range(4)]
@@ -269,19 +276,46 @@ def hand_adjudicate(*, record: Mapping[str, Any], ruleset: rulesets.Ruleset | No
     return _jsonable(adjudicate(parsed, ruleset))
 
 
-def offence_choices() -> list[tuple[str, str]]:
-    """The offences a straf can be claimed for, as ``(code, "description (rules)")`` form choices, from the
-    engine's list (Notes §VII and SAKBOC rules 2 to 12).
+def _rules_of(ruleset: rulesets.Ruleset | None) -> rulesets.Ruleset:
+    return ruleset if ruleset is not None else rulesets.SAKBOC_2004
+
+
+def offence_choices(ruleset: rulesets.Ruleset | None = None) -> list[tuple[str, str]]:
+    """The offences a straf can be claimed for under ``ruleset`` (a union's, ``clubs.rules.union_ruleset``;
+    default SAKBOC 2004), as ``(code, "description (rules)")`` form choices: only
+    ``engine.offences.offences_for(ruleset)`` (Notes §VII and SAKBOC rules 2 to 12; never the relatives' bidding
+    offences, nor the forfeits of SAKBOC 6.3, 6.4 and 7.1, which "are not punishable").
     """
     return [
         (offence.value, f"{offence.info.description} ({', '.join(offence.info.rules)})")
-        for offence in offences.Offence
+        for offence in offences.offences_for(_rules_of(ruleset))
     ]
 
 
-def offence_rules(code: str) -> tuple[str, ...]:
+def offence_rules(code: str, ruleset: rulesets.Ruleset | None = None) -> tuple[str, ...]:
     """Return the rule citations of an offence code (``"versak"`` -> ``("SAKBOC 3.3", "Notes §VII")``).
 
-    :raises ValueError: if the code is not an offence (the engine's ``UnknownOffenceError``).
+    :param ruleset: when given (a union's), the code must be one of its offences (:func:`offence_choices`).
+    :raises ValueError: if the code is not an offence (the engine's ``UnknownOffenceError``), or not one of
+        ``ruleset``'s.
     """
-    return offences.offence_from_code(code).info.rules
+    offence = offences.offence_from_code(code)
+    if ruleset is not None and offence not in offences.offences_for(ruleset):
+        raise offences.UnknownOffenceError(f"{code!r} is not an offence a straf may name under {ruleset.name}")
+    return offence.info.rules
+
+
+DEALT_OTHERWISE = "other"
+"""The deal-pattern choice for a deal the ruleset does not allow (the dealer's offence ``wrong_deal``, SAKBOC 1.7):
+the pattern itself is then typed in."""
+
+
+def deal_pattern_choices(ruleset: rulesets.Ruleset | None = None) -> list[tuple[str, str]]:
+    """The deal patterns the console offers under ``ruleset`` (a union's; default SAKBOC 2004): "not recorded",
+    the ruleset's own (``Ruleset.deal_pattern_names``: 3-3-2, 3-2-3, 2-3-3 under SAKBOC 1.7), and "dealt
+    otherwise", for a wrong deal to be recorded as the pattern dealt."""
+    return [
+        ("", "not recorded"),
+        *((name, name) for name in _rules_of(ruleset).deal_pattern_names),
+        (DEALT_OTHERWISE, "dealt otherwise (the dealer's offence, SAKBOC 1.7): type the pattern"),
+    ]

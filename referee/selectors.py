@@ -12,8 +12,12 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext
 
+from clubs.rules import union_ruleset
+from engine.ruleset import Ruleset
 from matches.models import Match, Seat
+from referee import findings
 from referee.hand_check import SUIT_SYMBOLS, card_label
 from referee.models import Query, Side, StrafClaim
 
@@ -45,6 +49,12 @@ def console_matches(*, matches: QuerySet[Match], now: datetime | None = None, up
     upcoming = list(later.filter(scheduled_start__date__gt=today).order_by("scheduled_start", "id")[:upcoming_limit])
     earlier = later.filter(scheduled_start__date__lt=today).order_by("-scheduled_start", "-id")
     return ConsoleMatches(tonight=tonight, upcoming=upcoming, earlier=earlier)
+
+
+def match_ruleset(*, match: Match) -> Ruleset:
+    """The rules of the match's union (``clubs.rules.union_ruleset``): the console offers only its offences and
+    deal patterns (``referee.hand_check.offence_choices``, ``deal_pattern_choices``)."""
+    return union_ruleset(match.competition.union)
 
 
 def match_claims(*, match: Match) -> QuerySet[StrafClaim]:
@@ -132,14 +142,27 @@ def verdict_view(*, record: dict[str, Any], verdict: dict[str, Any], home_seats:
                  match: Match | None = None) -> dict[str, Any]:
     """Shape the engine's verdict (``Verdict.to_dict()``) for the verdict page.
 
-    Returns ``{"seats", "tricks", "teams", "offences", "strafs", "going_on", "notes", "trump", "complete",
-    "clean"}``: each trick with its cards labelled (``10♦``), who played them, the winner and points; each
-    offence with the offender's name and side, its rules and evidence; each straf outcome with sides.
+    Returns ``{"seats", "tricks", "teams", "offences", "unclaimed", "decided", "strafs", "going_on", "notes",
+    "trump", "complete", "clean"}``: each trick with its cards labelled (``10♦``), who played them, the winner and
+    points; each offence with the offender's name and side, its rules and its ``finding``: the engine's code and
+    params said in the user's language (``referee.findings``) with how it was decided (``status_text``), the
+    offences nobody claimed (``unclaimed``) apart from those a claim decided (``decided``); each straf outcome with
+    sides and its ``finding``; the going-on checks and notes as findings.
     """
     seats = seat_views(record=record, home_seats=home_seats, match=match)
     by_seat = {s.seat: s for s in seats}
     team_side = {0: seats[0].side if seats else Side.HOME, 1: Side.other(seats[0].side) if seats else Side.AWAY}
     names = team_names(match)
+
+    def seat_name(seat: int) -> str:
+        view = by_seat.get(seat)
+        return view.name if view else gettext("a player")
+
+    def team_name(team: int) -> str:
+        side = team_side.get(team)
+        return names.get(side) or (gettext("the home team") if side == Side.HOME else gettext("the away team"))
+
+    said = {"seat_name": seat_name, "team_name": team_name}
     offence_events = {o.get("event") for o in verdict.get("offences", [])}
     events = record.get("events", [])
     play_events = [i for i, e in enumerate(events) if e.get("type") == "play"]
@@ -165,7 +188,7 @@ def verdict_view(*, record: dict[str, Any], verdict: dict[str, Any], home_seats:
     offences = [
         {**o, "who": by_seat.get(o["seat"]), "side": team_side[o["team"]] if "team" in o else None,
          "team_name": names[team_side[o["team"]]] if "team" in o else "",
-         "rules_text": ", ".join(o.get("rules", []))}
+         "rules_text": ", ".join(o.get("rules", [])), "finding": findings.offence_finding(o, **said)}
         for o in verdict.get("offences", [])
     ]
     strafs = [
@@ -173,19 +196,26 @@ def verdict_view(*, record: dict[str, Any], verdict: dict[str, Any], home_seats:
          "punished_side": team_side.get(s["punished_team"]) if s.get("punished_team") is not None else None,
          "awarded_side": team_side.get(s["awarded_team"]) if s.get("awarded_team") is not None else None,
          "awarded_team_name": names[team_side[s["awarded_team"]]] if s.get("awarded_team") is not None else "",
-         "rules_text": ", ".join(s.get("rules", []))}
+         "rules_text": ", ".join(s.get("rules", [])), "finding": findings.straf_finding(s, **said)}
         for s in verdict.get("strafs", [])
     ]
     teams = [{**t, "side": team_side[t["team"]], "team_name": names[team_side[t["team"]]]}
              for t in verdict.get("teams", [])]
+    if "note_details" in verdict:
+        notes = [findings.note_finding(n, **said).text for n in verdict["note_details"]]
+    else:  # a verdict stored before its notes carried codes
+        notes = list(verdict.get("notes", []))
     return {
         "seats": seats,
         "tricks": tricks,
         "teams": teams,
         "offences": offences,
+        "unclaimed": [o for o in offences if o.get("status", "unclaimed") == "unclaimed"],
+        "decided": [o for o in offences if o.get("status", "unclaimed") != "unclaimed"],
         "strafs": strafs,
-        "going_on": verdict.get("going_on", []),
-        "notes": verdict.get("notes", []),
+        "going_on": [findings.going_on_finding(g, **said) for g in verdict.get("going_on", [])],
+        "forfeits": [findings.offence_finding(f, **said) for f in verdict.get("forfeits", [])],
+        "notes": notes,
         "trump": SUIT_SYMBOLS.get(verdict.get("trump", ""), ""),
         "complete": verdict.get("complete", False),
         "clean": verdict.get("clean", not offences),

@@ -77,7 +77,8 @@ def straf_claim_log(
 
     :returns: the claim, with the offence's rule citations copied onto it and the half from the clock.
     :raises ValidationError: before play starts (SAKBOC 1.9), for a table that is not playing (stopped,
-        SAKBOC 12.1), once time is called for a device (SAKBOC 2.2), or an offence code the engine does not know.
+        SAKBOC 12.1), once time is called for a device (SAKBOC 2.2), or an offence code not in the union's straf
+        list (``engine.offences.offences_for`` of ``clubs.rules.union_ruleset``).
     """
     match = match_lock(match)
     half = _HALF_OF_PHASE.get(match.phase)
@@ -97,10 +98,10 @@ def straf_claim_log(
     rules: tuple[str, ...] = ()
     if offence:
         try:
-            rules = offence_rules(offence)
+            rules = offence_rules(offence, union_ruleset(match.competition.union))
         except ValueError:
             raise ValidationError(
-                {"offence": f"{offence!r} is not an offence in the SAKBOC list (Notes §VII)."}) from None
+                {"offence": f"{offence!r} is not an offence in the union's straf list (Notes §VII)."}) from None
     claim = StrafClaim(
         match=match,
         table=table,
@@ -126,14 +127,15 @@ def straf_claim_log(
 def straf_claim_offence_name(*, claim: StrafClaim, offence: str, by) -> StrafClaim:
     """The referee names the offence of an "af" that named none (SAKBOC 6.7): its rules are copied onto it.
 
-    :raises ValidationError: the claim has a ruling (SAKBOC 1.10), or the code is not an engine offence.
+    :raises ValidationError: the claim has a ruling (SAKBOC 1.10), or the code is not in the union's straf list.
     """
     if Ruling.objects.filter(claim=claim).exists():
         raise ValidationError("SAKBOC 1.10: this claim has a ruling, which is final.")
     try:
-        rules = offence_rules(offence)
+        rules = offence_rules(offence, _ruleset(claim))
     except ValueError:
-        raise ValidationError({"offence": f"{offence!r} is not an offence in the SAKBOC list (Notes §VII)."}) from None
+        raise ValidationError(
+            {"offence": f"{offence!r} is not an offence in the union's straf list (Notes §VII)."}) from None
     claim.offence, claim.rules = offence, ", ".join(rules)
     claim.full_clean()
     claim._history_user = by
@@ -429,11 +431,21 @@ def engine_outcome(*, claim: StrafClaim) -> dict[str, Any] | None:
     if hand is None or not hand.verdict:
         return None
     claimant, accused = claim_seats(hand=hand)
-    matching = [
-        s for s in hand.verdict.get("strafs", [])
-        if s.get("claimant") == claimant and s.get("accused") == accused and s.get("offence") == claim.offence
+    between = [
+        s for s in hand.verdict.get("strafs", []) if s.get("claimant") == claimant and s.get("accused") == accused
     ]
+    # the claim's straf; an "af" adjudicated unnamed (SAKBOC 6.7) stays the claim's if the offence is named later
+    matching = [s for s in between if s.get("offence") == claim.offence] or [s for s in between if not s.get("offence")]
     return matching[-1] if matching else None
+
+
+def upheld_offence(*, claim: StrafClaim, outcome: dict[str, Any] | None) -> str:
+    """The offence an upheld straf rests on: the one the rules engine upheld the claim on (``matched``: for an
+    "af" that named none, the real offence it found at or before the claim, SAKBOC 6.7 and DOMAIN.md
+    interpretation 7), else the offence the claim named (the referee's judgement); ``""`` if neither."""
+    if outcome is not None and outcome.get("upheld") and outcome.get("matched"):
+        return str(outcome["matched"])
+    return claim.offence
 
 
 def engine_decision_of(outcome: dict[str, Any] | None) -> str:
@@ -459,7 +471,9 @@ def ruling_record(
     in progress when "af" was said (``matches.boem_sheet``, scored by the rules engine under the union's rules).
 
     * **Upheld**: the claimant's side punished rightly: a straf for it on the boem sheet, 2 or 4 points
-      (SAKBOC 6.2, ``matches.boem_sheet.straf_record``). The offence must be named first (an "af" may name none).
+      (SAKBOC 6.2, ``matches.boem_sheet.straf_record``). An "af" that named no offence is upheld on the offence
+      the rules engine found for it (:func:`upheld_offence`, SAKBOC 6.7); without a disputed hand, or where the
+      engine found none, the referee names it first (the ruling cites its rule).
     * **Rejected**: a wrong straf punishes the punisher (Notes §VII): the claimant's straf goes on the sheet
       and is reversed at once (``straf_reverse``), the boem going to the accused side, with another 2
       points when its telman had already claimed points (``claimed_points``, SAKBOC 6.6).
@@ -475,24 +489,25 @@ def ruling_record(
     :param expected_version: the ``sheet_version`` of the table's boem sheet the referee saw; a sheet changed
         since is refused (code ``stale``).
     :raises ValidationError: a second ruling, an overrule without a reason, an upheld "af" with no offence
-        named, a boem sheet changed since ``expected_version``, or whatever the boem sheet refuses (its
-        messages cite the clause).
+        named or found by the engine, a boem sheet changed since ``expected_version``, or whatever the boem sheet
+        refuses (its messages cite the clause).
     """
     match_lock(claim.match_id)  # one ruling at a time per match
     if Ruling.objects.filter(claim=claim).exists():
         raise ValidationError("SAKBOC 1.10: the referee's decision is final; this claim already has a ruling.")
     if decision not in Ruling.Decision.values:
         raise ValidationError({"decision": "Choose upheld or rejected."})
-    if decision == Ruling.Decision.UPHELD and not claim.offence:
-        raise ValidationError({"decision": "Name the offence the straf was for before upholding it (the ruling "
-                                           "cites its rule)."})
     hand = getattr(claim, "disputed_hand", None)
     if hand is not None and hand.status == DisputedHand.Status.ENTERING:
         raise ValidationError("Finish the disputed hand (adjudicate it) before ruling, or rule without it.")
     outcome = engine_outcome(claim=claim)
     engine_decision = engine_decision_of(outcome)
+    offence = upheld_offence(claim=claim, outcome=outcome)
+    if decision == Ruling.Decision.UPHELD and not offence:
+        raise ValidationError({"decision": "Name the offence to uphold this \"af\" on your judgement: the rules "
+                                           "engine found no offence for it (the ruling cites its rule)."})
     if decision == Ruling.Decision.UPHELD:
-        clause = claim.rules
+        clause = claim.rules if offence == claim.offence else ", ".join(offence_rules(offence))
         punished_side = claim.accused_side
     else:
         clause = "Notes §VII"
@@ -518,7 +533,7 @@ def ruling_record(
     claimant_player = _seated_player(
         match=match, table_number=table_number, side=claim.claimant_side, role=claim.claimant_role
     )
-    summary = f"{claim.offence or 'af'} ({clause})"
+    summary = f"{(offence if decision == Ruling.Decision.UPHELD else claim.offence) or 'af'} ({clause})"
     straf = boem_sheet.straf_record(
         match=match, table_number=table_number, team=_team(match, claim.claimant_side),
         claimed_by=claimant_player, note=f"Ruling: straf for {summary}", by=by, at=claim.logged_at, now=now,

@@ -29,7 +29,7 @@ from matches import selectors as match_selectors
 from matches import services as match_services
 from matches.live import match_live
 from matches.models import BoemEntry, Match, MatchTable, Seat
-from referee import permissions, selectors, services
+from referee import findings, permissions, selectors, services
 from referee.forms import (
     CARD_NAMES,
     CalledAwayForm,
@@ -265,7 +265,8 @@ def claim_new(request: HttpRequest, match_id: int) -> HttpResponse:
     """Log a straf claim: table, claimant (side and role), accused, offence, the moment in the hand."""
     match = permissions.match_for_referee(user=request.user, match_id=match_id)
     initial = {"table_number": request.GET.get("table")} if request.GET.get("table") else None
-    form = StrafClaimForm(request.POST or None, initial=initial, match=match)
+    form = StrafClaimForm(request.POST or None, initial=initial, match=match,
+                          ruleset=selectors.match_ruleset(match=match))
     if request.method == "POST" and form.is_valid():
         try:
             claim = services.straf_claim_log(match=match, by=request.user, **form.cleaned_data)
@@ -291,9 +292,13 @@ def claim_detail(request: HttpRequest, claim_id: int) -> HttpResponse:
         "start_form": _start_form(claim),
         "upload_form": HandUploadForm(match=claim.match),
         "ruling_form": RulingForm(initial={"expected_version": _sheet_version(claim)}),
-        "offence_form": OffenceNameForm(),
+        "offence_form": _offence_form(claim),
     }
     return render(request, "referee/claim_detail.html", context)
+
+
+def _offence_form(claim, data=None) -> OffenceNameForm:
+    return OffenceNameForm(data, ruleset=selectors.match_ruleset(match=claim.match))
 
 
 def _start_form(claim, data=None) -> HandStartForm:
@@ -338,7 +343,7 @@ def hand_upload(request: HttpRequest, claim_id: int) -> HttpResponse:
                          for f, e in form.errors.items()]
     context = {"claim": claim, "match": claim.match, "hand": None, "start_form": _start_form(claim),
                "upload_form": form, "upload_errors": upload_errors, "ruling_form": RulingForm(),
-               "offence_form": OffenceNameForm()}
+               "offence_form": _offence_form(claim)}
     return render(request, "referee/claim_detail.html", context, status=400)
 
 
@@ -375,13 +380,14 @@ def hand_deal(request: HttpRequest, claim_id: int) -> HttpResponse:
         **{f"hand_{n}": " ".join(record["hands"][n]) for n in range(4)},
     }
     seats = selectors.seat_views(record=record, home_seats=hand.home_seats, match=hand.claim.match)
-    form = HandDealForm(request.POST or None, initial=initial, seat_names={s.seat: s.label for s in seats})
+    form = HandDealForm(request.POST or None, initial=initial, seat_names={s.seat: s.label for s in seats},
+                        ruleset=selectors.match_ruleset(match=hand.claim.match))
     if request.method == "POST" and form.is_valid():
         try:
             services.disputed_hand_deal_set(
                 hand=hand, dealer=form.cleaned_data["dealer"], hands=form.hands(),
                 trump_card=form.cleaned_data["trump_card"], cut=form.cleaned_data["cut"],
-                deal_pattern=form.cleaned_data["deal_pattern"], by=request.user,
+                deal_pattern=form.pattern(), by=request.user,
             )
         except ValidationError as error:
             form.add_error(None, ValidationError(_hand_problems(hand, _errors(error))))
@@ -404,6 +410,14 @@ def _play_context(hand: DisputedHand, check: HandCheck, event_form: HandEventFor
         ]
     events = []
     flags_by_event = {f.event: f for f in check.flags}
+    last_flag = check.last_flag
+    last_flag_text = ""
+    if last_flag is not None:  # said from the engine's code and params (referee.findings), not its English
+        last_flag_text = findings.offence_finding(
+            {"seat": last_flag.seat, "code": last_flag.offence, "message": last_flag.message,
+             "params": last_flag.params},
+            seat_name=lambda seat: names[seat].name if seat in names else "a player",
+        ).text
     for index, event in enumerate(hand.record.get("events", [])):
         events.append({"index": index, "event": event, "who": names.get(event.get("seat")),
                        "label": card_label(event["card"]) if event.get("type") == "play" else "",
@@ -413,6 +427,8 @@ def _play_context(hand: DisputedHand, check: HandCheck, event_form: HandEventFor
         "match": hand.claim.match,
         "hand": hand,
         "check": check,
+        "last_flag_text": last_flag_text,
+        "last_flag_name": findings.OFFENCE_NAMES.get(last_flag.offence, "") if last_flag else "",
         "seats": seats,
         "seat_names": names,
         "next_cards": next_cards,
@@ -529,13 +545,18 @@ def _verdict_context(claim, hand: DisputedHand, form: RulingForm) -> dict[str, A
     if outcome and outcome.get("awarded_team") is not None:
         side = hand.side_of_seat(outcome["awarded_team"])  # team t's first seat is seat t
         awarded_team = selectors.team_names(claim.match)[side]
+    view = selectors.verdict_view(record=hand.record, verdict=hand.verdict, home_seats=hand.home_seats,
+                                  match=claim.match)
+    outcome_finding = next(
+        (s["finding"] for s in view["strafs"] if outcome is not None and s.get("event") == outcome.get("event")), None
+    )
     return {
         "claim": claim,
         "match": claim.match,
         "hand": hand,
-        "view": selectors.verdict_view(record=hand.record, verdict=hand.verdict, home_seats=hand.home_seats,
-                                       match=claim.match),
+        "view": view,
         "outcome": outcome,
+        "outcome_finding": outcome_finding,
         "awarded_team": awarded_team,
         "names": dict(zip(("seats", "teams"), record_names(record=hand.record, home_seats=hand.home_seats,
                                                            match=claim.match), strict=True)),
@@ -569,7 +590,7 @@ def ruling_record(request: HttpRequest, claim_id: int) -> HttpResponse:
         return render(request, "referee/verdict.html", _verdict_context(claim, hand, form), status=400)
     context = {"claim": claim, "match": claim.match, "hand": hand, "start_form": _start_form(claim),
                "upload_form": HandUploadForm(match=claim.match), "ruling_form": form,
-               "offence_form": OffenceNameForm()}
+               "offence_form": _offence_form(claim)}
     return render(request, "referee/claim_detail.html", context, status=400)
 
 
@@ -844,7 +865,7 @@ def extra_time(request: HttpRequest, match_id: int) -> HttpResponse:
 def claim_offence(request: HttpRequest, claim_id: int) -> HttpResponse:
     """Name the offence of an "af" that named none (SAKBOC 6.7), so the ruling can cite its rule."""
     claim = permissions.claim_for_referee(user=request.user, claim_id=claim_id)
-    form = OffenceNameForm(request.POST)
+    form = _offence_form(claim, request.POST)
     if form.is_valid():
         try:
             services.straf_claim_offence_name(claim=claim, offence=form.cleaned_data["offence"], by=request.user)

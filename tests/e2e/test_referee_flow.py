@@ -100,7 +100,8 @@ def test_referee_match_night(page, screenshot, sign_in):
     # The verdict cites the rule; the referee records the ruling.
     page.wait_for_selector("h1:has-text('Verdict')")
     offences = page.inner_text("section[aria-label=Offences]")
-    assert "versak" in offences and "SAKBOC 3.3" in offences and "held K♠, 8♠, 7♠ when spades were led" in offences
+    assert "versak" in offences and "SAKBOC 3.3" in offences and "while holding K♠, 8♠, 7♠ of the suit led" in offences
+    assert "a claim was upheld on it" in offences  # said from the engine's code and params (issue 17)
     assert "Upheld." in page.inner_text(".outcome")
     screenshot("verdict")
     _fits_phone(page)

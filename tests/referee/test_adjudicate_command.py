@@ -57,3 +57,20 @@ def test_stdin_through_manage_py():
     )
     assert done.returncode == 1, done.stderr
     assert "SAKBOC 3.3" in done.stdout
+
+
+def test_manage_py_prints_only_its_own_messages_on_stderr(tmp_path):
+    """Issue 17: no library banner (django-axes' "AXES: BEGIN ...") on standard error; statuses 0, 1, 2."""
+    clean, revoke = tmp_path / "clean.json", tmp_path / "revoke.json"
+    clean.write_text(json.dumps(revoke_record(plays=CLEAN_TRICK, straf=False)))
+    revoke.write_text(json.dumps(revoke_record()))
+    runs = {
+        name: subprocess.run([sys.executable, "manage.py", "adjudicate", str(path)], cwd=PROJECT,
+                             capture_output=True, text=True, timeout=60)
+        for name, path in (("clean", clean), ("revoke", revoke), ("missing", tmp_path / "missing.json"))
+    }
+    assert (runs["clean"].returncode, runs["clean"].stderr) == (0, "")
+    assert (runs["revoke"].returncode, runs["revoke"].stderr) == (1, "")
+    missing = runs["missing"]
+    assert missing.returncode == 2 and missing.stdout == ""
+    assert missing.stderr.splitlines() == [f"{tmp_path / 'missing.json'}: cannot read: No such file or directory"]

@@ -122,8 +122,11 @@ def test_log_claim_then_enter_the_hand_with_htmx(ref_client, match_night):
     response = ref_client.post(event_url, {"type": "play", "seat": 1, "card": "7D"}, HTTP_HX_REQUEST="true")
     html = response.content.decode()
     assert response.status_code == 200 and 'id="last-flag"' in html and "SAKBOC 3.3" in html and "versak" in html
-    refused = ref_client.post(event_url, {"type": "play", "seat": 2, "card": "KS"}, HTTP_HX_REQUEST="true")
     home_byspeler, away_telman = squad(match_night.home)[1], squad(match_night.away)[0]  # seats 2 and 1
+    assert "revoke (versak)</strong>" in html and (
+        f"{away_telman.first_name} {away_telman.last_name} played 7♦ in trick 1 while holding K♠, 8♠, 7♠") in html
+    assert "seat 1" not in html
+    refused = ref_client.post(event_url, {"type": "play", "seat": 2, "card": "KS"}, HTTP_HX_REQUEST="true")
     assert refused.status_code == 422 and (
         f"K♠ is not in {home_byspeler.first_name} {home_byspeler.last_name}&#x27;s hand "
         f"({away_telman.first_name} {away_telman.last_name} holds it)") in refused.content.decode()
@@ -132,7 +135,11 @@ def test_log_claim_then_enter_the_hand_with_htmx(ref_client, match_night):
     response = ref_client.post(reverse("referee:hand_adjudicate", args=[claim.pk]))
     assert response["Location"] == reverse("referee:verdict", args=[claim.pk])
     verdict = ref_client.get(response["Location"]).content.decode()
-    assert "SAKBOC 3.3" in verdict and "held K♠, 8♠, 7♠ when spades were led" in verdict and "Upheld." in verdict
+    assert "SAKBOC 3.3" in verdict and "Upheld." in verdict
+    # the engine's code and params, said on the page (issue 17), and how the offence was decided
+    assert "played 7♦ in trick 1 while holding K♠, 8♠, 7♠ of the suit led (spades)" in verdict
+    assert 'data-code="versak" data-status="punished"' in verdict and "a claim was upheld on it" in verdict
+    assert f"Upheld on revoke (versak): 2 points to {match_night.home.name}" in verdict
 
 
 def test_deal_form_shows_engine_problems(ref_client, match_night, referee):
