@@ -123,13 +123,21 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: broker, result backend and cache when REDIS_URL is set; in-process otherwise.
 REDIS_URL = env.str("REDIS_URL", default="")
+# The cache is only a speed-up: when Redis cannot be reached, reads miss and writes do nothing, and pages come from
+# the database (klawerjas_league/cache.py; /healthz still says 503 naming the cache). CACHE_SOCKET_TIMEOUT (seconds)
+# bounds how long a request waits for an unreachable Redis.
+_CACHE_SOCKET_TIMEOUT = env.float("CACHE_SOCKET_TIMEOUT", default=0.5)
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "klawerjas_league.cache.DegradingRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env.str("CACHE_KEY_PREFIX", default="klawerjas"),
             "TIMEOUT": 300,
+            "OPTIONS": {
+                "SOCKET_CONNECT_TIMEOUT": _CACHE_SOCKET_TIMEOUT,
+                "SOCKET_TIMEOUT": _CACHE_SOCKET_TIMEOUT,
+            },
         }
     }
 else:
