@@ -166,6 +166,17 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("CELERY_VISIBIL
 if env.str("CELERY_BROKER_KEY_PREFIX", default=""):
     CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"] = env.str("CELERY_BROKER_KEY_PREFIX")
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A request never waits long for an unreachable broker: one quick retry, short socket timeouts. What it queued
+# is in the outbox (klawerjas_league/outbox.py) and is sent when the broker is back.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
+CELERY_BROKER_TRANSPORT_OPTIONS.update(socket_connect_timeout=2, socket_timeout=5)
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 2
+CELERY_REDIS_SOCKET_TIMEOUT = 5
+# The outbox: its flush runs every OUTBOX_FLUSH_SECONDS (beat) and re-sends a message handed to the broker more
+# than OUTBOX_REDISPATCH_SECONDS ago that has not run yet (a Redis that lost it); at most OUTBOX_BATCH a flush.
+OUTBOX_FLUSH_SECONDS = env.float("OUTBOX_FLUSH_SECONDS", default=30)
+OUTBOX_REDISPATCH_SECONDS = env.float("OUTBOX_REDISPATCH_SECONDS", default=300)
+OUTBOX_BATCH = env.int("OUTBOX_BATCH", default=500)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_TIMEZONE = env.str("TIME_ZONE", default="Africa/Johannesburg")
@@ -307,4 +318,7 @@ LOGGING = {
 # worker restart loses no deadline (interval due, grace expiry, full time).
 CELERY_BEAT_SCHEDULE = {
     "match-clock-rearm": {"task": "matches.match_clock_rearm", "schedule": 60.0, "options": {"expires": 55}},
+    # Send what the outbox holds (work queued while the broker was down, or lost by it; klawerjas_league/outbox.py).
+    "outbox-flush": {"task": "klawerjas_league.outbox_flush", "schedule": OUTBOX_FLUSH_SECONDS,
+                     "options": {"expires": max(OUTBOX_FLUSH_SECONDS - 5, 1)}},
 }

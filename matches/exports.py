@@ -42,7 +42,11 @@ STANDINGS_COLUMNS = [
 
 
 def live_standings_rows(*, competition_id: int) -> list[dict]:
-    """The competition's computed (provisional) standings as plain rows, in position order (1 query)."""
+    """The competition's computed (provisional) standings as plain rows, in position order (2 queries: a
+    recompute still waiting in the outbox is run first, :func:`matches.standings.standings_catch_up`)."""
+    from matches.standings import standings_catch_up
+
+    standings_catch_up(competition_id=competition_id)
     rows = StandingsRow.objects.filter(competition_id=competition_id).select_related("team__club").order_by("position")
     return [
         {"position": r.position, "team_id": r.team_id, "team_name": r.team.name, "club_name": r.team.club.name,

@@ -26,11 +26,12 @@ from django.views.decorators.http import condition, require_http_methods
 
 from clubs import permissions
 from clubs.models import Team, Union
+from klawerjas_league.outbox import outbox_waiting
 from matches import exports, fixtures, services
 from matches.forms import CompetitionForm, FixturesForm, OfficialsForm, StandingsPublishForm
 from matches.live import LIVE_PHASES, live_fragment_cached, live_version, match_live
 from matches.models import Competition, Match, StandingsSnapshot
-from matches.standings import standings_page_token
+from matches.standings import standings_outbox_key, standings_page_token
 
 # --- Public ------------------------------------------------------------------------------------------------
 
@@ -288,7 +289,12 @@ def official_match(request: HttpRequest, pk: int) -> HttpResponse:
                 return redirect("matches:official-match", pk=match.pk)
             if request.POST.get("action") == "approve":
                 services.result_approve(match=match, user=request.user, reason=request.POST.get("reason", "")[:300])
-                messages.success(request, "Result approved; the standings are being recomputed.")
+                if outbox_waiting(key=standings_outbox_key(competition_id=match.competition_id)):
+                    messages.warning(request, "Result approved. The task queue cannot be reached just now: the "
+                                     "standings are updated as soon as it is back (the public table already "
+                                     "counts this result).")
+                else:
+                    messages.success(request, "Result approved; the standings are being recomputed.")
                 return redirect("matches:official-match", pk=match.pk)
         except (ValidationError, PermissionDenied) as error:
             _service_error(request, error)
