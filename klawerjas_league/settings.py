@@ -20,6 +20,7 @@ redelivers a task a dead worker took; default 3600), ``CELERY_BROKER_KEY_PREFIX`
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -51,7 +52,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -273,7 +274,7 @@ DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="klawerjas-league <no
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "knox.auth.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
@@ -284,6 +285,13 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {"table-sign-in": env.str("TABLE_SIGN_IN_RATE", default="600/hour")},
     # Proxies in front of the site that add X-Forwarded-For (0: trust none, the client is REMOTE_ADDR).
     "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
+}
+# API tokens (django-rest-knox, klawerjas_league/api_auth.py): one per sign-in, stored as a digest, expiring after
+# API_TOKEN_TTL_HOURS (default 12: a match night), at most API_TOKENS_PER_USER live at once per user.
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(hours=env.float("API_TOKEN_TTL_HOURS", default=12)),
+    "TOKEN_LIMIT_PER_USER": env.int("API_TOKENS_PER_USER", default=50),
+    "AUTO_REFRESH": False,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "klawerjas-league API",
