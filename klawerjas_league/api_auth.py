@@ -21,11 +21,14 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema, inline_serializer
 from knox.models import get_token_model
 from knox.views import LoginView as KnoxLoginView
+from knox.views import LogoutAllView, LogoutView
 from rest_framework import serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
+
+from klawerjas_league.sign_in import sign_in_address_blocked
 
 
 class TokenSignInView(KnoxLoginView):
@@ -41,10 +44,31 @@ class TokenSignInView(KnoxLoginView):
                                                           "expiry": serializers.DateTimeField()})},
     )
     def post(self, request: Request, format: str | None = None) -> Response:  # noqa: A002 - DRF's signature
-        """Check the credentials (400 when wrong), then answer a new token and when it expires."""
+        """Check the credentials (400 when wrong; 429 for an address that failed too many sign-ins), then
+        answer a new token and when it expires."""
+        if sign_in_address_blocked(request):
+            return Response({"detail": "Too many failed sign-ins from this address; try again later."}, status=429)
         serializer = AuthTokenSerializer(data=request.data, context={"request": request})
         serializer.is_valid(raise_exception=True)
         request.user = serializer.validated_data["user"]
+        return super().post(request, format=format)
+
+
+class TokenSignOutView(LogoutView):
+    """Revoke the token this request is sent with."""
+
+    @extend_schema(request=None, responses={204: None})
+    def post(self, request: Request, format: str | None = None) -> Response:  # noqa: A002 - DRF's signature
+        """Revoke the request's token; 204."""
+        return super().post(request, format=format)
+
+
+class TokenSignOutEverywhereView(LogoutAllView):
+    """Revoke every token of the signed-in user."""
+
+    @extend_schema(request=None, responses={204: None})
+    def post(self, request: Request, format: str | None = None) -> Response:  # noqa: A002 - DRF's signature
+        """Revoke all the user's tokens; 204."""
         return super().post(request, format=format)
 
 

@@ -9,11 +9,10 @@ describes the endpoints.
 
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
-from knox.views import LogoutAllView, LogoutView
 from rest_framework.routers import DefaultRouter
 
 from clubs import api as clubs_api
-from klawerjas_league.api_auth import TokenSignInView
+from klawerjas_league.api_auth import TokenSignInView, TokenSignOutEverywhereView, TokenSignOutView
 from matches import api as matches_api
 from referee import api as referee_api
 from tables import api as tables_api
@@ -34,7 +33,7 @@ urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("auth/token/", TokenSignInView.as_view(), name="api-token"),
-    path("auth/logout/", LogoutView.as_view(), name="api-logout"),
-    path("auth/logout-all/", LogoutAllView.as_view(), name="api-logout-all"),
+    path("auth/logout/", TokenSignOutView.as_view(), name="api-logout"),
+    path("auth/logout-all/", TokenSignOutEverywhereView.as_view(), name="api-logout-all"),
     path("", include(router.urls)),
 ]

@@ -182,17 +182,27 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_TIMEZONE = env.str("TIME_ZONE", default="Africa/Johannesburg")
 
-# --- Auth, with login throttling by django-axes: AXES_FAILURE_LIMIT failed sign-ins for one username from one
-# address lock that pair out for AXES_COOLOFF_HOURS.
+# --- Auth, with sign-in throttling (klawerjas_league/sign_in.py). django-axes locks a username out after
+# AXES_FAILURE_LIMIT wrong passwords for AXES_COOLOFF_MINUTES (short: a deliberate lockout of a referee costs
+# minutes); each client address may fail SIGN_IN_FAILURES_PER_ADDRESS sign-ins in SIGN_IN_WINDOW_MINUTES. The
+# client address is REMOTE_ADDR, or behind NUM_PROXIES trusted proxies the one they put in X-Forwarded-For.
+NUM_PROXIES = env.int("NUM_PROXIES", default=0)
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
-AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_HOURS", default=0.5)
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_COOLOFF_TIME = timedelta(minutes=env.float("AXES_COOLOFF_MINUTES", default=5))
+AXES_LOCKOUT_PARAMETERS = ["username"]
+AXES_CLIENT_IP_CALLABLE = "klawerjas_league.sign_in.client_address"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False  # no start-up banner and no per-attempt chatter in the logs
+SIGN_IN_FAILURES_PER_ADDRESS = env.int("SIGN_IN_FAILURES_PER_ADDRESS", default=30)
+SIGN_IN_WINDOW_MINUTES = env.float("SIGN_IN_WINDOW_MINUTES", default=10)
+# axes.W006 asks for ip_address among the lockout parameters; we lock by username on purpose (behind a proxy an
+# address lockout locks a whole hall out) and limit each address separately (SIGN_IN_FAILURES_PER_ADDRESS).
+SILENCED_SYSTEM_CHECKS = ["axes.W006"]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -284,7 +294,7 @@ REST_FRAMEWORK = {
     # Sign-ins of table devices per client address (a hall's Wi-Fi shares one address: 60 matches are 240 phones).
     "DEFAULT_THROTTLE_RATES": {"table-sign-in": env.str("TABLE_SIGN_IN_RATE", default="600/hour")},
     # Proxies in front of the site that add X-Forwarded-For (0: trust none, the client is REMOTE_ADDR).
-    "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
+    "NUM_PROXIES": NUM_PROXIES,
 }
 # API tokens (django-rest-knox, klawerjas_league/api_auth.py): one per sign-in, stored as a digest, expiring after
 # API_TOKEN_TTL_HOURS (default 12: a match night), at most API_TOKENS_PER_USER live at once per user.
