@@ -24,13 +24,14 @@ from django.shortcuts import render
 from rest_framework.throttling import BaseThrottle
 
 
-def client_address(request: HttpRequest) -> str:
-    """The client's address: ``REMOTE_ADDR``, or behind ``NUM_PROXIES`` proxies the one they forwarded."""
-    return BaseThrottle().get_ident(request) or "unknown"
+def client_address(request: HttpRequest) -> str | None:
+    """The client's address: ``REMOTE_ADDR``, or behind ``NUM_PROXIES`` proxies the one they forwarded; ``None``
+    when the request carries none (django-axes then records none)."""
+    return BaseThrottle().get_ident(request) or None
 
 
 def _failures_key(request: HttpRequest) -> str:
-    return f"sign-in-failures:{client_address(request)}"
+    return f"sign-in-failures:{client_address(request) or 'unknown'}"
 
 
 def sign_in_address_blocked(request: HttpRequest) -> bool:

@@ -1,7 +1,7 @@
 """A ``redis-server`` of the test's own, on a free port, to stop, kill and restart at will.
 
 The fault tests (issue 16) must never stop the machine's shared Redis; they start this one instead (Debian's
-``redis-server``; ``scripts/ensure-redis-server`` installs it when missing). Without the binary the test is
+``redis-server``, apt-get install redis-server). Without the binary the test is
 skipped, or failed under CI (``KLAWERJAS_REQUIRE_SERVICES=1``).
 """
 
@@ -35,7 +35,7 @@ class PrivateRedis:
     def __init__(self, folder: Path, *, persist: bool = False) -> None:
         binary = shutil.which("redis-server")
         if binary is None:
-            message = "redis-server is not installed (run scripts/ensure-redis-server)"
+            message = "redis-server is not installed (Debian: apt-get install redis-server)"
             if SERVICES_REQUIRED:
                 pytest.fail(message)
             pytest.skip(message)
