@@ -25,8 +25,19 @@ def broker_down() -> Iterator[None]:
     """Celery sends to a Redis that is not there (a port nothing listens on), as when Redis is down."""
     eager, url = celery_app.conf.task_always_eager, celery_app.conf.broker_url
     celery_app.conf.task_always_eager, celery_app.conf.broker_url = False, "redis://127.0.0.1:1/0"
+    _fresh_connections()
     yield
     celery_app.conf.task_always_eager, celery_app.conf.broker_url = eager, url
+    _fresh_connections()
+
+
+def _fresh_connections() -> None:
+    """Forget Celery's and kombu's cached connection pools, so the next send uses the broker_url now set."""
+    from kombu import pools
+
+    pools.reset()
+    celery_app._pool = None  # noqa: SLF001
+    celery_app.amqp._producer_pool = None  # noqa: SLF001
 
 
 def _approve(client, world):
