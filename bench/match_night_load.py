@@ -127,7 +127,7 @@ def seed(matches: int, out: Path) -> None:
     from django.contrib.auth.models import Group
     from django.db import transaction
     from django.utils import timezone
-    from rest_framework.authtoken.models import Token
+    from knox.models import AuthToken
 
     from clubs.models import GROUP_REFEREES, Club, Player, Team, TeamMembership, Union
     from matches.models import Competition, Match, Seat, TeamSheet
@@ -156,7 +156,7 @@ def seed(matches: int, out: Path) -> None:
             user_model(username=f"referee{n:02d}", first_name="Referee", last_name=f"{n:02d}", password=password)
             for n in range(matches))
         Group.objects.get(name=GROUP_REFEREES).user_set.add(*referees)
-        tokens = Token.objects.bulk_create(Token(user=user, key=Token.generate_key()) for user in referees)
+        tokens = [AuthToken.objects.create(user=user)[1] for user in referees]
         fixtures = Match.objects.bulk_create(
             Match(competition=league, round_number=1, home=teams[2 * n], away=teams[2 * n + 1],
                   venue=f"Hall {n:02d}", scheduled_start=now - dt.timedelta(minutes=1), referee=referees[n])
@@ -170,7 +170,7 @@ def seed(matches: int, out: Path) -> None:
             for sheet in sheets for t in range(1, TABLES + 1)
             for i, role in enumerate((Seat.Role.TELMAN, Seat.Role.BYSPELER)))
     out.write_text(json.dumps({
-        "matches": [{"id": m.pk, "token": t.key} for m, t in zip(fixtures, tokens, strict=True)],
+        "matches": [{"id": m.pk, "token": t} for m, t in zip(fixtures, tokens, strict=True)],
         "login": {"username": referees[0].username, "password": PASSWORD},
         "teams": len(teams), "players": len(players),
     }))

@@ -1,7 +1,8 @@
 """E-mail to captains: a fixture scheduled, a ruling that concerns their team, standings published.
 
 Three entry points, each called by a service (or the referee console) **inside** its transaction; each
-schedules a Celery task with ``transaction.on_commit`` so nothing is sent for a rolled-back change:
+writes its Celery task to the outbox (:func:`klawerjas_league.outbox.outbox_enqueue`) in that transaction, so
+nothing is sent for a rolled-back change, and nothing is lost to a broker that is down when it commits:
 
 * :func:`fixture_scheduled_notify` ``(*, match_id)`` — both captains of the match.
 * :func:`ruling_notify` ``(*, ruling_id, match_id, team_ids, summary)`` — the captains of ``team_ids``
@@ -26,6 +27,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from klawerjas_league.outbox import outbox_enqueue
 from klawerjas_league.services import task_receipt_claim
 
 
@@ -55,12 +57,12 @@ def _send(*, subject: str, template: str, context: dict, recipients: list[str]) 
 
 
 def fixture_scheduled_notify(*, match_id: int) -> None:
-    """After commit, e-mail both captains that match ``match_id`` is scheduled (or moved)."""
-    transaction.on_commit(lambda: fixture_scheduled_email.delay(match_id))
+    """Once the transaction commits, e-mail both captains that match ``match_id`` is scheduled (or moved)."""
+    outbox_enqueue(task="clubs.fixture_scheduled_email", args=[match_id], key=f"match:{match_id}")
 
 
 def ruling_notify(*, ruling_id: int | str, match_id: int, team_ids: list[int], summary: str) -> None:
-    """After commit, e-mail the captains of ``team_ids`` that a referee's ruling concerns their team.
+    """Once the transaction commits, e-mail the captains of ``team_ids`` that a referee's ruling concerns their team.
 
     :param ruling_id: the ruling's id (the idempotency key: one e-mail per ruling and team).
     :param match_id: the match the ruling was made in.
@@ -68,13 +70,14 @@ def ruling_notify(*, ruling_id: int | str, match_id: int, team_ids: list[int], s
     :param summary: one or two plain sentences, e.g. "Straf upheld at table 2: revoke (SAKBOC 3.3); 4 points
         to Athlone A." It is sent as written.
     """
-    ids = list(team_ids)
-    transaction.on_commit(lambda: ruling_email.delay(str(ruling_id), match_id, ids, summary))
+    outbox_enqueue(task="clubs.ruling_email", args=[str(ruling_id), match_id, list(team_ids), summary],
+                   key=f"match:{match_id}")
 
 
 def standings_published_notify(*, snapshot_id: int) -> None:
-    """After commit, e-mail every captain in the competition that standings ``snapshot_id`` are published."""
-    transaction.on_commit(lambda: standings_published_email.delay(snapshot_id))
+    """Once the transaction commits, e-mail every captain in the competition that standings ``snapshot_id``
+    are published."""
+    outbox_enqueue(task="clubs.standings_published_email", args=[snapshot_id], key=f"snapshot:{snapshot_id}")
 
 
 # --- Tasks -------------------------------------------------------------------------------------------------

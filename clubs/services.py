@@ -26,6 +26,23 @@ from clubs.models import (
     UnionReferee,
 )
 
+# django-simple-history's ``history_change_reason`` is a varchar(100): PostgreSQL refuses a longer value (and the
+# whole write with it), SQLite would keep it. Every reason is fitted to the column before it is written.
+HISTORY_REASON_MAX_LENGTH = 100
+
+
+def history_reason_fit(reason: str | None) -> str | None:
+    """``reason`` shortened to fit the history's column: at most 100 characters, ending in "…" when cut."""
+    if reason is None or len(reason) <= HISTORY_REASON_MAX_LENGTH:
+        return reason
+    return reason[: HISTORY_REASON_MAX_LENGTH - 1] + "…"
+
+
+def history_reason_fit_on_save(sender: Any, history_instance: Any, **kwargs: Any) -> None:
+    """simple-history's ``pre_create_historical_record``: fit the change reason of every history row written
+    through ``save()``, wherever the reason was set (wired in ``clubs/apps.py``)."""
+    history_instance.history_change_reason = history_reason_fit(history_instance.history_change_reason)
+
 
 def save_with_history(instance: models.Model, *, by: Any = None, reason: str = "") -> None:
     """``full_clean()`` then ``save()``, recording ``by`` and ``reason`` in the instance's history."""

@@ -2,7 +2,22 @@ from django.apps import AppConfig
 
 
 class KlawerjasLeagueConfig(AppConfig):
-    """Cross-cutting pieces of the project: health checks, task receipts, demo data."""
+    """Cross-cutting pieces of the project: health checks, task receipts, the outbox, API tokens, demo data."""
 
     name = "klawerjas_league"
     verbose_name = "Klawerjas league"
+
+    def ready(self) -> None:
+        """Revoke a user's API tokens when they sign out of the site or their password changes; count failed
+        sign-ins per client address."""
+        from django.contrib.auth import get_user_model
+        from django.contrib.auth.signals import user_logged_out, user_login_failed
+        from django.db.models.signals import pre_save
+
+        from klawerjas_league.api_auth import tokens_revoke_on_password_change, tokens_revoke_on_sign_out
+        from klawerjas_league.sign_in import sign_in_failure_record
+
+        user_logged_out.connect(tokens_revoke_on_sign_out, dispatch_uid="klawerjas-tokens-sign-out")
+        pre_save.connect(tokens_revoke_on_password_change, sender=get_user_model(),
+                         dispatch_uid="klawerjas-tokens-password")
+        user_login_failed.connect(sign_in_failure_record, dispatch_uid="klawerjas-sign-in-failures")

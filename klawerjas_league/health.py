@@ -42,8 +42,12 @@ CHECKS: dict[str, Callable[[], str]] = {"database": check_database, "cache": che
 
 
 def healthz(request: HttpRequest) -> JsonResponse:
-    """``GET /healthz``: 200 ``{"status": "ok", "checks": {...}}`` when every check answers, else 503
-    with ``"status": "unavailable"`` and ``"failing": [names]``; each check says ``ok`` or ``error`` and why."""
+    """``GET /healthz``: 200 ``{"status": "ok", "failing": []}`` when every check answers, else 503 with
+    ``"status": "unavailable"`` and ``"failing": [names]`` (``database``, ``cache``, ``broker``).
+
+    Only signed-in staff also get ``"checks"``: each check's ``ok`` or ``error`` and its detail (the backend,
+    or the error's text, which can name hosts and ports: not for anonymous callers, issue 16).
+    """
     results: dict[str, dict[str, str]] = {}
     for name, check in CHECKS.items():
         try:
@@ -51,5 +55,8 @@ def healthz(request: HttpRequest) -> JsonResponse:
         except Exception as exc:  # noqa: BLE001 - any failure of a dependency is reported, not raised
             results[name] = {"status": "error", "detail": f"{type(exc).__name__}: {exc}"[:300]}
     failing = [name for name, result in results.items() if result["status"] != "ok"]
-    body = {"status": "unavailable" if failing else "ok", "failing": failing, "checks": results}
+    body: dict[str, object] = {"status": "unavailable" if failing else "ok", "failing": failing}
+    user = getattr(request, "user", None)
+    if user is not None and user.is_active and user.is_staff:
+        body["checks"] = results
     return JsonResponse(body, status=503 if failing else 200)

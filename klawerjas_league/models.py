@@ -21,3 +21,34 @@ class TaskReceipt(models.Model):
 
     def __str__(self) -> str:
         return f"{self.task} [{self.key}]"
+
+
+class OutboxMessage(models.Model):
+    """A task to run, written in the same transaction as the change that calls for it (a transactional outbox).
+
+    The need to send an e-mail or recompute the standings is then as durable as the change itself: if the
+    broker (Redis) is down when the change commits, or loses the message, the row is still here, and the
+    outbox flush (Celery beat, every ``OUTBOX_FLUSH_SECONDS``; and every worker as it starts) sends it again
+    until a worker has run it. The worker runs the task and sets ``done_at`` in one transaction, under the row's
+    lock, so a message delivered twice runs once (``klawerjas_league.outbox``).
+    """
+
+    task = models.CharField(max_length=200, help_text="Registered Celery task name, e.g. "
+                            "'matches.standings_recompute'.")
+    args = models.JSONField(default=list, blank=True, help_text="The task's positional arguments (ids, in JSON).")
+    key = models.CharField(max_length=200, blank=True, help_text="What the task is about, e.g. 'standings:12', for "
+                           "readers that run a pending task themselves.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    dispatched_at = models.DateTimeField(null=True, blank=True, help_text="Last handed to the broker.")
+    attempts = models.PositiveIntegerField(default=0, help_text="Times handed to the broker.")
+    done_at = models.DateTimeField(null=True, blank=True, help_text="Run to completion (then never run again).")
+
+    class Meta:
+        ordering = ["id"]
+        indexes = [
+            models.Index(fields=["id"], condition=models.Q(done_at__isnull=True), name="outbox_pending"),
+            models.Index(fields=["key"], condition=models.Q(done_at__isnull=True), name="outbox_pending_key"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.task}{tuple(self.args)} {'done' if self.done_at else 'pending'}"

@@ -20,6 +20,7 @@ redelivers a task a dead worker took; default 3600), ``CELERY_BROKER_KEY_PREFIX`
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -51,7 +52,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
@@ -77,6 +78,8 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # A lost database connection answers 503 "try again", not 500 (klawerjas_league/middleware.py).
+    "klawerjas_league.middleware.DatabaseUnavailableMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its lockout response.
     "axes.middleware.AxesMiddleware",
 ]
@@ -123,13 +126,21 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: broker, result backend and cache when REDIS_URL is set; in-process otherwise.
 REDIS_URL = env.str("REDIS_URL", default="")
+# The cache is only a speed-up: when Redis cannot be reached, reads miss and writes do nothing, and pages come from
+# the database (klawerjas_league/cache.py; /healthz still says 503 naming the cache). CACHE_SOCKET_TIMEOUT (seconds)
+# bounds how long a request waits for an unreachable Redis.
+_CACHE_SOCKET_TIMEOUT = env.float("CACHE_SOCKET_TIMEOUT", default=0.5)
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "klawerjas_league.cache.DegradingRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env.str("CACHE_KEY_PREFIX", default="klawerjas"),
             "TIMEOUT": 300,
+            "OPTIONS": {
+                "SOCKET_CONNECT_TIMEOUT": _CACHE_SOCKET_TIMEOUT,
+                "SOCKET_TIMEOUT": _CACHE_SOCKET_TIMEOUT,
+            },
         }
     }
 else:
@@ -158,24 +169,44 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env.int("CELERY_VISIBIL
 if env.str("CELERY_BROKER_KEY_PREFIX", default=""):
     CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"] = env.str("CELERY_BROKER_KEY_PREFIX")
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A request never waits long for an unreachable broker: one quick retry, short socket timeouts. What it queued
+# is in the outbox (klawerjas_league/outbox.py) and is sent when the broker is back.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
+CELERY_BROKER_TRANSPORT_OPTIONS.update(socket_connect_timeout=2, socket_timeout=5)
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 2
+CELERY_REDIS_SOCKET_TIMEOUT = 5
+# The outbox: its flush runs every OUTBOX_FLUSH_SECONDS (beat) and re-sends a message handed to the broker more
+# than OUTBOX_REDISPATCH_SECONDS ago that has not run yet (a Redis that lost it); at most OUTBOX_BATCH a flush.
+OUTBOX_FLUSH_SECONDS = env.float("OUTBOX_FLUSH_SECONDS", default=30)
+OUTBOX_REDISPATCH_SECONDS = env.float("OUTBOX_REDISPATCH_SECONDS", default=300)
+OUTBOX_BATCH = env.int("OUTBOX_BATCH", default=500)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_TIMEZONE = env.str("TIME_ZONE", default="Africa/Johannesburg")
 
-# --- Auth, with login throttling by django-axes: AXES_FAILURE_LIMIT failed sign-ins for one username from one
-# address lock that pair out for AXES_COOLOFF_HOURS.
+# --- Auth, with sign-in throttling (klawerjas_league/sign_in.py). django-axes locks a username out after
+# AXES_FAILURE_LIMIT wrong passwords for AXES_COOLOFF_MINUTES (short: a deliberate lockout of a referee costs
+# minutes); each client address may fail SIGN_IN_FAILURES_PER_ADDRESS sign-ins in SIGN_IN_WINDOW_MINUTES. The
+# client address is REMOTE_ADDR, or behind NUM_PROXIES trusted proxies the one they put in X-Forwarded-For.
+NUM_PROXIES = env.int("NUM_PROXIES", default=0)
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
-AXES_COOLOFF_TIME = env.float("AXES_COOLOFF_HOURS", default=0.5)
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_COOLOFF_TIME = timedelta(minutes=env.float("AXES_COOLOFF_MINUTES", default=5))
+AXES_LOCKOUT_PARAMETERS = ["username"]
+AXES_CLIENT_IP_CALLABLE = "klawerjas_league.sign_in.client_address"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-# No "AXES: BEGIN version ..." banner on standard error at start-up: a command such as `manage.py adjudicate` prints
-# only its own messages there (issue 17).
+# No "AXES: BEGIN version ..." banner on standard error at start-up (a command such as `manage.py adjudicate`
+# prints only its own messages there) and no per-attempt chatter in the logs.
 AXES_VERBOSE = env.bool("AXES_VERBOSE", default=False)
+SIGN_IN_FAILURES_PER_ADDRESS = env.int("SIGN_IN_FAILURES_PER_ADDRESS", default=30)
+SIGN_IN_WINDOW_MINUTES = env.float("SIGN_IN_WINDOW_MINUTES", default=10)
+# axes.W006 asks for ip_address among the lockout parameters; we lock by username on purpose (behind a proxy an
+# address lockout locks a whole hall out) and limit each address separately (SIGN_IN_FAILURES_PER_ADDRESS).
+SILENCED_SYSTEM_CHECKS = ["axes.W006"]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -257,7 +288,7 @@ DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="klawerjas-league <no
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "knox.auth.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
@@ -267,7 +298,14 @@ REST_FRAMEWORK = {
     # Sign-ins of table devices per client address (a hall's Wi-Fi shares one address: 60 matches are 240 phones).
     "DEFAULT_THROTTLE_RATES": {"table-sign-in": env.str("TABLE_SIGN_IN_RATE", default="600/hour")},
     # Proxies in front of the site that add X-Forwarded-For (0: trust none, the client is REMOTE_ADDR).
-    "NUM_PROXIES": env.int("NUM_PROXIES", default=0),
+    "NUM_PROXIES": NUM_PROXIES,
+}
+# API tokens (django-rest-knox, klawerjas_league/api_auth.py): one per sign-in, stored as a digest, expiring after
+# API_TOKEN_TTL_HOURS (default 12: a match night), at most API_TOKENS_PER_USER live at once per user.
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(hours=env.float("API_TOKEN_TTL_HOURS", default=12)),
+    "TOKEN_LIMIT_PER_USER": env.int("API_TOKENS_PER_USER", default=50),
+    "AUTO_REFRESH": False,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "klawerjas-league API",
@@ -304,4 +342,7 @@ CELERY_BEAT_SCHEDULE = {
     "match-clock-rearm": {"task": "matches.match_clock_rearm", "schedule": 60.0, "options": {"expires": 55}},
     # Team sheets due within 24 h and results unconfirmed 24 h after: once each (matches/notifications.py).
     "captain-reminders": {"task": "matches.captain_reminders", "schedule": 900.0, "options": {"expires": 840}},
+    # Send what the outbox holds (work queued while the broker was down, or lost by it; klawerjas_league/outbox.py).
+    "outbox-flush": {"task": "klawerjas_league.outbox_flush", "schedule": OUTBOX_FLUSH_SECONDS,
+                     "options": {"expires": max(OUTBOX_FLUSH_SECONDS - 5, 1)}},
 }

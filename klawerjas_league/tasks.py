@@ -1,8 +1,10 @@
 """Cross-cutting Celery tasks."""
 
 import socket
+from typing import Any
 
 from celery import shared_task
+from celery.signals import worker_ready
 from django.db import transaction
 
 from klawerjas_league.services import task_receipt_claim
@@ -20,3 +22,25 @@ def receipt_write(key: str) -> dict[str, object]:
     with transaction.atomic():
         written = task_receipt_claim(key=key, task="klawerjas_league.receipt_write", worker=worker)
     return {"key": key, "written": written, "worker": worker}
+
+
+@shared_task(name="klawerjas_league.outbox_deliver", ignore_result=True)
+def outbox_deliver_task(message_id: int) -> bool:
+    """Run one outbox message once (:func:`klawerjas_league.outbox.outbox_deliver`). :returns: whether it ran."""
+    from klawerjas_league.outbox import outbox_deliver
+
+    return outbox_deliver(message_id=message_id)
+
+
+@shared_task(name="klawerjas_league.outbox_flush", ignore_result=True)
+def outbox_flush_task() -> int:
+    """Send every waiting outbox message again (Celery beat). :returns: how many were sent."""
+    from klawerjas_league.outbox import outbox_flush
+
+    return outbox_flush()
+
+
+@worker_ready.connect
+def outbox_flush_when_worker_starts(sender: Any = None, **kwargs: Any) -> None:
+    """A worker that starts sends what waited while none ran (or while the broker was down)."""
+    outbox_flush_task.delay()

@@ -5,11 +5,12 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from klawerjas_league import health, views
+from klawerjas_league.sign_in import SignInView
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", SignInView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     # Password reset by e-mail: Django's own views, our templates (templates/registration/password_reset_*);
     # a referee new to the site chooses a password from the same kind of link (matches.views.union_referees).

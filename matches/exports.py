@@ -5,6 +5,11 @@
 * :func:`standings_csv`, :func:`standings_pdf`, :func:`match_report_csv`, :func:`match_report_pdf` build the
   downloads (PDF with reportlab; the boem trees are drawn with the same geometry as the SVG).
 
+Downloads carry no code (issue 16): every CSV cell goes through :func:`csv_cell`, which neutralises a text cell
+a spreadsheet would read as a formula (OWASP's rule), and all user text in a PDF paragraph goes through
+:func:`pdf_text`, which escapes reportlab's paragraph markup (no ``<img src>``, no ``<a href="javascript:">``,
+no broken markup that fails the build).
+
 Standings rows are plain dicts with the keys of a published snapshot's ``rows`` (``position``,
 ``team_name``, ``club_name``, ``played``, ``won``, ``drawn``, ``lost``, ``points_for``, ``points_against``,
 ``difference``, ``league_points``, ``tiebreak_reason``), so a frozen snapshot and the live table export alike.
@@ -15,6 +20,8 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass
+from typing import Any
+from xml.sax.saxutils import escape
 
 from django.db.models import Prefetch
 from reportlab.lib import colors
@@ -35,7 +42,11 @@ STANDINGS_COLUMNS = [
 
 
 def live_standings_rows(*, competition_id: int) -> list[dict]:
-    """The competition's computed (provisional) standings as plain rows, in position order (1 query)."""
+    """The competition's computed (provisional) standings as plain rows, in position order (2 queries: a
+    recompute still waiting in the outbox is run first, :func:`matches.standings.standings_catch_up`)."""
+    from matches.standings import standings_catch_up
+
+    standings_catch_up(competition_id=competition_id)
     rows = StandingsRow.objects.filter(competition_id=competition_id).select_related("team__club").order_by("position")
     return [
         {"position": r.position, "team_id": r.team_id, "team_name": r.team.name, "club_name": r.team.club.name,
@@ -127,11 +138,38 @@ def table_reports(match: Match) -> list[TableReport]:
 
 # --- CSV ---------------------------------------------------------------------------------------------------
 
+# OWASP, "CSV Injection": a cell starting with one of these is read as a formula by Excel, LibreOffice and
+# Google Sheets. (defusedcsv 3.0 leaves tab and carriage return alone, hence this rule of our own.)
+FORMULA_TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def csv_cell(value: Any) -> Any:
+    """A value made safe for a CSV cell: text beginning with ``= + - @``, a tab or a carriage return gets a
+    leading ``'`` so a spreadsheet shows it as text instead of running it. Numbers and ``None`` pass unchanged
+    (a negative points difference stays a number).
+
+    >>> csv_cell("=HYPERLINK(\"http://x\")"), csv_cell("@SUM(A1)"), csv_cell(-4), csv_cell("Athlone Aces")
+    ('\'=HYPERLINK("http://x")', "'@SUM(A1)", -4, 'Athlone Aces')
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_TRIGGERS):
+        return "'" + value
+    return value
+
+
+class _SafeWriter:
+    """A ``csv.writer`` whose every cell goes through :func:`csv_cell`."""
+
+    def __init__(self, out: io.StringIO) -> None:
+        self._writer = csv.writer(out)
+
+    def writerow(self, row: list[Any]) -> None:
+        self._writer.writerow([csv_cell(value) for value in row])
+
 
 def standings_csv(rows: list[dict]) -> str:
     """Standings as CSV text: a header line, then one line per team in position order."""
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = _SafeWriter(out)
     writer.writerow([label for _, label in STANDINGS_COLUMNS])
     for row in rows:
         writer.writerow([row.get(key, "") for key, _ in STANDINGS_COLUMNS])
@@ -142,7 +180,7 @@ def match_report_csv(match: Match) -> str:
     """A match report as CSV: one line per boem (table, boem, strokes, status, winner, points), then awards
     and the match score."""
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = _SafeWriter(out)
     writer.writerow(["table", "boem", f"{match.home} strokes", f"{match.away} strokes", "status", "winner",
                      "points"])
     names = {match.home_id: match.home.name, match.away_id: match.away.name}
@@ -158,6 +196,16 @@ def match_report_csv(match: Match) -> str:
 
 
 # --- PDF ---------------------------------------------------------------------------------------------------
+
+
+def pdf_text(value: Any) -> str:
+    """``value`` as text for a reportlab ``Paragraph``: ``&``, ``<`` and ``>`` escaped, so a name is printed
+    as written and never read as paragraph markup (tags, images, links, fonts).
+
+    >>> pdf_text('<img src="/etc/passwd"/> & Co')
+    '&lt;img src="/etc/passwd"/&gt; &amp; Co'
+    """
+    return escape(str(value))
 
 
 class BoemFlowable(Flowable):
@@ -194,7 +242,7 @@ def _pdf(title: str, story_body: list) -> bytes:
     doc = SimpleDocTemplate(buffer, pagesize=A4, title=title, leftMargin=15 * mm, rightMargin=15 * mm,
                             topMargin=15 * mm, bottomMargin=15 * mm)
     styles = getSampleStyleSheet()
-    doc.build([Paragraph(title, styles["Title"]), *story_body])
+    doc.build([Paragraph(pdf_text(title), styles["Title"]), *story_body])
     return buffer.getvalue()
 
 
@@ -212,11 +260,11 @@ def standings_pdf(*, title: str, subtitle: str, rows: list[dict]) -> bytes:
     data = [[label for _, label in STANDINGS_COLUMNS]]
     for row in rows:
         data.append([str(row.get(k, "")) for k, _ in STANDINGS_COLUMNS[:-1]]
-                    + [Paragraph(str(row.get("tiebreak_reason", "")), small)])
+                    + [Paragraph(pdf_text(row.get("tiebreak_reason", "")), small)])
     table = Table(data, repeatRows=1, colWidths=[9 * mm, 32 * mm, 28 * mm] + [9 * mm] * 4 + [11 * mm] * 3
                   + [9 * mm, 30 * mm])
     table.setStyle(_TABLE_STYLE)
-    return _pdf(title, [Paragraph(subtitle, styles["Normal"]), Spacer(1, 4 * mm), table])
+    return _pdf(title, [Paragraph(pdf_text(subtitle), styles["Normal"]), Spacer(1, 4 * mm), table])
 
 
 def match_report_pdf(match: Match) -> bytes:
@@ -225,15 +273,17 @@ def match_report_pdf(match: Match) -> bytes:
     status = match.get_result_status_display()
     if match.result_status != Match.ResultStatus.APPROVED:
         status += " (provisional until approved by a union official)"
+    home, away = pdf_text(match.home), pdf_text(match.away)
     body: list = [
-        Paragraph(f"{match.competition} · {match.scheduled_start:%d %b %Y} · {match.venue}", styles["Normal"]),
-        Paragraph(f"<b>{match.home} {match.home_score} – {match.away_score} {match.away}</b> · {status}",
+        Paragraph(pdf_text(f"{match.competition} · {match.scheduled_start:%d %b %Y} · {match.venue}"),
+                  styles["Normal"]),
+        Paragraph(f"<b>{home} {match.home_score} – {match.away_score} {away}</b> · {pdf_text(status)}",
                   styles["Normal"]),
         Spacer(1, 4 * mm),
     ]
     for report in table_reports(match):
-        body.append(Paragraph(f"Table {report.table.number} ({report.table.get_status_display()}): "
-                              f"{match.home} {report.home_points}, {match.away} {report.away_points}",
+        body.append(Paragraph(f"Table {report.table.number} ({pdf_text(report.table.get_status_display())}): "
+                              f"{home} {report.home_points}, {away} {report.away_points}",
                               styles["Heading4"]))
         trees = [BoemFlowable(drawing) for _, drawing in report.boems]
         for start in range(0, len(trees), 6):

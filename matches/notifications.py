@@ -2,11 +2,12 @@
 are reminded of a team sheet not yet in and a result not yet confirmed (:func:`captain_reminders`, beat).
 
 :func:`result_disputed_notify` is called by :func:`matches.services.result_dispute` **inside** its
-transaction; it schedules :func:`result_disputed_email` with ``transaction.on_commit`` so nothing is sent for
-a rolled-back dispute. The task takes the dispute's id, re-reads the database and is idempotent: it claims a
-:class:`~klawerjas_league.models.TaskReceipt` in the same transaction as its sending, so a broker's second
-delivery sends nothing. SAKBOC 1.10: the referee's decision is final at the table; a dispute of the result
-goes to the union's official, who settles it (``matches.services.result_correct``).
+transaction; it writes :func:`result_disputed_email` to the transactional outbox, so nothing is sent for a
+rolled-back dispute and nothing is lost to a broker outage. The task takes the dispute's id, re-reads the
+database and is idempotent: it claims a :class:`~klawerjas_league.models.TaskReceipt` in the same transaction
+as its sending, so a broker's second delivery sends nothing. SAKBOC 1.10: the referee's decision is final at
+the table; a dispute of the result goes to the union's official, who settles it
+(``matches.services.result_correct``).
 """
 
 from __future__ import annotations
@@ -21,13 +22,15 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from klawerjas_league.outbox import outbox_enqueue
 from klawerjas_league.services import task_receipt_claim
 
 
 def result_disputed_notify(*, dispute_id: int) -> None:
-    """After commit, e-mail the union's officials and the match's referee and marker about dispute
-    ``dispute_id`` (a :class:`matches.models.ResultDispute`)."""
-    transaction.on_commit(lambda: result_disputed_email.delay(dispute_id))
+    """E-mail the union's officials and the match's referee and marker about dispute ``dispute_id`` (a
+    :class:`matches.models.ResultDispute`): written to the outbox in the caller's transaction, sent after commit
+    (``klawerjas_league.outbox``: a broker outage loses nothing)."""
+    outbox_enqueue(task="matches.result_disputed_email", args=[dispute_id], key=f"dispute:{dispute_id}")
 
 
 def _recipients(dispute) -> list[str]:

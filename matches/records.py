@@ -17,7 +17,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from clubs.models import Team
-from clubs.services import save_with_history
+from clubs.services import history_reason_fit, save_with_history
 from matches.models import Match
 from matches.selectors import match_score
 
@@ -93,7 +93,8 @@ def history_row(instance: Any, *, history_type: str, by: Any, reason: str) -> An
     writers that save in bulk. ``history_type``: ``"+"`` created, ``"~"`` changed, ``"-"`` deleted."""
     historical = history_model(type(instance))
     return historical(
-        history_date=timezone.now(), history_user=by, history_change_reason=reason, history_type=history_type,
+        history_date=timezone.now(), history_user=by, history_change_reason=history_reason_fit(reason),
+        history_type=history_type,
         **{f.attname: getattr(instance, f.attname) for f in historical.tracked_fields},
     )
 

@@ -64,18 +64,11 @@ PLAYING_PHASES = (Match.Phase.FIRST_HALF, Match.Phase.SECOND_HALF, Match.Phase.E
 
 
 def _notify(function_name: str, **kwargs: Any) -> None:
-    """Call ``clubs.notifications.<function_name>`` after commit, if C's module provides it."""
+    """Call ``clubs.notifications.<function_name>`` inside the transaction: it writes the e-mail task to the
+    outbox, so the e-mail goes out once the change commits, even if the broker is down at that moment."""
+    from clubs import notifications
 
-    def send() -> None:
-        try:
-            from clubs import notifications
-        except ImportError:
-            return
-        function = getattr(notifications, function_name, None)
-        if function is not None:
-            function(**kwargs)
-
-    transaction.on_commit(send)
+    getattr(notifications, function_name)(**kwargs)
 
 
 def _schedule_clock_timer(match: Match) -> None:
@@ -94,7 +87,10 @@ def _schedule_clock_timer(match: Match) -> None:
     def send() -> None:
         from matches.tasks import match_clock_deadline_task
 
-        match_clock_deadline_task.apply_async(args=[match_id], eta=eta)
+        try:
+            match_clock_deadline_task.apply_async(args=[match_id], eta=eta)
+        except Exception as error:  # noqa: BLE001 - the clock lives in the database: beat re-arms it
+            logger.warning("clock timer for match %s not sent (broker unreachable): %s", match_id, error)
 
     transaction.on_commit(send)
 
@@ -932,14 +928,15 @@ def result_approve(*, match: Match, user: Any, reason: str = "", now: datetime |
 
 
 def _queue_standings(competition_id: int) -> None:
-    def send() -> None:
-        from matches.standings import standings_cache_clear
-        from matches.tasks import standings_recompute_task
+    """Recompute the competition's standings once this transaction commits: the task goes to the outbox in the
+    same transaction as the approval, so a broker that is down cannot lose it (issue 16); the public standings
+    run it themselves at their next read if no worker has yet."""
+    from klawerjas_league.outbox import outbox_enqueue
+    from matches.standings import STANDINGS_RECOMPUTE_TASK, standings_cache_clear, standings_outbox_key
 
-        standings_cache_clear(competition_id=competition_id)
-        standings_recompute_task.delay(competition_id)
-
-    transaction.on_commit(send)
+    transaction.on_commit(lambda: standings_cache_clear(competition_id=competition_id))
+    outbox_enqueue(task=STANDINGS_RECOMPUTE_TASK, args=[competition_id],
+                   key=standings_outbox_key(competition_id=competition_id))
 
 
 def standings_publish_title(*, competition: Competition, title: str = "") -> str:

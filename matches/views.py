@@ -28,6 +28,7 @@ from django.views.decorators.http import condition, require_http_methods
 
 from clubs import permissions
 from clubs.models import Club, Team, Union, UnionReferee
+from klawerjas_league.outbox import outbox_waiting
 from matches import entries, exports, fixtures, services
 from matches.forms import (
     CompetitionForm,
@@ -41,7 +42,7 @@ from matches.forms import (
 )
 from matches.live import LIVE_PHASES, live_fragment_cached, live_version, match_live
 from matches.models import Competition, Match, StandingsRow, StandingsSnapshot, TeamSheet
-from matches.standings import standings_page_token
+from matches.standings import standings_outbox_key, standings_page_token
 
 # --- Public ------------------------------------------------------------------------------------------------
 
@@ -362,8 +363,13 @@ def official_match(request: HttpRequest, pk: int) -> HttpResponse:
                 return redirect("matches:official-match", pk=match.pk)
             if action == "approve":
                 services.result_approve(match=match, user=request.user, reason=request.POST.get("reason", "")[:300])
-                messages.success(request, "Result approved; the standings are being recomputed."
-                                 + (" The winner goes into the next round." if match.competition.is_knockout else ""))
+                advanced = " The winner goes into the next round." if match.competition.is_knockout else ""
+                if outbox_waiting(key=standings_outbox_key(competition_id=match.competition_id)):
+                    messages.warning(request, "Result approved. The task queue cannot be reached just now: the "
+                                     "standings are updated as soon as it is back (the public table already "
+                                     "counts this result)." + advanced)
+                else:
+                    messages.success(request, "Result approved; the standings are being recomputed." + advanced)
                 return redirect("matches:official-match", pk=match.pk)
         except (ValidationError, PermissionDenied) as error:
             _form_errors(request, correct_form if action == "correct" else form, error)

@@ -551,7 +551,7 @@ def ruling_record(
     ruling.full_clean()
     ruling._history_user = by
     ruling.save()
-    transaction.on_commit(lambda: _notify_ruling(ruling.pk))
+    _notify_ruling(ruling.pk)  # into the outbox, in this transaction
     return ruling
 
 

@@ -1,4 +1,5 @@
-"""``/healthz``: 200 when the database, cache and broker answer; 503 naming the one that does not."""
+"""``/healthz``: 200 when the database, cache and broker answer; 503 naming the one that does not; the
+checks' details (backends, error text with hosts and ports) only for signed-in staff."""
 
 import pytest
 from django.test import override_settings
@@ -8,8 +9,16 @@ from klawerjas_league.celery import app as celery_app
 pytestmark = pytest.mark.django_db
 
 
-def test_healthz_ok_reports_every_check(client):
-    response = client.get("/healthz")
+@pytest.fixture
+def staff_client(client):
+    from tests.factories import UserFactory
+
+    client.force_login(UserFactory(is_staff=True))
+    return client
+
+
+def test_healthz_ok_reports_every_check(staff_client):
+    response = staff_client.get("/healthz")
     assert response.status_code == 200
     body = response.json()
     assert body["status"] == "ok"
@@ -18,11 +27,17 @@ def test_healthz_ok_reports_every_check(client):
     assert all(check["status"] == "ok" for check in body["checks"].values())
 
 
-def test_healthz_503_names_an_unreachable_cache(client):
+def test_healthz_tells_an_anonymous_caller_the_status_only(client):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json() == {"status": "ok", "failing": []}
+
+
+def test_healthz_503_names_an_unreachable_cache(staff_client):
     dead_redis = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache",
                               "LOCATION": "redis://127.0.0.1:1/0", "OPTIONS": {"socket_connect_timeout": 0.2}}}
     with override_settings(CACHES=dead_redis):
-        response = client.get("/healthz")
+        response = staff_client.get("/healthz")
     assert response.status_code == 503
     body = response.json()
     assert body["status"] == "unavailable"
@@ -36,7 +51,8 @@ def test_healthz_503_names_an_unreachable_broker(client, monkeypatch):
     with override_settings(CELERY_TASK_ALWAYS_EAGER=False):
         response = client.get("/healthz")
     assert response.status_code == 503
-    assert response.json()["failing"] == ["broker"]
+    assert response.json() == {"status": "unavailable", "failing": ["broker"]}
+    assert b"127.0.0.1" not in response.content and b"Error" not in response.content  # no internals
 
 
 def test_home_page_links_the_admin(client):

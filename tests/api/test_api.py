@@ -4,7 +4,7 @@ writes' effects, and the e-mail to captains."""
 from __future__ import annotations
 
 import pytest
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from clubs.models import Player, TeamMembership
@@ -76,7 +76,7 @@ def test_token_sign_in(api, world):
     world.a.official.set_password("pw-for-token-test")
     world.a.official.save()
     token = api.post("/api/auth/token/", {"username": "official_A", "password": "pw-for-token-test"}).json()["token"]
-    assert Token.objects.get(key=token).user == world.a.official
+    assert AuthToken.objects.get(token_key=token[:15]).user == world.a.official
     api.credentials(HTTP_AUTHORIZATION=f"Token {token}")
     response = api.post("/api/competitions/", {"union": world.a.union.pk, "name": "Token Cup", "season": "2027",
                                                "kind": "knockout"}, format="json")

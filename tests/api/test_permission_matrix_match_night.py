@@ -26,7 +26,7 @@ from django.contrib.auth.models import Group
 from django.db import connection, transaction
 from django.test import override_settings
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from clubs.models import GROUP_CAPTAINS, GROUP_REFEREES, GROUP_UNION_OFFICIALS, Player, UnionOfficial
@@ -252,7 +252,7 @@ def _device_client(world: World, caller: str) -> APIClient:
         client.credentials(HTTP_AUTHORIZATION=f"Table {key}")
     elif caller != "anonymous":  # a user's own credentials (a token; a session is the same): not a table's key
         user = {"captain": world.a.captain, "referee": world.a.referee}[caller]
-        client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.get_or_create(user=user)[0].key}")
+        client.credentials(HTTP_AUTHORIZATION=f"Token {AuthToken.objects.create(user=user)[1]}")
     return client
 
 

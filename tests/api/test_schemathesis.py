@@ -15,7 +15,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections
 from hypothesis import HealthCheck, Phase, settings
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 
 from klawerjas_league.wsgi import application
 from tests.api.world import make_world
@@ -55,7 +55,7 @@ def seeded(django_db_setup, django_db_blocker):
     ):
         make_world()
         admin = get_user_model().objects.create_superuser("schema-admin", "admin@example.org", "pw")
-        key = Token.objects.create(user=admin).key
+        key = AuthToken.objects.create(user=admin)[1]
         yield key
         call_command("flush", interactive=False, verbosity=0)  # post_migrate restores groups and permissions
         ContentType.objects.clear_cache()

@@ -23,6 +23,7 @@ import os
 import re
 import shutil
 import sqlite3
+import stat
 import subprocess
 import sys
 import uuid
@@ -92,6 +93,7 @@ def test_sqlite_backup_restores_every_row_of_a_season(sqlite_season, tmp_path):
     backup = tmp_path / "season.sqlite3"
     result = _run([BACKUP, str(backup)], f"sqlite:///{season}")
     assert "->" in result.stdout and backup.read_bytes().startswith(b"SQLite format 3")
+    assert stat.S_IMODE(backup.stat().st_mode) == 0o600  # password hashes inside: the owner's only
 
     fresh = tmp_path / "fresh.sqlite3"
     _run([RESTORE, "--yes", str(backup)], f"sqlite:///{fresh}")
@@ -120,6 +122,7 @@ def test_json_backup_loads_into_a_fresh_database(sqlite_season, tmp_path):
     season, empty = sqlite_season
     backup = tmp_path / "season.json"
     _run([BACKUP, "--json", str(backup)], f"sqlite:///{season}")
+    assert stat.S_IMODE(backup.stat().st_mode) == 0o600
     fresh = tmp_path / "fresh.sqlite3"
     shutil.copy(empty, fresh)
     _run([RESTORE, "--yes", str(backup)], f"sqlite:///{fresh}")
@@ -198,6 +201,7 @@ def test_postgresql_dump_restores_every_row_of_a_season(tmp_path):
         backup = tmp_path / "season.dump"
         _run([BACKUP, str(backup)], season_url)
         assert backup.read_bytes().startswith(b"PGDMP")
+        assert stat.S_IMODE(backup.stat().st_mode) == 0o600
         refused = _run([RESTORE, str(backup)], restored_url, check=False)
         assert refused.returncode == 3 and pg_tables(restored_url) == {}
         _run([RESTORE, "--yes", str(backup)], restored_url)

@@ -26,10 +26,41 @@ def run_manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[s
                           capture_output=True, text=True, timeout=120)
 
 
+# Silenced on purpose, each with its reason in settings.py: axes.W006 (we lock by username and limit each
+# address apart, klawerjas_league/sign_in.py).
+SILENCED = ["axes.W006"]
+
+
+def production_env_example() -> dict[str, str]:
+    """``deploy/production.env.example`` (what the README's deployment section tells you to fill in), as a dict."""
+    values = {}
+    for line in (PROJECT_DIR / "deploy" / "production.env.example").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, _, value = line.partition("=")
+            values[name.strip()] = value.split("   #")[0].strip()
+    return values
+
+
 def test_check_deploy_reports_nothing_with_the_production_settings():
     result = run_manage("check", "--deploy", "--fail-level", "WARNING", env=PRODUCTION_ENV)
     assert result.returncode == 0, result.stderr
-    assert "System check identified no issues (0 silenced)." in result.stdout
+    assert f"System check identified no issues ({len(SILENCED)} silenced)." in result.stdout
+    assert settings.SILENCED_SYSTEM_CHECKS == SILENCED
+
+
+def test_check_deploy_passes_with_the_production_environment_example():
+    env = production_env_example() | {"SECRET_KEY": secrets.token_urlsafe(50)}
+    result = run_manage("check", "--deploy", "--fail-level", "WARNING", env=env)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues" in result.stdout
+
+
+def test_the_readme_lists_every_production_variable():
+    readme = (PROJECT_DIR / "README.md").read_text()
+    example = production_env_example()
+    assert "EMAIL_URL" in example
+    missing = [name for name in example if f"`{name}`" not in readme]
+    assert missing == []
 
 
 def test_production_refuses_to_start_without_a_secret_key():

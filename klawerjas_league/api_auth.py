@@ -1,0 +1,95 @@
+"""API sign-in with expiring, per-device, revocable tokens (django-rest-knox; issue 16).
+
+Why django-rest-knox rather than DRF's own ``authtoken``: DRF keeps one key per user, stored in clear, that never
+expires, survives a sign-out and a password change, and is handed out again to every sign-in. Knox, maintained
+under the Jazzband umbrella, gives each sign-in (each device) a token of its own, keeps only a SHA-512 digest of
+it, expires it (``API_TOKEN_TTL_HOURS``), and revokes one token or all of a user's.
+
+* ``POST /api/auth/token/`` with ``username`` and ``password`` (throttled by django-axes like the site's sign-in)
+  answers ``{"token": "…", "expiry": "…"}``, a new token every time;
+* ``POST /api/auth/logout/`` revokes the token it is sent with; ``POST /api/auth/logout-all/`` every token of
+  the user;
+* signing out of the site, and any change of a user's password, revoke all of that user's tokens
+  (:func:`tokens_revoke_on_sign_out`, :func:`tokens_revoke_on_password_change`, wired in ``apps.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from drf_spectacular.utils import extend_schema, inline_serializer
+from knox.models import get_token_model
+from knox.views import LoginView as KnoxLoginView
+from knox.views import LogoutAllView, LogoutView
+from rest_framework import serializers
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from klawerjas_league.sign_in import sign_in_address_blocked
+
+
+class TokenSignInView(KnoxLoginView):
+    """Exchange a username and password for a new expiring token (one per device)."""
+
+    authentication_classes: list[Any] = []
+    permission_classes = [AllowAny]
+    serializer_class = AuthTokenSerializer
+
+    @extend_schema(
+        request=AuthTokenSerializer,
+        responses={200: inline_serializer("TokenSignIn", {"token": serializers.CharField(),
+                                                          "expiry": serializers.DateTimeField()})},
+    )
+    def post(self, request: Request, format: str | None = None) -> Response:  # noqa: A002 - DRF's signature
+        """Check the credentials (400 when wrong; 429 for an address that failed too many sign-ins), then
+        answer a new token and when it expires."""
+        if sign_in_address_blocked(request):
+            return Response({"detail": "Too many failed sign-ins from this address; try again later."}, status=429)
+        serializer = AuthTokenSerializer(data=request.data, context={"request": request})
+        serializer.is_valid(raise_exception=True)
+        request.user = serializer.validated_data["user"]
+        return super().post(request, format=format)
+
+
+class TokenSignOutView(LogoutView):
+    """Revoke the token this request is sent with."""
+
+    @extend_schema(request=None, responses={204: None})
+    def post(self, request: Request, format: str | None = None) -> Response:  # noqa: A002 - DRF's signature
+        """Revoke the request's token; 204."""
+        return super().post(request, format=format)
+
+
+class TokenSignOutEverywhereView(LogoutAllView):
+    """Revoke every token of the signed-in user."""
+
+    @extend_schema(request=None, responses={204: None})
+    def post(self, request: Request, format: str | None = None) -> Response:  # noqa: A002 - DRF's signature
+        """Revoke all the user's tokens; 204."""
+        return super().post(request, format=format)
+
+
+def tokens_revoke(*, user_id: int) -> int:
+    """Delete every API token of the user. :returns: how many."""
+    deleted, _ = get_token_model().objects.filter(user_id=user_id).delete()
+    return deleted
+
+
+def tokens_revoke_on_sign_out(sender: Any, request: Any = None, user: Any = None, **kwargs: Any) -> None:
+    """``user_logged_out``: signing out of the site revokes all the user's API tokens. (Knox's own API logout
+    sends the signal too, with a DRF request, after revoking just its token: that one is left as it is.)"""
+    if user is not None and not isinstance(request, Request):
+        tokens_revoke(user_id=user.pk)
+
+
+def tokens_revoke_on_password_change(sender: Any, instance: Any, update_fields: Any = None, **kwargs: Any) -> None:
+    """``pre_save`` of the user model: a new password revokes all the user's API tokens (1 query per save of a
+    user's password field; none when ``update_fields`` leaves the password out, as a sign-in's does)."""
+    if instance.pk is None or (update_fields is not None and "password" not in update_fields):
+        return
+    old = get_user_model().objects.filter(pk=instance.pk).values_list("password", flat=True).first()
+    if old is not None and old != instance.password:
+        tokens_revoke(user_id=instance.pk)

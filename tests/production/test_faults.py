@@ -1,0 +1,222 @@
+"""The fault suite (issue 16): Redis, the worker and the database connection fail mid-night; no request answers
+500 and nothing written is lost; everything queued catches up exactly once.
+
+The test starts its **own** ``redis-server`` on a free port (``tests/private_redis.py``) and its own Celery worker
+pointed at it and at the test database (PostgreSQL); it never stops the machine's shared Redis or PostgreSQL. The
+web side runs in this process (Django's test client) with its broker and cache on the private Redis. What was
+tried is counted and printed (``pytest -s``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import subprocess
+import time
+import uuid
+from collections import Counter
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from django.db import connection
+from django.test import override_settings
+from django.utils import timezone
+
+from klawerjas_league.celery import app as celery_app
+from klawerjas_league.models import OutboxMessage, TaskReceipt
+from klawerjas_league.outbox import outbox_flush
+from matches.models import Match, StandingsRow, StandingsSnapshot
+from tests.api.world import make_world
+from tests.conftest import SERVICES_REQUIRED, celery_worker_start
+from tests.factories import MatchFactory
+from tests.private_redis import PrivateRedis
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+
+def _require_postgresql() -> None:
+    if connection.vendor != "postgresql":
+        message = "the fault suite needs PostgreSQL (DATABASE_URL); run `bash .ci/run`"
+        if SERVICES_REQUIRED:
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+def wait_for(condition: Callable[[], bool], seconds: float, what: str) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {seconds} s: {what}")
+        time.sleep(0.2)
+
+
+class Night:
+    """The private Redis, the worker(s), and the web side's Celery and cache pointed at them."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        self.redis = PrivateRedis(tmp_path)
+        self.tmp_path = tmp_path
+        self.queue = f"faults-{uuid.uuid4().hex[:10]}"
+        self.workers: list[subprocess.Popen[bytes]] = []
+        self.tried: Counter[str] = Counter()
+
+    def start_worker(self) -> None:
+        n = len(self.workers) + 1
+        log = self.tmp_path / f"worker-{n}.log"
+        self.workers.append(celery_worker_start(
+            queue=self.queue, hostname=f"{self.queue}-{n}@localhost", log_path=log,
+            env={"REDIS_URL": self.redis.url, "CACHE_KEY_PREFIX": self.queue, "CELERY_VISIBILITY_TIMEOUT": "5"},
+            extra_args=("--without-heartbeat",),
+        ))
+        wait_for(lambda: " ready." in log.read_text(), 60, f"worker {n} did not start")
+
+    def stop_worker(self) -> None:
+        for process in self.workers:
+            if process.poll() is None:
+                process.terminate()
+                try:
+                    process.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    process.kill()
+                    process.wait()
+
+    def request(self, label: str, response) -> int:  # noqa: ANN001 - a test client response
+        """Count one request by its status; a 500 fails the test at once."""
+        self.tried[f"{label} {response.status_code}"] += 1
+        assert response.status_code < 500 or response.status_code == 503, (label, response.status_code)
+        return response.status_code
+
+
+def _reset_celery_connections() -> None:
+    from kombu import pools
+
+    pools.reset()  # kombu's process-wide producer pools, keyed by connection: fresh ones for the broker now set
+    celery_app._pool = None  # noqa: SLF001 - the next send makes a pool for the broker_url now set
+    celery_app.amqp._producer_pool = None  # noqa: SLF001
+
+
+@pytest.fixture
+def night(tmp_path) -> Iterator[Night]:
+    _require_postgresql()
+    night = Night(tmp_path)
+    night.redis.start()
+    saved = {key: celery_app.conf[key] for key in ("broker_url", "task_always_eager", "task_default_queue")}
+    celery_app.conf.update(broker_url=night.redis.url, task_always_eager=False, task_default_queue=night.queue)
+    _reset_celery_connections()
+    cache = {"default": {"BACKEND": "klawerjas_league.cache.DegradingRedisCache", "LOCATION": night.redis.url,
+                         "KEY_PREFIX": night.queue, "OPTIONS": {"SOCKET_CONNECT_TIMEOUT": 0.3, "SOCKET_TIMEOUT": 0.5}}}
+    try:
+        with override_settings(CACHES=cache, OUTBOX_REDISPATCH_SECONDS=3, CELERY_TASK_ALWAYS_EAGER=False):
+            yield night
+    finally:
+        night.stop_worker()
+        night.redis.stop()
+        celery_app.conf.update(saved)
+        _reset_celery_connections()
+        print("\nfault suite, requests tried:", dict(sorted(night.tried.items())))
+
+
+def _confirmed(world, days: int) -> Match:
+    a = world.a
+    return MatchFactory(competition=a.league, home=a.home, away=a.away, referee=a.referee,
+                        scheduled_start=timezone.now() - dt.timedelta(days=days), phase=Match.Phase.FINISHED,
+                        result_status=Match.ResultStatus.CONFIRMED, home_score=20 + days, away_score=10, winner=a.home)
+
+
+def _approve(night: Night, client, match: Match, label: str) -> None:
+    night.request(label, client.post(f"/official/matches/{match.pk}/", {"action": "approve"}))
+    match.refresh_from_db()
+    assert match.result_status == Match.ResultStatus.APPROVED  # nothing written is lost
+
+
+def _publish(night: Night, client, league, title: str) -> None:
+    response = client.post(f"/api/competitions/{league.pk}/standings/", {"title": title},
+                           content_type="application/json")
+    assert night.request("publish", response) == 201
+    assert StandingsSnapshot.objects.filter(competition=league, title=title).exists()
+
+
+def _played(league) -> int:
+    return sum(StandingsRow.objects.filter(competition=league).values_list("played", flat=True))
+
+
+def _all_done() -> bool:
+    outbox_flush()  # what Celery beat runs every OUTBOX_FLUSH_SECONDS
+    return not OutboxMessage.objects.filter(done_at__isnull=True).exists()
+
+
+def test_redis_and_the_worker_fail_mid_night_without_a_500_or_a_lost_update(night, client):
+    world = make_world()
+    league = world.a.league
+    client.force_login(world.a.official)
+    night.start_worker()
+
+    # Redis up: an approval is recomputed by the worker.
+    _approve(night, client, world.a.confirmed, "approve (Redis up)")
+    wait_for(lambda: _played(league) == 2, 60, "the worker recomputed the standings")
+
+    # Redis killed mid-night: approvals, publication, the public pages, /healthz: 2xx or a clear 503.
+    night.redis.kill()
+    down = [_confirmed(world, days) for days in (21, 28)]
+    for match in down:
+        _approve(night, client, match, "approve (Redis down)")
+    _publish(night, client, league, "While Redis was down")
+    page = client.get(f"/competitions/{league.pk}/standings/")
+    assert night.request("standings page (Redis down)", page) == 200
+    assert _played(league) == 6  # the next read ran the waiting recompute itself
+    health = client.get("/healthz")
+    assert night.request("healthz (Redis down)", health) == 503
+    assert set(health.json()["failing"]) == {"cache", "broker"}
+    waiting = OutboxMessage.objects.filter(done_at__isnull=True)
+    assert list(waiting.values_list("task", flat=True)) == ["clubs.standings_published_email"]  # kept, not lost
+
+    # Redis back: everything waiting catches up, exactly once.
+    night.redis.start()
+    _reset_celery_connections()
+    wait_for(_all_done, 90, "the outbox caught up after Redis came back")
+    assert TaskReceipt.objects.filter(key__startswith="notify:standings:").count() == 1
+
+    # The worker stopped for a night's worth of tasks, then restarted: caught up, no duplicates.
+    night.stop_worker()
+    later = [_confirmed(world, days) for days in range(35, 35 + 7 * 5, 7)]
+    for match in later:
+        _approve(night, client, match, "approve (no worker)")
+    _publish(night, client, league, "While no worker ran")
+    assert OutboxMessage.objects.filter(done_at__isnull=True).count() >= len(later) + 1
+    night.start_worker()
+    wait_for(_all_done, 120, "the outbox caught up after the worker restarted")
+    assert _played(league) == 2 * (3 + len(later))
+    receipts = TaskReceipt.objects.filter(key__startswith="notify:standings:")
+    assert receipts.count() == StandingsSnapshot.objects.filter(competition=league).count() == 2
+    assert len(set(receipts.values_list("key", flat=True))) == receipts.count()
+    night.tried["outbox messages run"] = OutboxMessage.objects.filter(done_at__isnull=False).count()
+    night.tried["redispatches"] = sum(max(m.attempts - 1, 0) for m in OutboxMessage.objects.all())
+
+
+def test_a_terminated_database_connection_fails_cleanly_and_writes_nothing(client, monkeypatch):
+    _require_postgresql()
+    import psycopg
+
+    from matches import services
+    from tests.conftest import _database_url
+
+    world = make_world()
+    match = world.a.confirmed
+    client.force_login(world.a.official)
+    admin_url = _database_url(connection.settings_dict).replace("postgres://", "postgresql://", 1)
+
+    def lose_the_connection_mid_approval(competition_id: int) -> None:
+        # Inside result_approve's transaction, after the match row was written: the server ends this connection.
+        pid = connection.cursor().connection.info.backend_pid
+        with psycopg.connect(admin_url, autocommit=True) as other:
+            other.execute("SELECT pg_terminate_backend(%s)", [pid])
+        Match.objects.filter(pk=match.pk).exists()  # the next query finds the connection gone
+
+    monkeypatch.setattr(services, "_queue_standings", lose_the_connection_mid_approval)
+    response = client.post(f"/api/fixtures/{match.pk}/approve/", {}, content_type="application/json")
+    assert response.status_code == 503 and response["Retry-After"] == "5"
+    connection.close()
+    match.refresh_from_db()
+    assert match.result_status == Match.ResultStatus.CONFIRMED  # nothing half-written
+    assert not OutboxMessage.objects.exists()
+    print(f"\nfault suite, terminated connection: answered {response.status_code}, approval rolled back")
