@@ -40,6 +40,15 @@ def _as(page, sign_in, username: str) -> None:
     sign_in(page, username, PASSWORD)
 
 
+def _score(page, home: int, away: int, reason: str, *, then: str) -> None:
+    """On the official's match page: enter or correct the score with a reason, and wait for ``then``."""
+    page.fill("input[name=home_score]", str(home))
+    page.fill("input[name=away_score]", str(away))
+    page.fill("textarea[name=reason]", reason)
+    page.click("form:has(input[value=correct]) button[type=submit]")
+    page.wait_for_selector(f"text={then}")
+
+
 def _user(username: str, first: str, last: str, group: str | None = None, **extra):
     user = UserFactory(username=username, first_name=first, last_name=last, password=PASSWORD, **extra)
     if group:
@@ -152,11 +161,8 @@ def test_a_season_run_through_its_pages(page, screenshot, sign_in):
     assert match.referee == referee
 
     # --- The night's paper result, a captain's dispute, the official's correction and approval -------------
-    page.fill("input[name=home_score]", "30")
-    page.fill("input[name=away_score]", "12")
-    page.fill("textarea[name=reason]", "Paper boem sheets from the night (the table phones were flat).")
-    page.click("form:has(input[value=correct]) button[type=submit]")
-    page.wait_for_selector("text=Score saved with your reason")
+    _score(page, 30, 12, "Paper boem sheets from the night (the table phones were flat).",
+           then="Score saved with your reason")
     away_captain = "captain2" if match.away.club == clubs[1] else "captain1"
     _as(page, sign_in, away_captain)
     page.goto(f"/captain/matches/{match.pk}/confirm/")
@@ -173,11 +179,8 @@ def test_a_season_run_through_its_pages(page, screenshot, sign_in):
     page.click("form:has(input[value=approve]) button[type=submit]")  # refused: the dispute is open
     page.wait_for_selector("text=captain disputes this result")
     _fits(page, "approval-refused-while-disputed", screenshot)
-    page.fill("input[name=home_score]", "28")
-    page.fill("input[name=away_score]", "14")
-    page.fill("textarea[name=reason]", "Table 3 recounted with both captains: the last boem was 2 strokes.")
-    page.click("form:has(input[value=correct]) button[type=submit]")
-    page.wait_for_selector("text=Score set to 28-14 (was 30-12)")
+    _score(page, 28, 14, "Table 3 recounted with both captains: the last boem was 2 strokes.",
+           then="Score set to 28-14 (was 30-12)")
     page.click("form:has(input[value=approve]) button[type=submit]")
     page.wait_for_selector("text=Result approved")
     _fits(page, "corrected-and-approved", screenshot)
@@ -210,11 +213,7 @@ def test_a_season_run_through_its_pages(page, screenshot, sign_in):
     page.wait_for_selector("text=1 fixtures scheduled")
     tie = Match.objects.get(competition=cup)
     page.goto(f"/official/matches/{tie.pk}/")
-    page.fill("input[name=home_score]", "19")
-    page.fill("input[name=away_score]", "24")
-    page.fill("textarea[name=reason]", "Paper sheet")
-    page.click("form:has(input[value=correct]) button[type=submit]")
-    page.wait_for_selector("text=Score saved")
+    _score(page, 19, 24, "Paper sheet", then="Score saved")
     page.click("form:has(input[value=approve]) button[type=submit]")
     page.wait_for_selector("text=The winner goes into the next round")
     page.goto(f"/competitions/{cup.pk}/")
