@@ -26,7 +26,8 @@ class UnionAdmin(SimpleHistoryAdmin):
         }),
         ("Interpretations (DOMAIN.md)", {
             "fields": ["deal_after_going_on", "straf_four_points", "unfinished_boem",
-                       "knockout_extra_time_minutes", "referee_judges_unrecorded_offences"],
+                       "knockout_extra_time_minutes", "referee_judges_unrecorded_offences", "roem_counts",
+                       "straf_named_offence"],
         }),
     ]
 

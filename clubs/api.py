@@ -66,10 +66,15 @@ class ServiceErrorsMixin:
 
 
 class UnionSerializer(serializers.ModelSerializer):
+    """A union with its settings (SAKBOC 1.12): league points, tiebreaks and its reading of each DOMAIN.md
+    interpretation (1 to 7), so a client knows how the union's referee and sheets rule. Changed in the admin
+    (``clubs.services.union_settings_update``)."""
+
     class Meta:
         model = Union
         fields = ["id", "name", "short_name", "points_win", "points_draw", "points_loss", "tiebreak_order",
-                  "knockout_extra_time_minutes"]
+                  "deal_after_going_on", "straf_four_points", "unfinished_boem", "knockout_extra_time_minutes",
+                  "referee_judges_unrecorded_offences", "roem_counts", "straf_named_offence"]
 
 
 class ClubSerializer(serializers.ModelSerializer):

@@ -52,6 +52,24 @@ class Union(models.Model):
         NOTHING = "nothing", "Scores nothing; its strokes are kept for the record (interpretation 3)"
         LEADER_TWO = "leader_two", "The side ahead on strokes scores 2 points"
 
+    class RoemCounts(models.TextChoices):
+        """The engine's readings of a called roem (``engine.ruleset.RoemCounts``; Notes §VI, §VIII; SAKBOC 8.2)."""
+
+        AS_CALLED = "as-called", (
+            "A called roem counts as called until it is punished; the false call is itself an offence "
+            "(interpretation 6)"
+        )
+        AS_HELD = "as-held", "A roem counts only if the hand holds it; a false call counts nothing"
+
+    class StrafNamedOffence(models.TextChoices):
+        """The engine's readings of an "af" that names an offence (``engine.ruleset.StrafNamedOffence``; SAKBOC 6.7)."""
+
+        NOTE = "note", (
+            "An offence named with the \"af\" is a note for the referee: any real offence at or before it upholds "
+            "the claim (interpretation 7)"
+        )
+        MUST_BE_COMMITTED = "must-be-committed", "An offence named with the \"af\" must be the one committed"
+
     name = models.CharField(max_length=120, unique=True)
     short_name = models.CharField(max_length=20, unique=True, help_text="E.g. 'SPKU'.")
 
@@ -96,6 +114,16 @@ class Union(models.Model):
         default=True,
         help_text="Interpretation 5: offences the record cannot show (talking, signs, slacking, tapping, flipped "
         "cards) are the referee's judgement; the engine records but does not decide them.",
+    )
+    roem_counts = models.CharField(
+        max_length=20, choices=RoemCounts.choices, default=RoemCounts.AS_CALLED,
+        help_text="Interpretation 6 (Notes §VI, §VIII; SAKBOC 8.2): whether a false roem nobody punished stands in "
+        "the count until punished, or counts nothing. Asking a roemte's size is never the asker's offence.",
+    )
+    straf_named_offence = models.CharField(
+        max_length=20, choices=StrafNamedOffence.choices, default=StrafNamedOffence.NOTE,
+        help_text="Interpretation 7 (SAKBOC 6.7): a straf is the word \"af\" and need not name the offence; whether "
+        "an offence named with it is a note for the referee or must be the offence committed.",
     )
 
     officials = models.ManyToManyField(

@@ -21,7 +21,10 @@ def union_ruleset(union: Union) -> Ruleset:
     """The SAKBOC 2004 ruleset as ``union`` reads it.
 
     Interpretation 1 → ``new_game_dealer``; 2 (SAKBOC 6.2) → ``straf_four_points``; 3 → ``unfinished_boem_scores``
-    (the side ahead scores 2 when the union says so); 4 (SAKBOC 1.12) → ``knockout_extra_time_minutes``.
+    (the side ahead scores 2 when the union says so); 4 (SAKBOC 1.12) → ``knockout_extra_time_minutes``;
+    6 (Notes §VI, §VIII; SAKBOC 8.2) → ``roem_counts``: a false roem nobody punished counts as called, or as held;
+    7 (SAKBOC 6.7) → ``straf_named_offence``: an offence named with an "af" is a note, or must be the one committed.
+    The union's choices for 2, 6 and 7 are the engine's own values, passed as they are.
     Interpretation 5 needs nothing: the engine never decides an offence a record cannot show
     (``engine.offences``: ``recordable``). The union's match clock and league points are not the engine's.
 
@@ -32,4 +35,6 @@ def union_ruleset(union: Union) -> Ruleset:
         straf_four_points=union.straf_four_points,
         unfinished_boem_scores=union.unfinished_boem == Union.UnfinishedBoem.LEADER_TWO,
         knockout_extra_time_minutes=union.knockout_extra_time_minutes,
+        roem_counts=union.roem_counts,
+        straf_named_offence=union.straf_named_offence,
     )

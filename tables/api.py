@@ -25,6 +25,8 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 
 from clubs.api import ServiceErrorsMixin, id_field
+from clubs.rules import union_ruleset
+from engine.ruleset import Ruleset
 from matches import boem_sheet
 from matches.api import BoemEntrySerializer, LiveMatchSerializer, live_response
 from matches.models import BoemEntry, Seat, TableDevice
@@ -131,9 +133,11 @@ class AfSerializer(serializers.Serializer):
                                       help_text="The offence if it was named (SAKBOC 6.7: it need not be).")
     note = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
+    def __init__(self, *args: object, ruleset: Ruleset | None = None, **kwargs: object) -> None:
+        """``ruleset``: the union's (``clubs.rules.union_ruleset``): only its offences are accepted
+        (``engine.offences.offences_for``, Notes §VII); without one (the schema), SAKBOC 2004's."""
         super().__init__(*args, **kwargs)
-        self.fields["offence"].choices = offence_choices()
+        self.fields["offence"].choices = offence_choices(ruleset)
 
 
 class AfAnswerSerializer(serializers.Serializer):
@@ -230,10 +234,11 @@ class TableDeviceViewSet(ServiceErrorsMixin, viewsets.ViewSet):
     @extend_schema(request=AfSerializer, responses={201: AfAnswerSerializer})
     @action(detail=False, methods=["post"])
     def af(self, request: Request) -> Response:
-        data = AfSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        device, values = self._device(), data.validated_data
+        device = self._device()
         match = device.link.match
+        data = AfSerializer(data=request.data, ruleset=union_ruleset(match.competition.union))
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
         seats = {s.player_id: s for s in Seat.objects.filter(
             sheet__match=match, table_number=device.link.table_number).select_related("sheet")}
         claimant, accused = seats.get(values["claimant"]), seats.get(values["accused"])

@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 
+from engine.ruleset import Ruleset
 from referee.hand_check import offence_choices
 
 
@@ -60,14 +61,16 @@ class AfForm(forms.Form):
     note = forms.CharField(max_length=300, required=False, label="Anything the referee should know",
                            widget=forms.Textarea(attrs={"rows": 2}))
 
-    def __init__(self, *args: Any, players: list[tuple[int, str, str]], **kwargs: Any) -> None:
-        """``players``: the four seated as ``(player_id, "Name (Team, telman)", side)``."""
+    def __init__(self, *args: Any, players: list[tuple[int, str, str]], ruleset: Ruleset, **kwargs: Any) -> None:
+        """``players``: the four seated as ``(player_id, "Name (Team, telman)", side)``; ``ruleset``: the union's
+        (``clubs.rules.union_ruleset``): only its offences are offered (``engine.offences.offences_for``), as on
+        the referee's console; the service refuses any other (Notes §VII)."""
         super().__init__(*args, **kwargs)
         self.sides = {pk: side for pk, _label, side in players}
         choices = [(pk, label) for pk, label, _side in players]
         self.fields["claimant"].choices = choices
         self.fields["accused"].choices = choices
-        self.fields["offence"].choices = [("", "Not named: the referee asks"), *offence_choices()]
+        self.fields["offence"].choices = [("", "Not named: the referee asks"), *offence_choices(ruleset)]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -25,6 +25,7 @@ from django.utils import timezone
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_http_methods, require_POST
 
+from clubs.rules import union_ruleset
 from matches import boem_sheet
 from matches.live import LiveTable, live_version, match_live
 from matches.models import BoemEntry, Match, Seat, TableDevice
@@ -287,7 +288,7 @@ def af(request: HttpRequest) -> HttpResponse:
     seated = _players(match, device.link.table_number)
     players = [(s.player_id, f"{s.player.first_name} {s.player.last_name} ({s.sheet.team.name}, {s.role})", side)
                for s, side in seated]
-    form = AfForm(request.POST or None, players=players)
+    form = AfForm(request.POST or None, players=players, ruleset=union_ruleset(match.competition.union))
     if request.method == "POST" and form.is_valid():
         seats = {s.player_id: (s, side) for s, side in seated}
         claimant, claimant_side = seats[form.cleaned_data["claimant"]]
