@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import connection
 
 from klawerjas_league.demo import demo_season_run
+from klawerjas_league.models import OutboxMessage
 from matches.models import Match, PlayedHand, StandingsRow, StandingsSnapshot
 from tests.conftest import require_services
 
@@ -23,15 +24,20 @@ def test_a_small_demo_season_with_a_live_worker(live_worker):
     assert stats.match_nights == 2 and stats.hands == PlayedHand.objects.count() > 20
     assert set(Match.objects.values_list("phase", "result_status")) == {("finished", "approved")}
     assert StandingsSnapshot.objects.count() == 2 and StandingsRow.objects.count() == 2
+    # E-mails and standings recomputes go through the transactional outbox (issue 16): the worker runs each
+    # message once and marks it done; the clock timers are sent to the worker directly.
     deadline = time.monotonic() + 60
-    wanted = ("clubs.fixture_scheduled_email[", "matches.standings_recompute[", "matches.match_clock_deadline[")
+    waiting = OutboxMessage.objects.filter(done_at__isnull=True)
     while time.monotonic() < deadline:
         log = live_worker.log_path.read_text()
-        if all(f"{name}" in log for name in wanted) and log.count("matches.standings_recompute[") >= 2:
+        if not waiting.exists() and "matches.match_clock_deadline[" in log:
             break
         time.sleep(0.5)
     log = live_worker.log_path.read_text()
-    missing = [name for name in wanted if name not in log]
-    assert not missing, f"the worker did not run {missing}; log tail:\n{log[-2000:]}"
+    done = set(OutboxMessage.objects.filter(done_at__isnull=False).values_list("task", flat=True))
+    assert not waiting.exists(), f"outbox messages not run: {list(waiting.values_list('task', flat=True))}"
+    assert {"clubs.fixture_scheduled_email", "matches.standings_recompute"} <= done, done
+    assert OutboxMessage.objects.filter(task="matches.standings_recompute").count() >= 2
+    assert "klawerjas_league.outbox_deliver[" in log and "matches.match_clock_deadline[" in log, log[-2000:]
     # The clock timers found every night already finished: nothing changed after the demo committed.
     assert set(Match.objects.values_list("phase", "result_status")) == {("finished", "approved")}
