@@ -42,6 +42,7 @@ demo: $(VENV)/.installed-runtime
 
 test: $(VENV)/.installed-dev
 	@scripts/ensure-chromium
+	@scripts/ensure-redis-server
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 lint: $(VENV)/.installed-dev

@@ -3,7 +3,9 @@ allows — any path id, query filter or body — the API never answers 500.
 
 Bounded to keep the suite fast: a few examples per operation (``MAX_EXAMPLES``), no shrinking beyond the
 first failure, derandomised so a run is repeatable. Run twice: as the anonymous public, and signed in as a
-superuser (an official of every union), so the write endpoints' bodies reach the services too.
+superuser (an official of every union), so the write endpoints' bodies reach the services too. Then the stateful
+phase: schemathesis's state machine, with links it infers from the schema, chains calls with an official's knox
+token (a few short sequences, ``STATEFUL_SETTINGS``).
 """
 
 from __future__ import annotations
@@ -79,3 +81,53 @@ def test_public_requests_never_500(case, seeded, db):
 @SETTINGS
 def test_signed_in_requests_never_500(case, seeded, db):
     _no_server_error(case, headers={"Authorization": f"Token {seeded}"})
+
+
+# --- The stateful phase: chains of calls, each using what an earlier answer gave (OpenAPI links, inferred) ------
+
+STATEFUL_SETTINGS = settings(
+    max_examples=10, stateful_step_count=10, deadline=None, derandomize=True, database=None,
+    suppress_health_check=list(HealthCheck),
+)
+
+
+@pytest.fixture(scope="module")
+def official_key(seeded, django_db_blocker) -> str:
+    """A knox token of union A's official (the world's ``official_A``): an official's scope, not a superuser's."""
+    with django_db_blocker.unblock():
+        official = get_user_model().objects.get(username="official_A")
+        return AuthToken.objects.create(user=official)[1]
+
+
+def test_stateful_sequences_as_an_official_never_500(official_key, db):
+    """Schemathesis's state machine (links inferred from the schema's ids and Location headers) drives sequences
+    of calls as union A's official; every answer is below 500. Prints what was tried."""
+    from collections import Counter
+
+    from hypothesis.stateful import run_state_machine_as_test
+
+    tried: Counter[str] = Counter()
+    server_errors: list[str] = []
+
+    class OfficialSequences(schema.as_state_machine()):
+        def get_call_kwargs(self, case) -> dict:  # noqa: ANN001 - schemathesis's Case
+            return {"headers": {"Authorization": f"Token {official_key}"}}
+
+        def validate_response(self, response, case, additional_checks=None, **kwargs) -> None:  # noqa: ANN001
+            tried[f"{response.status_code // 100}xx"] += 1
+            tried[f"{case.method} {case.path}"] += 0  # the operations reached
+            if response.status_code >= 500:
+                server_errors.append(f"{case.method} {case.formatted_path} -> {response.status_code}: "
+                                     f"body={case.body!r} {response.text[:500]}")
+
+    transitions = OfficialSequences._transitions.operations.values()  # noqa: SLF001 - schemathesis 4's links
+    links = sum(len(operation.outgoing) for operation in transitions)
+    assert links > 0  # the schema gives the state machine links to follow: a stateful run, not random calls
+    run_state_machine_as_test(OfficialSequences, settings=STATEFUL_SETTINGS)
+    calls = sum(v for k, v in tried.items() if k.endswith("xx"))
+    operations = sum(1 for k in tried if not k.endswith("xx"))
+    print(f"\nschemathesis stateful, as an official: {calls} calls over {operations} operations, links {links}, "
+          f"answers {dict(sorted((k, v) for k, v in tried.items() if k.endswith('xx')))}, "
+          f"server errors {len(server_errors)}")
+    assert calls >= STATEFUL_SETTINGS.max_examples  # the machine ran
+    assert server_errors == [], "\n".join(server_errors)

@@ -70,6 +70,18 @@ class Night:
         ))
         wait_for(lambda: " ready." in log.read_text(), 60, f"worker {n} did not start")
 
+    def restart_failed_workers(self) -> int:
+        """What the deployment's ``Restart=on-failure`` does (deploy/systemd/klawerjas-worker.service): start again
+        each worker that exited with a failure status. :returns: how many were restarted.
+
+        Celery 5.7 with kombu 5.7 may exit ("Unrecoverable error: AttributeError ... 'hostname'") when Redis dies
+        while the worker holds an unacknowledged message, e.g. a clock timer waiting for its ETA.
+        """
+        failed = [process for process in self.workers if process.poll() not in (None, 0)]
+        for _ in failed:
+            self.start_worker()
+        return len(failed)
+
     def stop_worker(self) -> None:
         for process in self.workers:
             if process.poll() is None:
@@ -220,3 +232,111 @@ def test_a_terminated_database_connection_fails_cleanly_and_writes_nothing(clien
     assert match.result_status == Match.ResultStatus.CONFIRMED  # nothing half-written
     assert not OutboxMessage.objects.exists()
     print(f"\nfault suite, terminated connection: answered {response.status_code}, approval rolled back")
+
+
+def _table_post(night: Night, device, label: str, url: str, body: dict) -> dict:
+    """A table device's write with Redis down: 2xx (a 503 would be a clear refusal; none is expected here)."""
+    response = device.post(url, body, format="json")
+    assert night.request(label, response) in (200, 201), response.content
+    return response.json()
+
+
+def test_goings_on_confirmations_and_rulings_survive_redis_dying_mid_night(night):
+    """Issue 16's match night at the tables: Redis killed after the start; goings-on, the opponents' and the
+    captains' confirmations and the referee's rulings all answer 2xx (or a clear 503), every one is in the
+    database, and the ruling e-mails and the standings recompute they queued run exactly once after Redis is back."""
+    from rest_framework.test import APIClient
+
+    from matches.models import BoemEntry
+    from referee.models import Ruling, StrafClaim
+    from tests.factories import sheet_for
+
+    world = make_world()
+    a, league = world.a, world.a.league
+    live = MatchFactory(competition=league, home=a.home, away=a.away, referee=a.referee,
+                        scheduled_start=timezone.now().replace(microsecond=0) - dt.timedelta(minutes=1))
+    sheet_for(live, a.home)
+    sheet_for(live, a.away)
+    referee, public = APIClient(), APIClient()
+    referee.force_authenticate(a.referee)
+    base = f"/api/referee/matches/{live.pk}"
+    night.start_worker()
+
+    # Redis up: the toss, the start, four table devices signed in.
+    assert night.request("toss (Redis up)", referee.post(f"{base}/toss/", {"winner": "home"}, format="json")) == 200
+    assert night.request("start (Redis up)", referee.post(f"{base}/start/")) == 200
+    tables = {}
+    for link in referee.get(f"{base}/table-links/").json():
+        answer = APIClient().post("/api/table/sign-in/", {"code": link["code"]}, format="json")
+        assert night.request("table sign-in (Redis up)", answer) == 201
+        tables[link["table"]] = APIClient()
+        tables[link["table"]].credentials(HTTP_AUTHORIZATION=f"Table {answer.json()['key']}")
+
+    # Redis killed mid-night.
+    night.redis.kill()
+    written: list[int] = []
+    for device in tables.values():
+        for side, strokes in (("home", 1), ("away", 1), ("home", 2)):
+            state = device.get("/api/table/")
+            assert night.request("table sheet read (Redis down)", state) == 200
+            body = {"side": side, "strokes": strokes, "opponents_under_fifty": strokes == 2}
+            entry = _table_post(night, device, "going-on (Redis down)", "/api/table/goings-on/", body)
+            written.append(entry["id"])
+            confirmed = _table_post(night, device, "opponents confirm (Redis down)",
+                                    f"/api/table/entries/{entry['id']}/confirm/", {})
+            assert confirmed["state"] == "confirmed"
+    # "af" at tables 1 and 2, ruled by the referee (upheld, rejected): each ruling queues its e-mail.
+    claims = []
+    for number, decision in ((1, "upheld"), (2, "rejected")):
+        seats = next(t for t in tables[number].get("/api/table/").json()["tables"] if t["number"] == number)
+        af = _table_post(night, tables[number], "af (Redis down)", "/api/table/af/",
+                         {"claimant": seats["home"]["byspeler_player_id"],
+                          "accused": seats["away"]["telman_player_id"], "offence": "signs"})
+        claims.append(af["claim"])
+        ruling = referee.post(f"{base}/claims/{af['claim']}/ruling/", {"decision": decision}, format="json")
+        assert night.request("referee ruling (Redis down)", ruling) == 201, ruling.content
+    assert night.request("referee console read (Redis down)", referee.get(f"{base}/")) == 200
+    assert night.request("live state (Redis down)", public.get(f"/api/fixtures/{live.pk}/live/")) == 200
+
+    # The captains confirm a result and the official approves it, Redis still down.
+    result = a.provisional
+    for user in (a.captain, a.away_captain):
+        captain = APIClient()
+        captain.force_authenticate(user)
+        night.request("captain confirms result (Redis down)", captain.post(f"/api/fixtures/{result.pk}/confirm/"))
+    result.refresh_from_db()
+    assert result.result_status == Match.ResultStatus.CONFIRMED
+    official = APIClient()
+    official.force_authenticate(a.official)
+    night.request("approve (Redis down)", official.post(f"/api/fixtures/{result.pk}/approve/", {}, format="json"))
+
+    # Nothing written is lost.
+    entries = BoemEntry.objects.filter(pk__in=written)
+    assert entries.count() == len(written) == 12
+    assert not entries.filter(confirmed_at__isnull=True).exists()
+    assert Ruling.objects.filter(claim_id__in=claims).count() == 2
+    assert StrafClaim.objects.filter(pk__in=claims).count() == 2
+    result.refresh_from_db()
+    assert result.result_status == Match.ResultStatus.APPROVED
+    waiting = OutboxMessage.objects.filter(done_at__isnull=True)
+    assert sorted(waiting.values_list("task", flat=True)) == [
+        "clubs.ruling_email", "clubs.ruling_email", "matches.standings_recompute"]
+    assert not waiting.filter(dispatched_at__isnull=False).exists()  # none reached the dead broker
+
+    # Redis back: the ruling e-mails and the standings recompute catch up, exactly once.
+    night.redis.start()
+    _reset_celery_connections()
+    night.tried["workers restarted by Restart=on-failure"] = night.restart_failed_workers()
+    wait_for(_all_done, 90, "the outbox caught up after Redis came back")
+    rulings = Ruling.objects.filter(claim_id__in=claims).values_list("pk", flat=True)
+    receipts = TaskReceipt.objects.filter(key__in=[f"notify:ruling:{pk}" for pk in rulings])
+    assert receipts.count() == 2
+    assert _played(league) == 2 * Match.objects.filter(
+        competition=league, result_status=Match.ResultStatus.APPROVED).count()
+    outbox_flush()  # a flush after the catch-up sends nothing again
+    time.sleep(1)
+    assert TaskReceipt.objects.filter(key__startswith="notify:ruling:").count() == 2
+    night.tried["outbox messages run"] = OutboxMessage.objects.filter(done_at__isnull=False).count()
+    night.tried["writes answered 2xx while Redis was down"] = sum(
+        count for label, count in night.tried.items()
+        if "(Redis down) 2" in label and not any(word in label for word in ("read", "live state")))
