@@ -24,6 +24,7 @@ from rest_framework.response import Response
 from clubs import permissions
 from clubs.api import ID_REGEX, ServiceErrorsMixin, TeamSerializer, _int_or_404, id_field
 from clubs.models import Player, Team, Union
+from klawerjas_league.outbox import outbox_waiting
 from matches import entries, fixtures, services
 from matches.live import live_cached, live_version, match_live
 from matches.models import (
@@ -38,6 +39,7 @@ from matches.models import (
     StandingsRow,
     StandingsSnapshot,
 )
+from matches.standings import standings_outbox_key
 
 # --- Read shapes --------------------------------------------------------------------------------------------
 
@@ -582,14 +584,20 @@ class FixtureViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadO
         dispute = services.result_dispute(match=match, user=request.user, reason=data.validated_data["reason"])
         return Response(DisputeReadSerializer(dispute).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=ApproveSerializer, responses={200: FixtureSerializer})
+    @extend_schema(request=ApproveSerializer, responses={200: FixtureSerializer},
+                   description="Approve a confirmed result. With the task queue unreachable the approval stands and "
+                   "the answer carries a ``notice``: the standings catch up by themselves (the outbox).")
     @action(detail=True, methods=["post"])
     def approve(self, request: Request, pk: str | None = None) -> Response:
         data = ApproveSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         match = permissions.match_for_official(user=request.user, match_id=_int_or_404(pk))
         match = services.result_approve(match=match, user=request.user, reason=data.validated_data["reason"])
-        return Response(FixtureSerializer(match).data)
+        body = dict(FixtureSerializer(match).data)
+        if outbox_waiting(key=standings_outbox_key(competition_id=match.competition_id)):
+            body["notice"] = ("Result approved. The task queue cannot be reached just now: the standings are updated "
+                              "as soon as it is back (the public table already counts this result).")
+        return Response(body)
 
     @extend_schema(request=None, responses={200: FixtureSerializer})
     @action(detail=True, methods=["post"])

@@ -69,6 +69,14 @@ def test_approval_with_the_broker_down_answers_with_a_notice_and_the_next_read_r
     assert outbox_deliver(message_id=waiting.pk) is False  # a later delivery finds it done
 
 
+def test_the_api_approval_with_the_broker_down_answers_200_with_a_notice(client, world, broker_down):
+    client.force_login(world.a.official)
+    response = client.post(f"/api/fixtures/{world.a.confirmed.pk}/approve/", {}, content_type="application/json")
+    assert response.status_code == 200 and response.json()["result_status"] == "approved"
+    assert "task queue cannot be reached" in response.json()["notice"]
+    assert OutboxMessage.objects.filter(task="matches.standings_recompute", done_at__isnull=True).exists()
+
+
 def test_the_flush_catches_up_once_the_broker_is_back_exactly_once(
     client, world, broker_down, mailoutbox
 ):
