@@ -84,8 +84,10 @@ def _clock_catch_up(match) -> None:
     idempotent; it is called (and takes the match's row lock) only when a deadline is due."""
     deadline = match_selectors.clock_next_deadline(match)
     if deadline is not None and deadline[1] <= timezone.now():
-        if match_services.match_clock_advance(match_id=match.pk):
-            match.refresh_from_db()
+        match_services.match_clock_advance(match_id=match.pk)
+        # Re-read even when this call found nothing to do: a concurrent request (a poll, a timer) may have acted
+        # on the deadline first, and the match in hand would then show the phase before it.
+        match.refresh_from_db()
 
 
 def _sheet_version(claim) -> int:
