@@ -24,6 +24,7 @@ from rest_framework.response import Response
 
 from clubs import permissions, services
 from clubs.models import Club, Player, Team, TeamMembership, Union, UnionReferee
+from clubs.selectors import person_name
 
 #: Ids in URLs are 1 to 9 digits: anything longer answers 404 before it reaches the database.
 ID_REGEX = "[0-9]{1,9}"
@@ -135,7 +136,7 @@ class UnionRefereeSerializer(serializers.Serializer):
     username = serializers.CharField(source="user.username", read_only=True)
 
     def get_name(self, link: UnionReferee) -> str:
-        return link.user.get_full_name() or link.user.get_username()
+        return person_name(link.user)
 
 
 class UserRefSerializer(serializers.Serializer):

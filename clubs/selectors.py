@@ -54,3 +54,11 @@ def clubs_for_secretary(*, user: Any) -> QuerySet[Club]:
 
 def teams_for_captain(*, user: Any) -> QuerySet[Team]:
     return Team.objects.filter(captain__user=user).select_related("club", "competition")
+
+
+def person_name(user: Any, default: str = "") -> str:
+    """How a user is named on screen and in messages: their full name, else their username; ``default`` for no
+    user (a deleted account, an unassigned role)."""
+    if user is None:
+        return default
+    return user.get_full_name() or user.get_username()

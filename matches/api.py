@@ -24,6 +24,7 @@ from rest_framework.response import Response
 from clubs import permissions
 from clubs.api import ID_REGEX, ServiceErrorsMixin, TeamSerializer, _int_or_404, id_field
 from clubs.models import Player, Team, Union
+from clubs.selectors import person_name
 from klawerjas_league.outbox import outbox_waiting
 from matches import entries, fixtures, services
 from matches.live import live_cached, live_version, match_live
@@ -212,8 +213,7 @@ class DisputeReadSerializer(serializers.ModelSerializer):
                   "settlement"]
 
     def get_raised_by_name(self, dispute: ResultDispute) -> str:
-        user = dispute.raised_by
-        return (user.get_full_name() or user.get_username()) if user else ""
+        return person_name(dispute.raised_by)
 
 
 class ResultCorrectSerializer(serializers.Serializer):
@@ -237,16 +237,17 @@ class ResultStateSerializer(serializers.Serializer):
     disputes = DisputeReadSerializer(many=True)
 
 
-def _name(user) -> str | None:
-    return (user.get_full_name() or user.get_username()) if user else None
+def _name_or_none(user) -> str | None:
+    return person_name(user) or None
 
 
 def result_state(match: Match) -> dict:
     """The result's confirmations, approval and disputes, with people's names (``ResultStateSerializer``)."""
     return {
         "result_status": match.result_status, "home_score": match.home_score, "away_score": match.away_score,
-        "home_confirmed_by": _name(match.home_confirmed_by), "away_confirmed_by": _name(match.away_confirmed_by),
-        "confirmed_at": match.confirmed_at, "approved_by": _name(match.approved_by),
+        "home_confirmed_by": _name_or_none(match.home_confirmed_by),
+        "away_confirmed_by": _name_or_none(match.away_confirmed_by),
+        "confirmed_at": match.confirmed_at, "approved_by": _name_or_none(match.approved_by),
         "approved_at": match.approved_at,
         "disputes": match.disputes.select_related("team", "raised_by").order_by("raised_at", "id"),
     }

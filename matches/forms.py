@@ -6,6 +6,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 
 from clubs.models import Player
+from clubs.selectors import person_name
 from matches.models import Competition
 
 
@@ -34,7 +35,7 @@ class PersonChoiceField(forms.ModelChoiceField):
     """A user, offered by full name (the username only when the user has no name)."""
 
     def label_from_instance(self, obj) -> str:
-        return obj.get_full_name() or obj.get_username()
+        return person_name(obj)
 
 
 class OfficialsForm(forms.Form):

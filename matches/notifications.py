@@ -22,6 +22,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from clubs.selectors import person_name
 from klawerjas_league.outbox import outbox_enqueue
 from klawerjas_league.services import task_receipt_claim
 
@@ -62,7 +63,7 @@ def result_disputed_email(dispute_id: int) -> int:
         match = dispute.match
         body = render_to_string("matches/email/result_disputed.txt", {
             "dispute": dispute, "match": match,
-            "captain": dispute.raised_by.get_full_name() or dispute.raised_by.get_username(),
+            "captain": person_name(dispute.raised_by, "a captain"),
         })
         messages = [
             EmailMessage(subject=f"Result disputed: {match.home} v {match.away}", body=body,

@@ -32,6 +32,7 @@ from clubs.models import (
     UnionOfficial,
     UnionReferee,
 )
+from clubs.selectors import person_name
 from clubs.services import save_with_history, user_group_add
 from matches import boem_sheet
 from matches.models import (
@@ -151,14 +152,10 @@ def official_conflicts(*, match: Match, user: Any) -> list[str]:
     if player is not None:
         reasons.append(f"{player.full_name} plays for {player.club.name}")
     for team in Team.objects.filter(club_id__in=clubs, captain__user=user).select_related("club"):
-        reasons.append(f"{_person(user)} captains {team.name} of {team.club.name}")
+        reasons.append(f"{person_name(user)} captains {team.name} of {team.club.name}")
     for link in ClubSecretary.objects.filter(user=user, club_id__in=clubs).select_related("club"):
-        reasons.append(f"{_person(user)} is secretary of {link.club.name}")
+        reasons.append(f"{person_name(user)} is secretary of {link.club.name}")
     return reasons
-
-
-def _person(user: Any) -> str:
-    return user.get_full_name() or user.get_username()
 
 
 def _official_check(match: Match, user: Any, role: str) -> None:
@@ -167,11 +164,11 @@ def _official_check(match: Match, user: Any, role: str) -> None:
     if user is None:
         return
     if not UnionReferee.objects.filter(union_id=match.competition.union_id, user=user).exists():
-        raise ValidationError({role: f"{_person(user)} is not on {match.competition.union}'s list of referees; "
+        raise ValidationError({role: f"{person_name(user)} is not on {match.competition.union}'s list of referees; "
                                      "an official adds referees to the list first."})
     reasons = official_conflicts(match=match, user=user)
     if reasons:
-        raise ValidationError({role: f"{_person(user)} cannot be the {role} of {match.home} v {match.away}: "
+        raise ValidationError({role: f"{person_name(user)} cannot be the {role} of {match.home} v {match.away}: "
                                      + "; ".join(reasons) + "."})
 
 
@@ -189,7 +186,7 @@ def match_officials_assign(*, match: Match, referee: Any = None, marker: Any = N
     _official_check(match, referee, "referee")
     _official_check(match, marker, "marker")
     match.referee, match.marker = referee, marker
-    names = ", ".join(f"{role} {_person(u)}" for role, u in (("referee", referee), ("marker", marker)) if u)
+    names = ", ".join(f"{role} {person_name(u)}" for role, u in (("referee", referee), ("marker", marker)) if u)
     save_with_history(match, by=by, reason=f"officials assigned: {names or 'none'}")
     for official in (referee, marker):
         if official is not None:

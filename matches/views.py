@@ -28,6 +28,7 @@ from django.views.decorators.http import condition, require_http_methods
 
 from clubs import permissions
 from clubs.models import Club, Team, Union, UnionReferee
+from clubs.selectors import person_name
 from klawerjas_league.outbox import outbox_waiting
 from matches import entries, exports, fixtures, services
 from matches.forms import (
@@ -421,7 +422,7 @@ def union_referees(request: HttpRequest, union_id: int) -> HttpResponse:
                                subject_template_name="matches/email/referee_welcome_subject.txt",
                                email_template_name="matches/email/referee_welcome.txt",
                                extra_email_context={"union": union})
-            name = user.get_full_name() or user.get_username()
+            name = person_name(user)
             messages.success(request, f"{name} is on {union}'s list of referees"
                              + (" and has been e-mailed to choose a password." if created else "."))
             return redirect("matches:union-referees", union_id=union.pk)
@@ -429,7 +430,7 @@ def union_referees(request: HttpRequest, union_id: int) -> HttpResponse:
         link = get_object_or_404(UnionReferee.objects.select_related("user"), union=union,
                                  user_id=request.POST.get("user") if str(request.POST.get("user", "")).isdigit()
                                  else 0)
-        name = link.user.get_full_name() or link.user.get_username()
+        name = person_name(link.user)
         if request.POST.get("confirmed") != "yes":
             return render(request, "matches/referee_remove_confirm.html", {"union": union, "link": link,
                                                                             "name": name})

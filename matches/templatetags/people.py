@@ -2,12 +2,12 @@
 
 from django import template
 
+from clubs.selectors import person_name
+
 register = template.Library()
 
 
 @register.filter
 def person(user, default: str = "—") -> str:
     """The user's full name, their username when they have none, ``default`` for no user."""
-    if user is None or not hasattr(user, "get_username"):
-        return default
-    return user.get_full_name() or user.get_username()
+    return person_name(user if hasattr(user, "get_username") else None, default)
