@@ -137,6 +137,11 @@ def clubs_for_registrar(user: AnyUser) -> QuerySet[Club]:
     return Club.objects.filter(Q(secretaries=user) | Q(teams__captain__user=user)).distinct()
 
 
+def clubs_for_secretary(user: AnyUser) -> QuerySet[Club]:
+    """Clubs ``user`` is secretary of (every club for a superuser): to enter and withdraw their teams."""
+    return Club.objects.all() if user.is_superuser else Club.objects.filter(secretaries=user)
+
+
 def teams_for_captain(user: AnyUser) -> QuerySet[Team]:
     """Teams ``user`` manages: teams they captain, and every team of a club they are secretary of."""
     if not user.is_authenticated or not user.has_perm(PERM_TEAM_MANAGE):
@@ -222,8 +227,7 @@ def club_for_secretary(*, user: AnyUser, club_id: int) -> Club:
     :raises Http404: no such club, or not the user's (the same answer).
     """
     _require(user, "clubs.add_team", "club")
-    qs = Club.objects.all() if user.is_superuser else Club.objects.filter(secretaries=user)
-    club = qs.select_related("union").filter(pk=club_id).first()
+    club = clubs_for_secretary(user).select_related("union").filter(pk=club_id).first()
     if club is None:
         raise _not_found("club")
     return club

@@ -27,7 +27,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_http_methods
 
 from clubs import permissions
-from clubs.models import Club, Team, Union, UnionReferee
+from clubs.models import Team, Union, UnionReferee
 from clubs.selectors import person_name
 from klawerjas_league.outbox import outbox_waiting
 from matches import entries, exports, fixtures, services
@@ -446,12 +446,6 @@ def union_referees(request: HttpRequest, union_id: int) -> HttpResponse:
 # --- Club secretaries: entries -------------------------------------------------------------------------------
 
 
-def _secretary_clubs(user) -> list[Club]:
-    if user.is_superuser:
-        return list(Club.objects.select_related("union").order_by("name"))
-    return list(Club.objects.filter(secretaries=user).select_related("union").order_by("name"))
-
-
 def _team_states(teams: list[Team]) -> dict[int, list[str]]:
     """Per team, what needs doing: the next match's team sheet, a result to confirm."""
     ids = [t.pk for t in teams]
@@ -481,7 +475,7 @@ def _team_states(teams: list[Team]) -> dict[int, list[str]]:
 @login_required
 def secretary_dashboard(request: HttpRequest) -> HttpResponse:
     """A club secretary's clubs: competitions open for entries, the clubs' teams and what each needs."""
-    clubs = _secretary_clubs(request.user)
+    clubs = list(permissions.clubs_for_secretary(request.user).select_related("union").order_by("name"))
     if not clubs:
         raise Http404("No club.")
     teams = list(Team.objects.filter(club__in=clubs).select_related("club", "competition", "captain")
