@@ -31,7 +31,7 @@ from klawerjas_league.outbox import outbox_enqueue
 from klawerjas_league.services import task_receipt_claim
 
 
-def _captain_emails(teams) -> list[str]:
+def captain_emails(teams) -> list[str]:
     emails = []
     for team in teams:
         captain = team.captain
@@ -41,7 +41,7 @@ def _captain_emails(teams) -> list[str]:
     return sorted(set(emails))
 
 
-def _send(*, subject: str, template: str, context: dict, recipients: list[str]) -> int:
+def send_each(*, subject: str, template: str, context: dict, recipients: list[str]) -> int:
     """Send one message per recipient (captains do not see each other's addresses); return how many."""
     body = render_to_string(template, context)
     messages = [
@@ -100,11 +100,11 @@ def fixture_scheduled_email(match_id: int) -> int:
         if not task_receipt_claim(key=key, task="clubs.fixture_scheduled_email", worker=socket.gethostname()):
             return 0
         start = timezone.localtime(match.scheduled_start)
-        return _send(
+        return send_each(
             subject=f"Fixture: {match.home} v {match.away}, {start:%a %d %b %Y %H:%M}",
             template="clubs/email/fixture_scheduled.txt",
             context={"match": match, "start": start},
-            recipients=_captain_emails([match.home, match.away]),
+            recipients=captain_emails([match.home, match.away]),
         )
 
 
@@ -125,11 +125,11 @@ def ruling_email(ruling_id: str, match_id: int, team_ids: list[int], summary: st
         if not task_receipt_claim(key=f"notify:ruling:{ruling_id}", task="clubs.ruling_email",
                                   worker=socket.gethostname()):
             return 0
-        return _send(
+        return send_each(
             subject=f"Referee's ruling: {match.home} v {match.away}",
             template="clubs/email/ruling.txt",
             context={"match": match, "summary": summary},
-            recipients=_captain_emails(teams),
+            recipients=captain_emails(teams),
         )
 
 
@@ -147,9 +147,9 @@ def standings_published_email(snapshot_id: int) -> int:
         if not task_receipt_claim(key=f"notify:standings:{snapshot_id}", task="clubs.standings_published_email",
                                   worker=socket.gethostname()):
             return 0
-        return _send(
+        return send_each(
             subject=f"Standings published: {snapshot.title}",
             template="clubs/email/standings_published.txt",
             context={"snapshot": snapshot, "competition": snapshot.competition, "rows": snapshot.rows},
-            recipients=_captain_emails(teams),
+            recipients=captain_emails(teams),
         )

@@ -16,12 +16,10 @@ import datetime as dt
 import socket
 
 from celery import shared_task
-from django.conf import settings
-from django.core.mail import EmailMessage, mailers
 from django.db import transaction
-from django.template.loader import render_to_string
 from django.utils import timezone
 
+from clubs.notifications import captain_emails, send_each
 from clubs.selectors import person_name
 from klawerjas_league.outbox import outbox_enqueue
 from klawerjas_league.services import task_receipt_claim
@@ -61,16 +59,11 @@ def result_disputed_email(dispute_id: int) -> int:
                                   worker=socket.gethostname()):
             return 0
         match = dispute.match
-        body = render_to_string("matches/email/result_disputed.txt", {
-            "dispute": dispute, "match": match,
-            "captain": person_name(dispute.raised_by, "a captain"),
-        })
-        messages = [
-            EmailMessage(subject=f"Result disputed: {match.home} v {match.away}", body=body,
-                         from_email=settings.DEFAULT_FROM_EMAIL, to=[address])
-            for address in _recipients(dispute)
-        ]
-        return (mailers.default.send_messages(messages) or 0) if messages else 0
+        return send_each(
+            subject=f"Result disputed: {match.home} v {match.away}", template="matches/email/result_disputed.txt",
+            context={"dispute": dispute, "match": match, "captain": person_name(dispute.raised_by, "a captain")},
+            recipients=_recipients(dispute),
+        )
 
 
 # --- Reminders to captains (Celery beat, ``CELERY_BEAT_SCHEDULE["captain-reminders"]``) ---------------------
@@ -79,22 +72,16 @@ def result_disputed_email(dispute_id: int) -> int:
 REMINDER_LEAD = dt.timedelta(hours=24)
 
 
-def _captain_address(team) -> str | None:
-    user = team.captain.user if team.captain_id and team.captain.user_id else None
-    return user.email if user is not None and user.email and user.is_active else None
-
-
 def _remind(*, key: str, team, subject: str, template: str, context: dict) -> int:
     """Send one reminder to ``team``'s captain unless ``key`` was claimed before; return 1 if sent."""
-    address = _captain_address(team)
-    if address is None:
+    recipients = captain_emails([team])
+    if not recipients:
         return 0
     with transaction.atomic():
         if not task_receipt_claim(key=key, task="matches.captain_reminders", worker=socket.gethostname()):
             return 0
-        body = render_to_string(template, {**context, "team": team})
-        message = EmailMessage(subject=subject, body=body, from_email=settings.DEFAULT_FROM_EMAIL, to=[address])
-        return mailers.default.send_messages([message]) or 0
+        return send_each(subject=subject, template=template, context={**context, "team": team},
+                         recipients=recipients)
 
 
 @shared_task(name="matches.captain_reminders")
