@@ -424,6 +424,8 @@ def night_file_read(data: bytes | str | dict[str, Any]) -> dict[str, Any]:
     """
     if isinstance(data, dict):
         document = data
+    elif not isinstance(data, bytes | str):
+        raise NightFileError("This is not a night file: a night file is a JSON object.")
     else:
         try:
             document = json.loads(data)
@@ -632,8 +634,7 @@ class NightImport:
     def match_find(self) -> Match:
         data = self.sections["match"]
         home, away = self.team(data["home"]), self.team(data["away"])
-        match = Match.objects.filter(competition=self.competition, round_number=data["round_number"], home=home,
-                                     away=away).first()
+        match = self._match_named(data, home, away)
         if match is None:
             match = Match(competition=self.competition, round_number=data["round_number"],
                           round_name=data["round_name"], tie_number=data["tie_number"], home=home, away=away,
@@ -647,6 +648,22 @@ class NightImport:
         self.report.match_id = self.match.pk
         self.before = night_sections(self.match)
         return self.match
+
+    def _match_named(self, data: dict[str, Any], home: Team, away: Team) -> Match | None:
+        """The match of the competition, round, home and away team; when several, the one of the file's start (or
+        day): a fixture moved to another day is still found while it is the only one of its round."""
+        candidates = list(Match.objects.filter(competition=self.competition, round_number=data["round_number"],
+                                               home=home, away=away))
+        if len(candidates) <= 1:
+            return candidates[0] if candidates else None
+        start = self.instant(data["scheduled_start"], "match.scheduled_start")
+        for same in (lambda m: m.scheduled_start == start,
+                     lambda m: timezone.localdate(m.scheduled_start) == timezone.localdate(start)):
+            found = [m for m in candidates if same(m)]
+            if len(found) == 1:
+                return found[0]
+        raise NightFileError(f"Several matches of round {data['round_number']} are {home.name} v {away.name} here, "
+                             "none of them starting when the file's does.")
 
     def match_merge(self) -> None:
         """The clock and the result: fill what the server has empty; what both hold must agree. Last, after the
@@ -982,8 +999,9 @@ def night_import(
                 raise NightConflict(context.report)
             if dry_run:
                 transaction.set_rollback(True)
-    except (KeyError, TypeError) as error:
-        raise NightFileError(f"The night file is missing {error} or holds the wrong kind of value there.") from None
+    except (KeyError, TypeError, AttributeError, ValueError) as error:
+        raise NightFileError(f"The night file cannot be read here: {type(error).__name__} {error} (a value missing or "
+                             "of the wrong kind).") from None
     except IntegrityError as error:
         raise NightFileError(f"The night file cannot be stored here: {error}.") from None
     context.report.imported = not dry_run and not context.report.nothing_new
