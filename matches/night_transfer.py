@@ -718,8 +718,16 @@ class NightImport:
             match.winner = self.team(data["winner"])
         if changed or self.report.added:
             save_with_history(match, by=self.by, reason="imported from a night file")
-        if changed:
-            self.add("the clock and result: " + ", ".join(n.replace("_", " ") for n in changed))
+        clock = [words for name, words in _CLOCK_WORDS if name in changed]
+        if clock:
+            self.add("the clock: " + ", ".join(clock))
+        if "result_status" in changed:
+            self.add(f"the result: {match.home.name} {match.home_score}–{match.away_score} {match.away.name}, "
+                     f"{match.get_result_status_display().lower()}")
+        others = [n.replace("_", " ") for n in changed
+                  if n not in dict(_CLOCK_WORDS) and n not in ("result_status", "phase", "toss_winner", "confirmed_at")]
+        if others:
+            self.add("the match: " + ", ".join(others))
 
     # --- team sheets and substitutions ----------------------------------------------------------------------
     def team_sheets_merge(self) -> None:
@@ -797,7 +805,7 @@ class NightImport:
                 self._table_fill(table, data, list(data))
                 save_with_history(table, by=self.by, reason="imported from a night file")
                 self._tables[table.number] = table
-                self.add(f"table {table.number}")
+                self.add(f"table {table.number} ({table.get_status_display().lower()})")
                 continue
             table = MatchTable.objects.get(match=self.match, number=data["number"])
             self._tables[table.number] = table
@@ -961,6 +969,11 @@ class NightImport:
     def _boem_words(sheet: dict[str, Any]) -> str:
         return "; ".join(f"boem {b['number']} {b['home_strokes']}–{b['away_strokes']}, {b['points']} to "
                          f"{b['winner'] or 'nobody'}" for b in sheet["boems"]) or "no boems"
+
+
+_CLOCK_WORDS = (("tossed_at", "the toss"), ("first_half_started_at", "first half"), ("interval_started_at", "interval"),
+                ("second_half_started_at", "second half"), ("grace_handled_at", "the grace after the interval"),
+                ("extra_time_started_at", "extra time"), ("finished_at", "full time"))
 
 
 def night_import(

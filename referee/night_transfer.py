@@ -136,8 +136,8 @@ def _claims_merge(context: NightImport, claims: list[dict[str, Any]]) -> None:
             else:
                 boem_sheet.straf_claim_opened(match=match, table_number=table.number)
             state = data["ruling"]["decision"] if data["ruling"] else "open"
-            context.add(f"table {table.number}: straf claim ('af') by the {data['claimant_side']} "
-                        f"{data['claimant_role']}, {state}")
+            team = match.home.name if data["claimant_side"] == "home" else match.away.name
+            context.add(f"table {table.number}: straf claim ('af') by {team}'s {data['claimant_role']}, {state}")
             continue
         same_claim = {k: v for k, v in mine.items() if k not in ("hand", "ruling")} == \
             {k: v for k, v in data.items() if k not in ("hand", "ruling")}
