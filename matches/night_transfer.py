@@ -343,7 +343,8 @@ def _registry_section(match: Match, refs: ExportRefs) -> dict[str, Any]:
     for player in players:
         refs.user(player.user)
     officials = sorted(u.get_username() for u in union.officials.all())
-    referees = sorted(link.user.get_username() for link in union.referee_links.select_related("user"))
+    referees = sorted({link.user.get_username() for link in union.referee_links.select_related("user")} |
+                      {u.get_username() for u in (match.referee, match.marker) if u is not None})
     for link in union.official_links.select_related("user"):
         refs.user(link.user)
     for link in union.referee_links.select_related("user"):

@@ -16,13 +16,14 @@ import json
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.db import transaction
 from django.utils import timezone
 
-from clubs.models import Union
+from clubs.models import Club, Player, Team, TeamMembership, Union, UnionReferee
 from matches import boem_sheet, services, table_links
-from matches.models import Award, Boem, BoemEntry, Match, MatchTable, Substitution
+from matches.models import Award, Boem, BoemEntry, Competition, Match, MatchTable, Substitution
 from matches.night_transfer import (
     NightConflict,
     NightFileError,
@@ -122,10 +123,14 @@ def test_round_trip_server_to_laptop_and_back():
     # The laptop: a fresh installation with nothing of the server's. Its import makes the union, competition, clubs,
     # teams, squads, players, accounts and fixture; exported again it is the same night, section by section.
     def on_the_laptop():
-        Match.objects.all().delete()
+        for model in (Match, TeamMembership, Team, Player, Club, Competition, Union, get_user_model()):
+            model.objects.all().delete()
         report = night_import(data=night_file_dumps(before))  # what the command line does: any union
         assert report.imported and not report.conflicts
-        assert any(a.startswith("fixture ") for a in report.added)
+        union = server_match.competition.union.name
+        assert f"union {union}" in report.added and any(a.startswith("fixture ") for a in report.added)
+        assert UnionReferee.objects.get(union__name=union).user.username == server_match.referee.username
+        assert not get_user_model().objects.get(username=server_match.referee.username).has_usable_password()
         laptop_match = Match.objects.get(pk=report.match_id)
         assert night_sections(laptop_match) == before["sections"]
         return play_night(laptop_match)
