@@ -28,6 +28,7 @@ router.register("results", matches_api.ResultViewSet, basename="result")
 router.register("standings", matches_api.StandingsViewSet, basename="standings")
 router.register("referee/matches", referee_api.RefereeMatchViewSet, basename="referee-match")
 router.register("table", tables_api.TableDeviceViewSet, basename="table")
+router.register("nights", matches_api.NightViewSet, basename="night")  # a match night as one file (issue 18)
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),

@@ -762,3 +762,31 @@ def hand_start(
             return ((home - strokes, away) if side == "home" else (home, away - strokes)), True
     current = score.current
     return (current.strokes if current is not None else (0, 0)), False
+
+
+# --- Lines brought from another installation (matches/night_transfer.py) -------------------------------------
+
+@transaction.atomic
+def sheet_lines_restore(
+    *, match: Match, table: MatchTable, lines: Sequence[BoemEntry], claimed: dict[int, int] | None = None, by: Any,
+    reason: str,
+) -> None:
+    """Put lines written elsewhere on ``table``'s sheet as they stand there (unsaved, in sequence order, with their
+    own ``sequence``, times, confirmations and people; ``reverses`` set to a line already here or among ``lines``),
+    scored by the engine under this union's rules like every write here. The clock is not checked (the night was
+    played where it was written); the caller holds the match's lock and compares the engine's score with the one
+    that came with the lines.
+
+    :param claimed: the points a straf's counter claimed, by position in ``lines`` (SAKBOC 6.5, 6.2).
+    :raises ValidationError: the engine's refusal of a line (nothing is written).
+    """
+    claimed = claimed or {}
+    start = 0
+    for index, line in enumerate(lines):
+        if line.reverses is not None and line.reverses.pk is None:  # reverses a line of this batch: write that first
+            _sheet_apply(match, table, new=lines[start:index], by=by, reason=reason,
+                         claimed={i - start: p for i, p in claimed.items() if start <= i < index})
+            line.reverses = line.reverses  # its primary key is known now
+            start = index
+    _sheet_apply(match, table, new=lines[start:], by=by, reason=reason,
+                 claimed={i - start: p for i, p in claimed.items() if i >= start})

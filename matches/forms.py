@@ -109,3 +109,28 @@ class StandingsPublishForm(forms.Form):
                             help_text="E.g. 'After round 6'; each publication has its own title.")
     as_of = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}),
                             help_text="Defaults to today.")
+
+
+class NightFileForm(forms.Form):
+    """A night file to import (matches/night_transfer.py): uploaded, or carried back from the confirmation step."""
+
+    MAX_BYTES = 20 * 1024 * 1024
+
+    file = forms.FileField(
+        required=False, label="Night file",
+        help_text="The .json file written by “Download the night's file” or manage.py night_export.",
+    )
+    night = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def clean(self) -> dict:
+        data = super().clean()
+        upload = data.get("file")
+        if upload is not None:
+            if upload.size > self.MAX_BYTES:
+                raise forms.ValidationError({"file": "A night file is far smaller than this; is it the right file?"})
+            data["data"] = upload.read()
+        elif data.get("night"):
+            data["data"] = data["night"].encode()
+        else:
+            raise forms.ValidationError({"file": "Choose the night's file to import."})
+        return data

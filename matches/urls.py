@@ -32,3 +32,9 @@ urlpatterns = [
     # Captains: dispute a result
     path("captain/matches/<int:pk>/dispute/", views.result_dispute, name="result-dispute"),
 ]
+
+urlpatterns += [
+    # Union officials: a match night as one file (issue 18)
+    path("official/matches/<int:pk>/night.json", views.official_night_download, name="official-night-download"),
+    path("official/nights/import/", views.official_night_import, name="official-night-import"),
+]

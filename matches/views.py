@@ -554,3 +554,48 @@ def result_dispute(request: HttpRequest, pk: int) -> HttpResponse:
         "match": match, "team": team, "form": form,
         "disputes": match.disputes.select_related("team").order_by("-raised_at"),
     })
+
+
+# --- Officials: a match night as one file (issue 18; matches/night_transfer.py) -----------------------------
+
+
+@login_required
+def official_night_download(request: HttpRequest, pk: int) -> HttpResponse:
+    """The night of a match as one file, to play it on a laptop at the hall or to bring it back from there."""
+    from matches.night_transfer import night_export, night_file_dumps, night_file_name
+
+    match = permissions.match_for_official(user=request.user, match_id=pk)
+    response = HttpResponse(night_file_dumps(night_export(match=match)), content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="{night_file_name(match)}"'
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def official_night_import(request: HttpRequest) -> HttpResponse:
+    """Upload a night's file, see what it adds (or why it is refused), then import it. Officials of a union only,
+    for their own unions' nights."""
+    from matches.forms import NightFileForm
+    from matches.night_transfer import NightConflict, NightFileError, night_import
+
+    scope = permissions.unions_for_official(request.user)
+    if not scope.exists():
+        raise Http404("No union.")
+    form = NightFileForm(request.POST or None, request.FILES or None)
+    context: dict = {"form": form}
+    if request.method == "POST" and form.is_valid():
+        confirmed = request.POST.get("confirmed") == "yes"
+        try:
+            report = night_import(data=form.cleaned_data["data"], by=request.user, union_scope=scope,
+                                  dry_run=not confirmed)
+        except NightConflict as conflict:
+            context["refused"] = conflict.report
+        except (NightFileError, ValidationError) as error:
+            form.add_error("file", error.messages)
+        else:
+            if confirmed:
+                messages.success(request, f"{report.title}: nothing new." if report.nothing_new else
+                                 f"Imported {report.title}: {len(report.added)} additions.")
+                return redirect("matches:official-match", pk=report.match_id)
+            context.update(report=report, night=form.cleaned_data["data"].decode("utf-8", "replace"))
+    return render(request, "matches/night_import.html", context)

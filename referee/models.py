@@ -12,6 +12,8 @@ Sides are ``home`` and ``away`` (the match's teams); roles are ``telman`` (the c
 match report keeps the clause as cited that night.
 """
 
+import uuid
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -81,6 +83,11 @@ class StrafClaim(models.Model):
         help_text="The table's device 'af' was said on.",
     )
     logged_at = models.DateTimeField(auto_now_add=True)
+    key = models.UUIDField(
+        default=uuid.uuid4, unique=True, editable=False,
+        help_text="Names the claim in every installation: a night file carries it (referee/night_transfer.py), so "
+        "the same claim imported twice is one claim.",
+    )
     history = HistoricalRecords()
 
     class Meta:

@@ -1,0 +1,122 @@
+"""The night file's API (``GET /api/nights/{id}/``, ``POST /api/nights/``; matches/night_transfer.py): the permission
+matrix rows for the export and the import, as in tests/api/test_permission_matrix.py (union officials only, of their
+own unions; everyone else 404, the public 403), and the import's answers: added, nothing new, 409 naming the place,
+400 for a file changed by hand, and the endpoints in the OpenAPI schema.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from rest_framework.test import APIClient
+
+from matches.models import Seat, TeamSheet
+from matches.night_transfer import night_checksums, night_export
+from tests.api.world import Side, World
+
+ROLES = ["anonymous", "nobody", "official", "secretary", "captain", "away_captain", "referee"]
+
+
+def _endpoints(side: Side) -> dict[str, tuple[str, str, object]]:
+    return {
+        "night export": ("get", f"/api/nights/{side.interval.pk}/", None),
+        # the night as this installation holds it: importing it adds nothing (200, nothing new)
+        "night import": ("post", "/api/nights/", {"night": night_export(match=side.interval)}),
+    }
+
+
+ALLOWED: dict[str, dict[str, int]] = {
+    "night export": {"official": 200},
+    "night import": {"official": 200},
+}
+
+
+def _user(world: World, side: Side, role: str):
+    if role == "anonymous":
+        return None
+    if role == "nobody":
+        return world.nobody
+    return getattr(side, role)
+
+
+def _client(user=None) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("endpoint", list(ALLOWED))
+@pytest.mark.parametrize("role", ROLES)
+def test_own_union(endpoint: str, role: str, world: World):
+    method, url, body = _endpoints(world.a)[endpoint]
+    response = getattr(_client(_user(world, world.a, role)), method)(url, body, format="json")
+    expected = ALLOWED[endpoint].get(role, 403 if role == "anonymous" else 404)
+    assert response.status_code == expected, (endpoint, role, response.status_code, response.content[:400])
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("endpoint", list(ALLOWED))
+@pytest.mark.parametrize("role", ROLES)
+def test_other_union_answers_like_not_there(endpoint: str, role: str, world: World):
+    method, url, body = _endpoints(world.b)[endpoint]
+    response = getattr(_client(_user(world, world.a, role)), method)(url, body, format="json")
+    assert response.status_code == (403 if role == "anonymous" else 404), (endpoint, role, response.content[:400])
+
+
+@pytest.mark.django_db
+def test_export_is_the_night_file_with_its_checksums(world: World):
+    response = _client(world.a.official).get(f"/api/nights/{world.a.interval.pk}/")
+    body = response.json()
+    assert body["format"] == "klawerjas-night" and body["version"] == 1
+    assert body["checksums"] == night_checksums(body)
+    assert [s["team"] for s in body["sections"]["team_sheets"]] == sorted([world.a.home.name, world.a.away.name])
+
+
+@pytest.mark.django_db
+def test_import_adds_then_nothing_new_then_refuses_a_conflict(world: World):
+    client = _client(world.a.official)
+    night = night_export(match=world.a.interval)
+    TeamSheet.objects.filter(match=world.a.interval, team=world.a.home).delete()  # the server lacks one sheet
+
+    preview = client.post("/api/nights/", {"night": night, "dry_run": True}, format="json")
+    assert preview.status_code == 200 and not preview.json()["imported"]
+    assert preview.json()["added"] == [f"{world.a.home.name}'s team sheet"]
+    assert not TeamSheet.objects.filter(match=world.a.interval, team=world.a.home).exists()
+
+    imported = client.post("/api/nights/", {"night": night}, format="json")
+    assert imported.status_code == 200 and imported.json()["imported"]
+    assert Seat.objects.filter(sheet__match=world.a.interval, sheet__team=world.a.home).count() == 8
+
+    again = client.post("/api/nights/", {"night": night}, format="json").json()
+    assert again["nothing_new"] and again["added"] == [] and not again["imported"]
+
+    other = copy.deepcopy(night)
+    sheet = next(s for s in other["sections"]["team_sheets"] if s["team"] == world.a.home.name)
+    first, second = sheet["seats"][0], sheet["seats"][1]
+    first["player"], second["player"] = second["player"], first["player"]
+    other["checksums"] = night_checksums(other)
+    refused = client.post("/api/nights/", {"night": other}, format="json")
+    assert refused.status_code == 409
+    places = [c["where"] for c in refused.json()["conflicts"]]
+    assert any(p.endswith(f"{world.a.home.name}'s team sheet, table 1 byspeler") for p in places), places
+
+
+@pytest.mark.django_db
+def test_a_file_changed_by_hand_is_a_400_naming_the_section(world: World):
+    night = night_export(match=world.a.interval)
+    night["sections"]["match"]["venue"] = "elsewhere"
+    response = _client(world.a.official).post("/api/nights/", {"night": night}, format="json")
+    assert response.status_code == 400
+    assert response.json() == {"night": ["Section match: the checksum does not match (the file was changed or "
+                                         "damaged)."]}
+    assert _client(world.a.official).post("/api/nights/", {}, format="json").status_code == 400
+
+
+@pytest.mark.django_db
+def test_the_endpoints_are_in_the_schema(client):
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    assert "get" in schema["paths"]["/api/nights/{id}/"]
+    assert "post" in schema["paths"]["/api/nights/"]
