@@ -99,7 +99,9 @@ def table_write_once(
             write = TableWrite(match_id=device.link.match_id, table_number=device.link.table_number, device=device,
                                key=key, kind=kind, fingerprint=fingerprint, status_code=status, result=body,
                                entered_at=entered_at)
-            write.full_clean(validate_constraints=False)  # the unique key: the database's constraint, below
+            # The unique key is the database's constraint (below); the match and device are the request's own,
+            # loaded with it: not looked up again.
+            write.full_clean(exclude=["match", "device"], validate_constraints=False)
             write.save()
             return WriteAnswer(status=status, body=body)
     except IntegrityError:
