@@ -5,16 +5,26 @@ A device signs in with the table's code (or its QR link's secret) and gets a key
 the match ends or the referee reissues the link (then 401 with the reason). Players need no accounts. Every
 write takes the ``version`` of the table's sheet the client showed: a sheet changed since answers 409.
 
+Every write (goings-on, confirm, dispute, af) takes an ``Idempotency-Key`` header (a UUID the client makes
+for the entry, 8 to 64 letters, digits, ``-``, ``_``): the first request with a key writes and its answer is kept
+with the key, in the same transaction (``tables.services.table_write_once``); a repeat gets that answer again,
+with ``Idempotent-Replayed: true``, and writes nothing. The same key with another request answers 422. A client
+that queues entries offline (load-shedding) sends each with its key, so a lost answer is safe to retry.
+
 Thin adapters: parse with a serializer, find the device (``tables.access``), call one service
 (``matches.boem_sheet``, ``matches.table_links``, ``referee.services.straf_claim_log``), answer.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib.auth.models import AnonymousUser
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.shortcuts import get_object_or_404
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status, viewsets
 from rest_framework.authentication import BaseAuthentication, get_authorization_header
 from rest_framework.decorators import action
@@ -35,6 +45,15 @@ from referee import services as referee_services
 from referee.hand_check import offence_choices
 from referee.models import Role, Side
 from tables.access import DeviceSignedOut, device_for_key
+from tables.models import TableWrite
+from tables.services import KeyReused, idempotency_key_check, request_fingerprint, table_write_once
+
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key", str, OpenApiParameter.HEADER, required=False,
+    description="A key (a UUID) the client makes for this entry: a repeat answers as the first did, with "
+                "'Idempotent-Replayed: true', and writes nothing (load-shedding: retry freely). "
+                "8-64 of A-Z a-z 0-9 - _.",
+)
 
 
 class TableDeviceAuthentication(BaseAuthentication):
@@ -160,6 +179,23 @@ class TableDeviceViewSet(ServiceErrorsMixin, viewsets.ViewSet):
     def _device(self) -> TableDevice:
         return self.request.auth  # type: ignore[return-value]
 
+    def _once(self, request: Request, *, kind: str, asked: dict[str, Any],
+              perform: Callable[[], tuple[int, dict[str, Any]]]) -> Response:
+        """Run the write ``perform`` once for the request's ``Idempotency-Key`` (see the module's docstring)."""
+        try:
+            key = idempotency_key_check(request.headers.get("Idempotency-Key", ""))
+        except DjangoValidationError as error:
+            raise ValidationError({"Idempotency-Key": error.messages}) from None
+        try:
+            answer = table_write_once(device=self._device(), key=key, kind=kind, perform=perform,
+                                      fingerprint=request_fingerprint(kind=kind, channel="api", asked=asked))
+        except KeyReused as reused:
+            return Response({"detail": str(reused)}, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
+        response = Response(answer.body, status=answer.status)
+        if key:
+            response["Idempotent-Replayed"] = "true" if answer.replayed else "false"
+        return response
+
     @extend_schema(request=None, responses={200: LiveMatchSerializer, 304: None})
     def list(self, request: Request) -> Response:
         device = self._device()
@@ -191,20 +227,25 @@ class TableDeviceViewSet(ServiceErrorsMixin, viewsets.ViewSet):
         self._device().delete()
         return Response(status=status.HTTP_204_NO_CONTENT)
 
-    @extend_schema(request=GoingOnSerializer, responses={201: BoemEntrySerializer, 409: None})
+    @extend_schema(request=GoingOnSerializer, responses={201: BoemEntrySerializer, 409: None, 422: None},
+                   parameters=[IDEMPOTENCY_KEY])
     @action(detail=False, methods=["post"], url_path="goings-on")
     def goings_on(self, request: Request) -> Response:
         data = GoingOnSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         device, values = self._device(), data.validated_data
         match = device.link.match
-        entry = boem_sheet.going_on_record(
-            match=match, table_number=device.link.table_number, device=device,
-            team=match.home if values["side"] == "home" else match.away, strokes=values["strokes"],
-            opponents_under_fifty=values["opponents_under_fifty"], cut_before_interval=values["cut_before_interval"],
-            expected_version=values.get("version"),
-        )
-        return Response(BoemEntrySerializer(entry).data, status=status.HTTP_201_CREATED)
+
+        def perform() -> tuple[int, dict[str, Any]]:
+            entry = boem_sheet.going_on_record(
+                match=match, table_number=device.link.table_number, device=device,
+                team=match.home if values["side"] == "home" else match.away, strokes=values["strokes"],
+                opponents_under_fifty=values["opponents_under_fifty"],
+                cut_before_interval=values["cut_before_interval"], expected_version=values.get("version"),
+            )
+            return status.HTTP_201_CREATED, dict(BoemEntrySerializer(entry).data)
+
+        return self._once(request, kind=TableWrite.Kind.GOING_ON, asked=dict(values), perform=perform)
 
     def _entry(self, entry_id: str) -> BoemEntry:
         """A line of this device's table (404 for any other: "not yours" answers like "not there")."""
@@ -212,26 +253,39 @@ class TableDeviceViewSet(ServiceErrorsMixin, viewsets.ViewSet):
         return get_object_or_404(BoemEntry.objects.select_related("table"), pk=int(entry_id),
                                  table__match_id=device.link.match_id, table__number=device.link.table_number)
 
-    @extend_schema(request=VersionSerializer, responses={200: BoemEntrySerializer, 409: None})
+    @extend_schema(request=VersionSerializer, responses={200: BoemEntrySerializer, 409: None, 422: None},
+                   parameters=[IDEMPOTENCY_KEY])
     @action(detail=False, methods=["post"], url_path=r"entries/(?P<entry_id>[0-9]{1,9})/confirm")
     def confirm(self, request: Request, entry_id: str) -> Response:
         data = VersionSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        entry = boem_sheet.entry_confirm(entry=self._entry(entry_id), device=self._device(),
-                                         expected_version=data.validated_data.get("version"))
-        return Response(BoemEntrySerializer(entry).data)
+        target = self._entry(entry_id)
 
-    @extend_schema(request=DisputeSerializer, responses={200: BoemEntrySerializer, 409: None})
+        def perform() -> tuple[int, dict[str, Any]]:
+            entry = boem_sheet.entry_confirm(entry=target, device=self._device(),
+                                             expected_version=data.validated_data.get("version"))
+            return status.HTTP_200_OK, dict(BoemEntrySerializer(entry).data)
+
+        return self._once(request, kind=TableWrite.Kind.CONFIRM, asked={"entry": target.pk}, perform=perform)
+
+    @extend_schema(request=DisputeSerializer, responses={200: BoemEntrySerializer, 409: None, 422: None},
+                   parameters=[IDEMPOTENCY_KEY])
     @action(detail=False, methods=["post"], url_path=r"entries/(?P<entry_id>[0-9]{1,9})/dispute")
     def dispute(self, request: Request, entry_id: str) -> Response:
         data = DisputeSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        entry = boem_sheet.entry_dispute(entry=self._entry(entry_id), device=self._device(),
-                                         reason=data.validated_data["reason"],
-                                         expected_version=data.validated_data.get("version"))
-        return Response(BoemEntrySerializer(entry).data)
+        target = self._entry(entry_id)
 
-    @extend_schema(request=AfSerializer, responses={201: AfAnswerSerializer})
+        def perform() -> tuple[int, dict[str, Any]]:
+            entry = boem_sheet.entry_dispute(entry=target, device=self._device(),
+                                             reason=data.validated_data["reason"],
+                                             expected_version=data.validated_data.get("version"))
+            return status.HTTP_200_OK, dict(BoemEntrySerializer(entry).data)
+
+        return self._once(request, kind=TableWrite.Kind.DISPUTE, perform=perform,
+                          asked={"entry": target.pk, "reason": data.validated_data["reason"]})
+
+    @extend_schema(request=AfSerializer, responses={201: AfAnswerSerializer, 422: None}, parameters=[IDEMPOTENCY_KEY])
     @action(detail=False, methods=["post"])
     def af(self, request: Request) -> Response:
         device = self._device()
@@ -248,11 +302,15 @@ class TableDeviceViewSet(ServiceErrorsMixin, viewsets.ViewSet):
             raise ValidationError({"accused": "Not a player seated at this table."})
         if claimant.sheet.team_id == accused.sheet.team_id:
             raise ValidationError({"accused": "'Af' is said against the other side."})
-        claim = referee_services.straf_claim_log(
-            match=match, table_number=device.link.table_number,
-            claimant_side="home" if claimant.sheet.team_id == match.home_id else "away",
-            claimant_role=Role(claimant.role), accused_role=Role(accused.role), offence=values["offence"],
-            note=values["note"], device=device,
-        )
-        return Response({"claim": claim.pk, "table": claim.table.number, "claimant_side": claim.claimant_side,
-                         "offence": claim.offence}, status=status.HTTP_201_CREATED)
+
+        def perform() -> tuple[int, dict[str, Any]]:
+            claim = referee_services.straf_claim_log(
+                match=match, table_number=device.link.table_number,
+                claimant_side="home" if claimant.sheet.team_id == match.home_id else "away",
+                claimant_role=Role(claimant.role), accused_role=Role(accused.role), offence=values["offence"],
+                note=values["note"], device=device,
+            )
+            return status.HTTP_201_CREATED, {"claim": claim.pk, "table": claim.table.number,
+                                             "claimant_side": claim.claimant_side, "offence": claim.offence}
+
+        return self._once(request, kind=TableWrite.Kind.AF, asked=dict(values), perform=perform)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from tables import views
+from tables import offline, views
 
 app_name = "tables"
 
@@ -16,4 +16,9 @@ urlpatterns = [
     path("sheet/af/", views.af, name="af"),
     path("sheet/entries/<int:entry_id>/confirm/", views.entry_confirm, name="confirm"),
     path("sheet/entries/<int:entry_id>/dispute/", views.entry_dispute, name="dispute"),
+    # Load-shedding: the installable app (tables.offline)
+    path("sw.js", offline.service_worker, name="service-worker"),
+    path("manifest.webmanifest", offline.manifest, {"app": "table"}, name="manifest"),
+    path("referee.webmanifest", offline.manifest, {"app": "referee"}, name="referee-manifest"),
+    path("offline/", offline.offline, name="offline"),
 ]

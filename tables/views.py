@@ -9,19 +9,31 @@ comes back as the service's message, citing its clause, on the sheet page.
   either side (1 or 2 strokes; 2 asks whether the opponents count under 50); the opposing telman confirms with
   one tap, or disputes (a query for the referee); "af" calls the referee. The sheet polls every few seconds
   (htmx, with conditional GET: 304 until something changes).
+* Load-shedding: every write (going-on, confirm, dispute, "af") takes an idempotency key, the form's hidden
+  ``client_id`` (a fresh UUID in each form, or the table's offline queue's own) or an ``Idempotency-Key``
+  header: a repeat gets the first answer, never a second line (``tables.services.table_write_once``). The
+  offline queue (``static/js/table-queue.js``) sends ``Accept: application/json`` and gets JSON: ``{"ok": true,
+  "message", "entry", "version", "replayed"}``, or a refusal ``{"ok": false, "conflict": "stale" | "already" |
+  "refused" | "invalid" | "key", "message", "server": what the table's sheet holds now}`` (409, 400, 403, 422),
+  which the table settles by hand. Without JavaScript the forms post as before.
+* ``/table/sw.js`` and ``/table/manifest.webmanifest`` (``tables.offline``): the installable app and its
+  service worker.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from django.contrib import messages
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_http_methods, require_POST
 
@@ -34,6 +46,8 @@ from referee import services as referee_services
 from referee.models import Role, Side
 from tables.access import DeviceSignedOut, device_for_session, device_sign_in, device_sign_out
 from tables.forms import AfForm, DisputeForm, GoingOnForm, SheetVersionForm, TableCodeForm
+from tables.models import TableWrite
+from tables.services import KeyReused, idempotency_key_check, request_fingerprint, table_write_once
 
 #: Wrong codes one address may type in CODE_WINDOW seconds before it must wait (a hall's Wi-Fi shares one).
 WRONG_CODES_ALLOWED = 30
@@ -148,6 +162,31 @@ def _sheet_context(device: TableDevice) -> dict[str, Any]:
         "can_af": recording, "pending": pending, "sides": sides, "stroke_choices": (1, 2),
         "code": code_display(device.link.code),
         "remaining_seconds": int(state.clock.remaining.total_seconds()) if state.clock.remaining else None,
+        "table_data": _table_data(device, state, table, recording),
+    }
+
+
+def _table_data(device: TableDevice, state: Any, table: LiveTable | None, recording: bool) -> dict[str, Any]:
+    """What the table's offline queue needs to draw and send what waits on the phone (``json_script``)."""
+    match = state.match
+    current = table.current if table is not None else None
+    sides = {}
+    for side, team in (("home", match.home), ("away", match.away)):
+        partnership = getattr(table, side, None) if table is not None else None
+        sides[side] = {"team": team.name, "telman": partnership.telman if partnership else ""}
+    return {
+        "match": match.pk, "table": device.link.table_number, "device": device.pk,
+        "version": table.sheet_version if table is not None else 0, "can_go_on": bool(recording),
+        "open_strafs": table.open_strafs if table is not None else 0,
+        "home": sides["home"], "away": sides["away"],
+        "current": {"number": current.boem.number, "home": current.boem.home_strokes,
+                    "away": current.boem.away_strokes} if current is not None else None,
+        "boems": len(table.boems) if table is not None else 0,
+        "pending": [line.id for line in table.pending] if table is not None else [],
+        "as_of": state.clock.now.isoformat(),
+        "urls": {"going_on": reverse("tables:going-on"), "af": reverse("tables:af"),
+                 "confirm": reverse("tables:confirm", args=[0]), "dispute": reverse("tables:dispute", args=[0]),
+                 "sheet": reverse("tables:sheet"), "live": reverse("tables:live")},
     }
 
 
@@ -182,6 +221,105 @@ def _service_error(request: HttpRequest, error: ValidationError | PermissionDeni
         messages.error(request, message)
 
 
+# --- Each write exactly once, and its answer for the offline queue (JSON) --------------------------------------
+
+def _wants_json(request: HttpRequest) -> bool:
+    """The table's offline queue asks for JSON (``Accept: application/json``); a form post gets pages."""
+    return "application/json" in request.headers.get("Accept", "")
+
+
+def _entered_at(request: HttpRequest) -> datetime | None:
+    """When the queue says the entry was made (``entered_at``, ISO 8601), never later than now."""
+    value = parse_datetime(request.POST.get("entered_at", "") or "")
+    if value is None:
+        return None
+    if timezone.is_naive(value):
+        value = timezone.make_aware(value)
+    return min(value, timezone.now())
+
+
+def _server_view(device: TableDevice) -> dict[str, Any]:
+    """What the table's sheet holds now, for a conflict shown at the table beside the entry that waited."""
+    state = match_live(match_id=device.link.match_id)
+    table = state.table(device.link.table_number) if state is not None else None
+    if state is None or table is None:
+        return {"version": 0, "boem": "No boem on the sheet yet.", "lines": [], "status": "Not started"}
+    match = state.match
+    current = table.current
+    boem = (f"Boem {current.boem.number}: {match.home.name} {current.boem.home_strokes}, {match.away.name} "
+            f"{current.boem.away_strokes}" if current else "No boem in progress.")
+    return {
+        "version": table.sheet_version, "boem": boem, "status": table.status_label, "phase": state.match.phase,
+        "open_strafs": table.open_strafs,
+        "lines": [{"id": line.id, "label": line.label, "state": line.state,
+                   "at": timezone.localtime(line.entry.recorded_at).strftime("%H:%M")}
+                  for line in table.entries[-6:]],
+    }
+
+
+_CONFLICT_STATUS = {"stale": 409, "already": 409, "key": 422, "forbidden": 403}
+
+
+def _table_write(
+    request: HttpRequest, device: TableDevice, *, kind: str, asked: dict[str, Any],
+    perform: Callable[[], tuple[int, dict[str, Any]]],
+    html_error: Callable[[ValidationError | PermissionDenied], HttpResponse] | None = None,
+) -> HttpResponse:
+    """Run one table write under the request's idempotency key (``client_id`` or ``Idempotency-Key``) and answer
+    it: JSON for the offline queue, a redirect to the sheet with a message for a form (``html_error`` renders a
+    refusal on the form's own page instead)."""
+    try:
+        key = idempotency_key_check(request.headers.get("Idempotency-Key") or request.POST.get("client_id", ""))
+        answer = table_write_once(
+            device=device, key=key, kind=kind, perform=perform, entered_at=_entered_at(request),
+            fingerprint=request_fingerprint(kind=kind, channel="page", asked=asked),
+        )
+    except KeyReused as reused:
+        return _refused(request, device, ValidationError(str(reused), code="key"), html_error)
+    except (ValidationError, PermissionDenied) as error:
+        return _refused(request, device, error, html_error)
+    if _wants_json(request):
+        return JsonResponse({**answer.body, "ok": True, "replayed": answer.replayed}, status=answer.status)
+    if answer.replayed:
+        messages.info(request, f"Already received: {answer.body['message']}")
+    else:
+        messages.success(request, answer.body["message"])
+    return redirect("tables:sheet")
+
+
+def _refused(
+    request: HttpRequest, device: TableDevice, error: ValidationError | PermissionDenied,
+    html_error: Callable[[ValidationError | PermissionDenied], HttpResponse] | None,
+) -> HttpResponse:
+    code = "forbidden" if isinstance(error, PermissionDenied) else getattr(error, "code", None) or "refused"
+    if code not in _CONFLICT_STATUS:
+        code = "refused"
+    if _wants_json(request):
+        texts = getattr(error, "messages", None) or [str(error)]
+        return JsonResponse({"ok": False, "conflict": code, "message": " ".join(texts), "messages": texts,
+                             "server": _server_view(device)}, status=_CONFLICT_STATUS.get(code, 400))
+    if html_error is not None:
+        return html_error(error)
+    _service_error(request, error)
+    return redirect("tables:sheet")
+
+
+def _invalid(request: HttpRequest, message: str, errors: Any = None) -> HttpResponse:
+    """A request the form cannot read: JSON 400 for the queue, or the message on the sheet."""
+    if _wants_json(request):
+        return JsonResponse({"ok": False, "conflict": "invalid", "message": message, "errors": errors or {}},
+                            status=400)
+    messages.error(request, message)
+    return redirect("tables:sheet")
+
+
+def _version_now(device: TableDevice) -> int:
+    return int(device.link.match.tables.filter(number=device.link.table_number).values_list(
+        "sheet_version", flat=True).first() or 0)
+
+
+# --- The writes ----------------------------------------------------------------------------------------------
+
 @require_POST
 def going_on(request: HttpRequest) -> HttpResponse:
     """A side's telman goes on 1 or 2 strokes; 2 strokes first asks whether the opponents count under 50."""
@@ -190,30 +328,33 @@ def going_on(request: HttpRequest) -> HttpResponse:
         return device
     form = GoingOnForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "That going-on could not be read: try again.")
-        return redirect("tables:sheet")
+        return _invalid(request, "That going-on could not be read: try again.", form.errors)
     data = form.cleaned_data
     match = device.link.match
     team = match.home if data["side"] == "home" else match.away
     other = match.away if data["side"] == "home" else match.home
     if data["strokes"] == 2 and data["opponents_under_fifty"] is None:
+        if _wants_json(request):
+            return _invalid(request, "Say whether the opponents count under 50 (Notes §VI).")
         context = {**_sheet_context(device), "form": form, "team": team, "other": other,
                    "side": data["side"], "cut_before_interval": data["cut_before_interval"]}
         return render(request, "tables/two_strokes.html", context)
     strokes = data["strokes"] if data["opponents_under_fifty"] is not False else 1
-    try:
+    cut = data["cut_before_interval"] if _interval_now(match) else None
+
+    def perform() -> tuple[int, dict[str, Any]]:
         entry = boem_sheet.going_on_record(
             match=match, table_number=device.link.table_number, team=team, strokes=strokes, device=device,
-            opponents_under_fifty=data["opponents_under_fifty"],
-            cut_before_interval=data["cut_before_interval"] if _interval_now(match) else None,
+            opponents_under_fifty=data["opponents_under_fifty"], cut_before_interval=cut,
             expected_version=data["version"],
         )
-    except ValidationError as error:
-        _service_error(request, error)
-    else:
         waiting = _opposing_telman_name(device, entry)
-        messages.success(request, f"{team.name} on {entry.strokes}. Waiting for {waiting} to confirm.")
-    return redirect("tables:sheet")
+        return 201, {"message": f"{team.name} on {entry.strokes}. Waiting for {waiting} to confirm.",
+                     "entry": entry.pk, "version": entry.table.sheet_version}
+
+    asked = {"side": data["side"], "strokes": data["strokes"], "opponents_under_fifty": data["opponents_under_fifty"],
+             "cut_before_interval": data["cut_before_interval"]}
+    return _table_write(request, device, kind=TableWrite.Kind.GOING_ON, asked=asked, perform=perform)
 
 
 def _interval_now(match: Match) -> bool:
@@ -230,8 +371,23 @@ def _opposing_telman_name(device: TableDevice, entry: BoemEntry) -> str:
 
 def _entry(device: TableDevice, entry_id: int) -> BoemEntry:
     """A line of the device's own table (404 for any other: "not yours" answers like "not there")."""
-    return get_object_or_404(BoemEntry.objects.select_related("table"), pk=entry_id,
+    return get_object_or_404(BoemEntry.objects.select_related("table", "team"), pk=entry_id,
                              table__match_id=device.link.match_id, table__number=device.link.table_number)
+
+
+def _already(entry: BoemEntry) -> str:
+    """Why a confirmation or dispute of ``entry`` finds it settled already, or ``""``: a line another device or
+    the referee confirmed, disputed or struck off meanwhile."""
+    label = f"{entry.team.name if entry.team_id else 'The line'} on {entry.strokes}"
+    if entry.struck:
+        return f"{label} was struck off by the referee meanwhile."
+    if entry.confirmed_at is not None:
+        by = (f"{entry.confirmed_by_player.first_name} {entry.confirmed_by_player.last_name}"
+              if entry.confirmed_by_player_id else "the referee")
+        return f"{label} was confirmed already, by {by} at {timezone.localtime(entry.confirmed_at):%H:%M}."
+    if entry.disputed_at is not None:
+        return f"{label} was disputed already at {timezone.localtime(entry.disputed_at):%H:%M}: the referee settles it."
+    return ""
 
 
 @require_POST
@@ -243,15 +399,17 @@ def entry_confirm(request: HttpRequest, entry_id: int) -> HttpResponse:
     entry = _entry(device, entry_id)
     form = SheetVersionForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "That confirmation could not be read: try again.")
-        return redirect("tables:sheet")
-    try:
-        entry = boem_sheet.entry_confirm(entry=entry, device=device, expected_version=form.cleaned_data["version"])
-    except (ValidationError, PermissionDenied) as error:
-        _service_error(request, error)
-    else:
-        messages.success(request, "Confirmed.")
-    return redirect("tables:sheet")
+        return _invalid(request, "That confirmation could not be read: try again.", form.errors)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        fresh = BoemEntry.objects.select_related("team", "confirmed_by_player").get(pk=entry.pk)
+        settled = _already(fresh)
+        if settled:
+            raise ValidationError(settled, code="already")
+        confirmed = boem_sheet.entry_confirm(entry=fresh, device=device, expected_version=form.cleaned_data["version"])
+        return 200, {"message": "Confirmed.", "entry": confirmed.pk, "version": _version_now(device)}
+
+    return _table_write(request, device, kind=TableWrite.Kind.CONFIRM, asked={"entry": entry.pk}, perform=perform)
 
 
 @require_http_methods(["GET", "POST"])
@@ -264,18 +422,35 @@ def entry_dispute(request: HttpRequest, entry_id: int) -> HttpResponse:
     version = device.link.match.tables.filter(number=device.link.table_number).values_list(
         "sheet_version", flat=True).first()
     form = DisputeForm(request.POST or None, initial={"version": version})
-    if request.method == "POST" and form.is_valid():
-        try:
-            boem_sheet.entry_dispute(entry=entry, device=device, reason=form.cleaned_data["reason"],
-                                     expected_version=form.cleaned_data["version"])
-        except (ValidationError, PermissionDenied) as error:
-            form.add_error(None, error)
-        else:
-            messages.success(request, "Disputed: the referee is told and will settle it.")
-            return redirect("tables:sheet")
-    context = {**_sheet_context(device), "form": form, "entry": entry,
-               "entry_team": entry.team.name if entry.team_id else ""}
-    return render(request, "tables/dispute.html", context, status=400 if form.errors else 200)
+
+    def page(status: int = 200) -> HttpResponse:
+        context = {**_sheet_context(device), "form": form, "entry": entry,
+                   "entry_team": entry.team.name if entry.team_id else ""}
+        return render(request, "tables/dispute.html", context, status=status)
+
+    if request.method == "GET":
+        return page()
+    if not form.is_valid():
+        if _wants_json(request):
+            return _invalid(request, "Say what is wrong with this going-on.", form.errors)
+        return page(400)
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        fresh = BoemEntry.objects.select_related("team", "confirmed_by_player").get(pk=entry.pk)
+        settled = _already(fresh)
+        if settled:
+            raise ValidationError(settled, code="already")
+        boem_sheet.entry_dispute(entry=fresh, device=device, reason=form.cleaned_data["reason"],
+                                 expected_version=form.cleaned_data["version"])
+        return 200, {"message": "Disputed: the referee is told and will settle it.", "entry": entry.pk,
+                     "version": _version_now(device)}
+
+    def html_error(error: ValidationError | PermissionDenied) -> HttpResponse:
+        form.add_error(None, error)  # type: ignore[arg-type]
+        return page(400)
+
+    return _table_write(request, device, kind=TableWrite.Kind.DISPUTE, perform=perform, html_error=html_error,
+                        asked={"entry": entry.pk, "reason": form.cleaned_data["reason"]})
 
 
 @require_http_methods(["GET", "POST"])
@@ -289,21 +464,35 @@ def af(request: HttpRequest) -> HttpResponse:
     players = [(s.player_id, f"{s.player.first_name} {s.player.last_name} ({s.sheet.team.name}, {s.role})", side)
                for s, side in seated]
     form = AfForm(request.POST or None, players=players, ruleset=union_ruleset(match.competition.union))
-    if request.method == "POST" and form.is_valid():
-        seats = {s.player_id: (s, side) for s, side in seated}
-        claimant, claimant_side = seats[form.cleaned_data["claimant"]]
-        accused, _ = seats[form.cleaned_data["accused"]]
-        try:
-            referee_services.straf_claim_log(
-                match=match, table_number=device.link.table_number, claimant_side=claimant_side,
-                claimant_role=Role(claimant.role), accused_role=Role(accused.role),
-                offence=form.cleaned_data["offence"], note=form.cleaned_data["note"], device=device,
-            )
-        except ValidationError as error:
-            form.add_error(None, error)
-        else:
-            messages.success(request, f"“Af” by {claimant.player.first_name} {claimant.player.last_name}: the "
-                             "referee is called. The boem waits for the ruling (SAKBOC 1.10).")
-            return redirect("tables:sheet")
-    context = {**_sheet_context(device), "form": form, "Side": Side}
-    return render(request, "tables/af.html", context, status=400 if form.errors else 200)
+
+    def page(status: int = 200) -> HttpResponse:
+        context = {**_sheet_context(device), "form": form, "Side": Side}
+        return render(request, "tables/af.html", context, status=status)
+
+    if request.method == "GET":
+        return page()
+    if not form.is_valid():
+        if _wants_json(request):
+            return _invalid(request, "That “af” could not be read: choose who says it and against whom.",
+                            form.errors)
+        return page(400)
+    seats = {s.player_id: (s, side) for s, side in seated}
+    claimant, claimant_side = seats[form.cleaned_data["claimant"]]
+    accused, _ = seats[form.cleaned_data["accused"]]
+
+    def perform() -> tuple[int, dict[str, Any]]:
+        claim = referee_services.straf_claim_log(
+            match=match, table_number=device.link.table_number, claimant_side=claimant_side,
+            claimant_role=Role(claimant.role), accused_role=Role(accused.role),
+            offence=form.cleaned_data["offence"], note=form.cleaned_data["note"], device=device,
+        )
+        return 201, {"message": f"“Af” by {claimant.player.first_name} {claimant.player.last_name}: the referee is "
+                                "called. The boem waits for the ruling (SAKBOC 1.10).",
+                     "claim": claim.pk, "version": _version_now(device)}
+
+    def html_error(error: ValidationError | PermissionDenied) -> HttpResponse:
+        form.add_error(None, error)  # type: ignore[arg-type]
+        return page(400)
+
+    asked = {key: form.cleaned_data[key] for key in ("claimant", "accused", "offence", "note")}
+    return _table_write(request, device, kind=TableWrite.Kind.AF, asked=asked, perform=perform, html_error=html_error)

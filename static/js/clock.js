@@ -1,8 +1,17 @@
 /* The match clock on the live pages (table, referee, public): [data-countdown] holds the seconds left when the
  * page was rendered; it is counted down each second as m:ss (the server's reading comes back with every poll).
+ *
+ * Load-shedding: a clock section with [data-clock] (tables/templatetags/table_offline.py) also says the server's
+ * time of the reading and the instants it runs to (epoch ms). The phone then runs the clock by itself from the
+ * last server time it saw, with no network: the difference between the server's clock and the phone's is kept
+ * (localStorage) whenever a fresh page arrives, and used for a copy kept offline (<html data-offline-copy>, set
+ * by the service worker). When the first half's time is up it shows the interval and its warning (SAKBOC 1.2,
+ * 2.2); in the second half the last-15-minutes warning (1.15), then time (2.2).
  * No inline scripts (the site's Content Security Policy forbids them). */
 (function () {
   "use strict";
+
+  var OFFSET_KEY = "klawerjas-clock-offset";
 
   function fmt(seconds) {
     var s = Math.max(0, Math.floor(seconds));
@@ -11,7 +20,74 @@
     return h ? h + ":" + mm : mm;
   }
 
+  function offlineCopy(el) {
+    return document.documentElement.hasAttribute("data-offline-copy") || !!el.closest("[data-offline-copy]");
+  }
+
+  /** Milliseconds to add to the phone's clock to read the server's. */
+  function offsetFor(clock) {
+    if (clock.dataset.offset) return Number(clock.dataset.offset);
+    var serverNow = Number(clock.dataset.serverNow);
+    var offset = 0;
+    if (serverNow && !offlineCopy(clock)) {
+      offset = serverNow - Date.now();
+      try { localStorage.setItem(OFFSET_KEY, String(offset)); } catch (e) { /* private mode: keep it here */ }
+    } else {
+      var kept = null;
+      try { kept = localStorage.getItem(OFFSET_KEY); } catch (e) { kept = null; }
+      offset = kept === null || isNaN(Number(kept)) ? 0 : Number(kept);
+    }
+    clock.dataset.offset = String(offset);
+    return offset;
+  }
+
+  function show(clock, name, visible) {
+    var el = clock.querySelector('[data-clock-warning="' + name + '"]');
+    if (el) el.hidden = !visible;
+  }
+
+  /** One second of a [data-clock] section: the countdown, and the phase the clock has reached by itself. */
+  function tickClock(clock, countdown) {
+    var now = Date.now() + offsetFor(clock);
+    var phase = clock.dataset.phase;
+    var endsAt = Number(clock.dataset.endsAt) || 0;
+    var lastFrom = Number(clock.dataset.lastFrom) || 0;
+    var target = endsAt, reached = phase;
+    if (phase === "first_half" && endsAt && now >= endsAt) {
+      reached = "interval";
+      target = endsAt + (Number(clock.dataset.intervalMinutes) || 10) * 60000;
+    } else if ((phase === "second_half" || phase === "extra_time") && endsAt && now >= endsAt) {
+      reached = "time";
+    }
+    var last = phase === "second_half" && lastFrom && now >= lastFrom && reached !== "time";
+    show(clock, "interval", reached === "interval");
+    show(clock, "last", !!last);
+    show(clock, "time", reached === "time");
+    if (last) clock.classList.add("clock-last");
+    var label = clock.querySelector("[data-clock-phase]");
+    if (label && reached !== phase) label.textContent = reached === "interval" ? "Interval" : "Time";
+    if (countdown && target) {
+      var left = (target - now) / 1000;
+      countdown.textContent = fmt(left);
+      countdown.classList.toggle("overdue", left <= 0);
+    }
+  }
+
   function startCountdowns(root) {
+    var clocks = root.matches && root.matches("[data-clock]") ? [root] : [];
+    clocks = clocks.concat(Array.prototype.slice.call(root.querySelectorAll("[data-clock]")));
+    clocks.forEach(function (clock) {
+      if (clock.dataset.started) return;
+      clock.dataset.started = "1";
+      var countdown = clock.querySelector("[data-countdown]");
+      if (countdown) countdown.dataset.started = "1";
+      var tick = function () { tickClock(clock, countdown); };
+      tick();
+      clock._timer = setInterval(function () {
+        if (!document.body.contains(clock)) { clearInterval(clock._timer); return; }
+        tick();
+      }, 1000);
+    });
     root.querySelectorAll("[data-countdown]").forEach(function (el) {
       if (el.dataset.started) return;
       el.dataset.started = "1";

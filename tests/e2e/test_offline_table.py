@@ -1,0 +1,175 @@
+"""Load-shedding at a table, in Chromium: the table's phone loses the network, keeps what is entered, survives a
+reload with no network, and sends each entry exactly once when the network returns; a conflict with what
+another phone entered meanwhile is shown at the table with both versions.
+
+Offline is Playwright's ``context.set_offline(True)``: in this Chromium it takes the network from the page and
+from its service worker alike (the reload offline below is answered by the service worker's copy, which it
+could not be if the network still answered). The set-up (teams, players, sheets, the match started) is the
+factories' and the match services'; everything at the table is done through the page. Screenshots (375 and
+1280 px) go to artifacts/screenshots/test_offline_table/.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from matches import services, table_links
+from matches.models import BoemEntry, Seat
+from tables.models import TableWrite
+from tests.e2e.conftest import PHONE, SCREENSHOTS_DIR
+from tests.factories import match_with_sheets
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+DESKTOP = {"width": 1280, "height": 900}
+
+
+def _match():
+    start = timezone.now().replace(microsecond=0) - timedelta(minutes=1)
+    match = match_with_sheets(scheduled_start=start, home__name="Athlone Aces", away__name="Mitchells Plain Manels")
+    services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
+    return services.match_start(match=match, now=start)
+
+
+def _telman(match, team) -> str:
+    seat = Seat.objects.select_related("player").get(sheet__match=match, sheet__team=team, table_number=1,
+                                                     role=Seat.Role.TELMAN)
+    return f"{seat.player.first_name} {seat.player.last_name}"
+
+
+def _phone(browser, base_url: str, viewport=PHONE):
+    context = browser.new_context(viewport=viewport, base_url=base_url, locale="en-ZA")
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return context, page, errors
+
+
+def until(page, script: str, seconds: float = 10) -> None:
+    """Wait until ``script`` (a function, awaited) is true in the page. (Playwright's wait_for_function evaluates
+    its predicate with eval(), which the site's Content Security Policy forbids; evaluate() is not affected.)"""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(script):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not true within {seconds} s: {script}")
+        page.wait_for_timeout(200)
+
+
+def _kept_offline(page) -> None:
+    """Wait until the service worker controls the page and keeps a copy of the sheet (and the "af" form)."""
+    until(page, "() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)")
+    until(page, """async () => {
+        const cache = await caches.open('klawerjas-pages');
+        const urls = (await cache.keys()).map(r => new URL(r.url).pathname + new URL(r.url).search);
+        return urls.includes('/table/sheet/') && urls.includes('/table/sheet/af/');
+    }""")
+
+
+def _shoot(page, folder, name: str) -> None:
+    page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.evaluate("window.innerWidth"), name
+
+
+def test_offline_table(browser, live_server):
+    folder = SCREENSHOTS_DIR / "test_offline_table"
+    folder.mkdir(parents=True, exist_ok=True)
+    match = _match()
+    link = next(link for link in table_links.table_links_ensure(match=match) if link.table_number == 1)
+    away_telman = _telman(match, match.away)
+    context, table, errors = _phone(browser, live_server.url)
+    other_context, other, _ = _phone(browser, live_server.url)
+    try:
+        table.goto(f"/table/t/{link.secret}/")
+        expect(table.locator("h1")).to_contain_text("Table 1")
+        _kept_offline(table)
+
+        # --- No network: three goings-on and a confirmation wait on the phone --------------------------------
+        context.set_offline(True)
+        table.click("button.going-on[data-side=home][data-strokes='1']")
+        table.click("button.going-on[data-side=away][data-strokes='1']")
+        table.click("button.going-on[data-side=home][data-strokes='2']")
+        table.click("#two-strokes-dialog button:has-text('Yes: 2 strokes')")
+        expect(table.locator("#queue .queued")).to_have_count(3)
+        table.locator("#queue .queued").first.locator(f"button:has-text('Confirm: I am {away_telman}')").click()
+        expect(table.locator("#queue .queued")).to_have_count(4)
+        expect(table.locator("#queue")).to_contain_text("Waiting to send (4)")
+        assert BoemEntry.objects.filter(table__match=match).count() == 0  # nothing reached the server
+        expect(table.locator("#live line.waiting")).to_have_count(3)  # dotted on the boem tree
+        expect(table.locator("#offline-banner")).to_contain_text("No network")
+
+        # --- Reload with no network: the service worker's copy, and the queue still there ----------------------
+        table.reload()
+        assert table.evaluate("document.documentElement.hasAttribute('data-offline-copy')")
+        expect(table.locator("#queue .queued")).to_have_count(4)
+        expect(table.locator("#queue .queued").first).to_contain_text("waiting to send")
+        expect(table.locator("#queue .queued").nth(3)).to_contain_text("Confirmation of Athlone Aces on 1")
+        expect(table.locator("#live line.waiting")).to_have_count(3)
+        expect(table.locator("[data-clock] .clock-time")).not_to_have_text("")
+        _shoot(table, folder, "01-waiting-to-send-375")
+        table.set_viewport_size(DESKTOP)
+        _shoot(table, folder, "02-waiting-to-send-1280")
+        table.set_viewport_size(PHONE)
+        assert BoemEntry.objects.filter(table__match=match).count() == 0
+
+        # --- The network returns: each entry reaches the server once, in order ------------------------------
+        context.set_offline(False)
+        expect(table.locator("#queue .queued")).to_have_count(0, timeout=15_000)
+        lines = list(BoemEntry.objects.filter(table__match=match).order_by("sequence"))
+        assert [(line.team_id == match.home_id, line.strokes) for line in lines] == [(True, 1), (False, 1), (True, 2)]
+        assert lines[0].confirmed_at is not None and lines[1].confirmed_at is None
+        assert TableWrite.objects.filter(match=match).count() == 4
+        expect(table.locator("#live .pending")).to_have_count(2)
+        public = other_context.new_page()
+        public.goto(f"/matches/{match.pk}/")
+        expect(public.locator("#table-1 line.stroke")).to_have_count(3)
+        public.close()
+
+        # --- A copy sent again (its answer was lost): the stored answer, no second line ---------------------
+        first = TableWrite.objects.filter(match=match, kind=TableWrite.Kind.GOING_ON).order_by("received_at").first()
+        table.evaluate("""async (args) => {
+            const key = 'table-queue:' + args.match + ':1';
+            await idbKeyval.set(key, [{id: args.key, kind: 'going_on', url: '/table/sheet/going-on/', state: 'waiting',
+              fields: {side: 'home', strokes: '1', version: '0'}, label: 'Athlone Aces on 1',
+              enteredAt: new Date().toISOString(), entry: null, entryRef: null}]);
+            await klawerjasQueue.sync();
+        }""", {"match": match.pk, "key": first.key})
+        expect(table.locator(".messages")).to_contain_text("Already received")
+        assert BoemEntry.objects.filter(table__match=match).count() == 3
+        assert TableWrite.objects.filter(match=match).count() == 4
+
+        # --- Another phone changes the sheet while this one is offline: a conflict to settle --------------------
+        other.goto(f"/table/t/{link.secret}/")
+        context.set_offline(True)
+        table.click("button.going-on[data-side=away][data-strokes='1']")
+        expect(table.locator("#queue .queued")).to_have_count(1)
+        other.click("button.going-on[data-side=home][data-strokes='1']")
+        expect(other.locator(".messages")).to_contain_text("Waiting for")
+        assert BoemEntry.objects.filter(table__match=match).count() == 4
+        context.set_offline(False)
+        conflict = table.locator("#queue .queued.conflict")
+        expect(conflict).to_contain_text("the sheet changed on another phone", timeout=15_000)
+        expect(conflict).to_contain_text("This phone's entry")
+        expect(conflict).to_contain_text("Mitchells Plain Manels on 1")
+        expect(conflict.locator(".conflict-versions")).to_contain_text("Athlone Aces on 1")  # the other phone's
+        assert BoemEntry.objects.filter(table__match=match).count() == 4  # never written over, never dropped
+        _shoot(table, folder, "03-conflict-375")
+        table.set_viewport_size(DESKTOP)
+        _shoot(table, folder, "04-conflict-1280")
+        table.set_viewport_size(PHONE)
+        table.reload()  # the conflict is kept on the phone too
+        expect(table.locator("#queue .queued.conflict")).to_have_count(1)
+        table.click("button:has-text('Send mine on the sheet as it is now')")
+        expect(table.locator("#queue .queued")).to_have_count(0, timeout=10_000)
+        last = BoemEntry.objects.filter(table__match=match).order_by("-sequence").first()
+        assert (last.team_id, last.strokes) == (match.away_id, 1)
+        assert BoemEntry.objects.filter(table__match=match).count() == 5
+        assert not errors, errors
+    finally:
+        context.close()
+        other_context.close()
