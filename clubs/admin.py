@@ -3,7 +3,17 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from clubs.models import Club, ClubSecretary, Player, Team, TeamMembership, Union, UnionOfficial
+from clubs.models import (
+    AppealsCommitteeMember,
+    Club,
+    ClubSecretary,
+    DisciplinaryRecord,
+    Player,
+    Team,
+    TeamMembership,
+    Union,
+    UnionOfficial,
+)
 
 
 class UnionOfficialInline(admin.TabularInline):
@@ -12,11 +22,18 @@ class UnionOfficialInline(admin.TabularInline):
     autocomplete_fields = ["user"]
 
 
+class AppealsCommitteeMemberInline(admin.TabularInline):
+    model = AppealsCommitteeMember
+    extra = 0
+    autocomplete_fields = ["user"]
+    verbose_name = "appeals committee member"
+
+
 @admin.register(Union)
 class UnionAdmin(SimpleHistoryAdmin):
     list_display = ["name", "short_name", "points_win", "points_draw", "points_loss", "knockout_extra_time_minutes"]
     search_fields = ["name", "short_name"]
-    inlines = [UnionOfficialInline]
+    inlines = [UnionOfficialInline, AppealsCommitteeMemberInline]
     fieldsets = [
         (None, {"fields": ["name", "short_name"]}),
         ("League points and tiebreaks", {"fields": ["points_win", "points_draw", "points_loss", "tiebreak_order"]}),
@@ -28,6 +45,10 @@ class UnionAdmin(SimpleHistoryAdmin):
             "fields": ["deal_after_going_on", "straf_four_points", "unfinished_boem",
                        "knockout_extra_time_minutes", "referee_judges_unrecorded_offences", "roem_counts",
                        "straf_named_offence"],
+        }),
+        ("Appeals and discipline", {
+            "fields": ["appeal_deadline_days", "appeal_decision_days", "appeals_committee_name",
+                       "discipline_register_public"],
         }),
     ]
 
@@ -92,3 +113,13 @@ class UnionOfficialAdmin(admin.ModelAdmin):
 class ClubSecretaryAdmin(admin.ModelAdmin):
     list_display = ["user", "club", "created_at"]
     list_filter = ["club__union"]
+
+
+@admin.register(DisciplinaryRecord)
+class DisciplinaryRecordAdmin(SimpleHistoryAdmin):
+    list_display = ["occurred_on", "union", "offence", "player", "team", "club", "sanction", "fine_amount", "fine_paid",
+                    "suspension_match_nights"]
+    list_filter = ["union", "offence", "sanction", "fine_paid"]
+    search_fields = ["reason", "player__last_name", "team__name", "club__name"]
+    raw_id_fields = ["player", "team", "club", "recorded_by"]
+    list_select_related = ["union", "player", "team", "club"]

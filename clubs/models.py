@@ -6,6 +6,8 @@ otherwise" (SAKBOC 1.12): every per-union setting, including DOMAIN.md's interpr
 on :class:`Union` with its default, not a buried constant.
 """
 
+from decimal import Decimal
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
@@ -129,6 +131,30 @@ class Union(models.Model):
     officials = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="UnionOfficial", related_name="official_of_unions", blank=True,
         help_text="Union officials who run this union (through UnionOfficial).",
+    )
+
+    # Appeals and discipline (issue 22). The referee's decision is final on the night (SAKBOC 1.10); the union
+    # hears appeals afterwards and keeps a disciplinary record: units decide how (SAKBOC 1.12).
+    appeal_deadline_days = models.PositiveSmallIntegerField(
+        default=7, validators=[MinValueValidator(1)],
+        help_text="A captain may appeal a ruling or a result until the end of this many days after the match.",
+    )
+    appeal_decision_days = models.PositiveSmallIntegerField(
+        default=14, validators=[MinValueValidator(1)],
+        help_text="The appeals committee decides within this many days of an appeal being lodged; an appeal not "
+        "decided by then goes on the overdue list and the committee is reminded once.",
+    )
+    appeals_committee_name = models.CharField(
+        max_length=120, default="Appeals committee",
+        help_text="What the union calls the officials who hear appeals.",
+    )
+    appeals_committee = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, through="AppealsCommitteeMember", related_name="appeals_committee_of_unions",
+        blank=True, help_text="Officials who hear appeals (through AppealsCommitteeMember); when none are named, "
+        "every official of the union hears them.",
+    )
+    discipline_register_public = models.BooleanField(
+        default=False, help_text="Whether anyone may read the union's discipline register, or only its officials.",
     )
     history = HistoricalRecords()
 
@@ -297,3 +323,120 @@ class ClubSecretary(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} → {self.club}"
+
+
+class AppealsCommitteeMember(models.Model):
+    """An official of the union on its appeals committee (issue 22: a named group of users per union)."""
+
+    union = models.ForeignKey(Union, on_delete=models.CASCADE, related_name="appeals_committee_links")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="appeals_committee_links")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["union", "user"], name="appeals_committee_member_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.user} on the {self.union} {self.union.appeals_committee_name.lower()}"
+
+    def clean(self) -> None:
+        if self.union_id and self.user_id and not UnionOfficial.objects.filter(
+                union_id=self.union_id, user_id=self.user_id).exists():
+            raise ValidationError({"user": "Only an official of the union sits on its appeals committee (who decides "
+                                           "an appeal may correct results, an official's task)."})
+
+
+class DisciplinaryRecord(models.Model):
+    """An offence away from the cards (late arrival, misconduct, a walk-out) recorded by the union against a
+    player, a team or a club, with its sanction: a warning, a fine (an amount in rand, paid or not), or a
+    suspension of a player for a number of match nights.
+
+    A suspension counts the match nights of the player's teams from ``starts_on`` (the player sits out the next
+    ``match_nights`` of them); ``matches.suspensions`` refuses a suspended player on a team sheet or as a
+    substitute, giving ``reason`` and the end.
+    """
+
+    class Offence(models.TextChoices):
+        LATE_ARRIVAL = "late_arrival", "Late arrival"
+        MISCONDUCT = "misconduct", "Misconduct"
+        WALK_OUT = "walk_out", "Walk-out"
+        OTHER = "other", "Other"
+
+    class Sanction(models.TextChoices):
+        WARNING = "warning", "Warning"
+        FINE = "fine", "Fine"
+        SUSPENSION = "suspension", "Suspension"
+
+    union = models.ForeignKey(Union, on_delete=models.PROTECT, related_name="disciplinary_records")
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT,
+                               related_name="disciplinary_records")
+    team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.PROTECT, related_name="disciplinary_records")
+    club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.PROTECT, related_name="disciplinary_records")
+    offence = models.CharField(max_length=20, choices=Offence.choices)
+    occurred_on = models.DateField(help_text="When the offence happened.")
+    reason = models.TextField(max_length=1000, help_text="What happened, as the union records it.")
+    sanction = models.CharField(max_length=12, choices=Sanction.choices)
+    fine_amount = models.DecimalField(
+        max_digits=8, decimal_places=2, null=True, blank=True, validators=[MinValueValidator(Decimal("0.01"))],
+        help_text="The fine in rand (a fine only).",
+    )
+    fine_paid = models.BooleanField(default=False, help_text="Whether the fine has been paid (a fine only).")
+    suspension_match_nights = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MinValueValidator(1)],
+        help_text="How many match nights of the player's teams the player sits out (a suspension only).",
+    )
+    starts_on = models.DateField(
+        null=True, blank=True, help_text="A suspension counts match nights from this day (default: the day it is "
+        "recorded).",
+    )
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                    related_name="+")
+    recorded_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-occurred_on", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    models.Q(player__isnull=False, team__isnull=True, club__isnull=True)
+                    | models.Q(player__isnull=True, team__isnull=False, club__isnull=True)
+                    | models.Q(player__isnull=True, team__isnull=True, club__isnull=False)
+                ),
+                name="disciplinary_record_one_subject",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_offence_display()}: {self.subject_name} ({self.get_sanction_display().lower()})"
+
+    @property
+    def subject_name(self) -> str:
+        """The player's, team's or club's name."""
+        if self.player_id:
+            return self.player.full_name
+        return str(self.team or self.club)
+
+    def clean(self) -> None:
+        errors: dict[str, str] = {}
+        subjects = [s for s in (self.player_id, self.team_id, self.club_id) if s]
+        if len(subjects) != 1:
+            errors["player"] = "Record the offence against one player, one team or one club."
+        for field, subject in (("player", self.player), ("club", self.club)):
+            if getattr(self, f"{field}_id") and self.union_id and subject.union_id != self.union_id:
+                errors[field] = f"That {field} is not of this union."
+        if self.team_id and self.union_id and self.team.club.union_id != self.union_id:
+            errors["team"] = "That team is not of this union."
+        if self.sanction == self.Sanction.FINE and not self.fine_amount:
+            errors["fine_amount"] = "A fine needs its amount in rand."
+        if self.sanction != self.Sanction.FINE and (self.fine_amount or self.fine_paid):
+            errors["fine_amount"] = "Only a fine has an amount."
+        if self.sanction == self.Sanction.SUSPENSION:
+            if not self.suspension_match_nights:
+                errors["suspension_match_nights"] = "A suspension needs its number of match nights."
+            if not self.player_id:
+                errors["sanction"] = "A suspension is of a player (a team or club is warned or fined)."
+        elif self.suspension_match_nights:
+            errors["suspension_match_nights"] = "Only a suspension has match nights."
+        if errors:
+            raise ValidationError(errors)

@@ -11,6 +11,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
 
+from appeals import api as appeals_api
 from clubs import api as clubs_api
 from klawerjas_league.api_auth import TokenSignInView, TokenSignOutEverywhereView, TokenSignOutView
 from matches import api as matches_api
@@ -29,6 +30,10 @@ router.register("standings", matches_api.StandingsViewSet, basename="standings")
 router.register("referee/matches", referee_api.RefereeMatchViewSet, basename="referee-match")
 router.register("table", tables_api.TableDeviceViewSet, basename="table")
 router.register("nights", matches_api.NightViewSet, basename="night")  # a match night as one file (issue 18)
+router.register("appeals", appeals_api.AppealViewSet, basename="appeal")
+router.register("appeal-settings", appeals_api.AppealSettingsViewSet, basename="appeal-settings")
+router.register("discipline", appeals_api.DisciplinaryRecordViewSet, basename="discipline")
+router.register("referee-statistics", appeals_api.RefereeStatisticsViewSet, basename="referee-statistics")
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),

@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "matches",
     "referee",
     "tables",
+    "appeals",
 ]
 
 MIDDLEWARE = [
@@ -345,4 +346,6 @@ CELERY_BEAT_SCHEDULE = {
     # Send what the outbox holds (work queued while the broker was down, or lost by it; klawerjas_league/outbox.py).
     "outbox-flush": {"task": "klawerjas_league.outbox_flush", "schedule": OUTBOX_FLUSH_SECONDS,
                      "options": {"expires": max(OUTBOX_FLUSH_SECONDS - 5, 1)}},
+    # Appeals past their decision deadline go to the overdue list; the committee is reminded once (appeals/tasks.py).
+    "appeals-overdue": {"task": "appeals.appeals_overdue_close", "schedule": 3600.0, "options": {"expires": 3500}},
 }

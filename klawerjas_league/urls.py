@@ -26,4 +26,5 @@ urlpatterns = [
     path("", include("clubs.urls")),
     path("referee/", include("referee.urls")),
     path("table/", include("tables.urls")),
+    path("", include("appeals.urls")),
 ]

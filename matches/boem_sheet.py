@@ -589,6 +589,31 @@ def straf_reverse(
     return reversal
 
 
+@transaction.atomic
+def straf_reversal_strike(*, entry: BoemEntry, reason: str, by: Any = None, now: datetime | None = None) -> BoemEntry:
+    """Strike off a wrong-straf reversal (:func:`straf_reverse`) so its straf stands after all: the union's appeals
+    committee upheld an appeal against a ruling of a wrong straf (issue 22; SAKBOC 1.10 makes the referee's
+    decision final only on the night). The sheet is scored again; history keeps who, when and ``reason``.
+
+    :raises ValidationError: no reason; the line is not a reversal or is struck already; the result approved
+        (reopen it first, ``matches.services.result_reopen``).
+    """
+    now = now_or(now)
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError("Say why the reversal is struck off: the history keeps it.")
+    match, table, line = _entry_lock(entry)
+    if line.kind != BoemEntry.Kind.STRAF_REVERSED:
+        raise ValidationError("Only a wrong-straf reversal is struck off here (Notes §VII).")
+    if line.struck:
+        raise ValidationError("This line was struck off already.")
+    _not_after_approval(match)
+    line.struck, line.boem = True, None
+    line.corrected_at, line.corrected_by, line.referee_reason = now, by, reason[:300]
+    _sheet_apply(match, table, changed=[line], by=by, reason=f"wrong-straf reversal struck off: {reason}")
+    return line
+
+
 def straf_claim_opened(*, match: Match, table_number: int) -> None:
     """An "af" was said at the table and waits for the referee (called by the referee's services inside their
     transaction, the match locked): the table takes no going-on until it is ruled (SAKBOC 1.10)."""

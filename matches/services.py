@@ -57,6 +57,7 @@ from matches.records import (
     version_check,
 )
 from matches.selectors import clock_deadlines, clock_next_deadline, match_score
+from matches.suspensions import suspension_check
 
 logger = logging.getLogger(__name__)
 
@@ -210,7 +211,8 @@ def team_sheet_submit(
         sheet has changed since, the submit is refused and nothing is written.
     :raises ValidationError: the sheet changed since ``expected_version`` (code ``stale``); play has started
         (SAKBOC 11.3: seats are fixed for the night); fewer than 3 tables or a table outside 1-4 (SAKBOC 1.5,
-        1.13); a player not in the team's registered squad or inactive (SAKBOC 1.5); a player named twice.
+        1.13); a player not in the team's registered squad or inactive (SAKBOC 1.5); a player named twice; a
+        player suspended by the union (code ``suspended``, ``matches.suspensions``).
     """
     now = now_or(now)
     match = match_lock(match)
@@ -243,6 +245,7 @@ def team_sheet_submit(
                 )
             if player.pk in seen:
                 raise ValidationError(f"{player.full_name} is named twice: each player sits at one seat.")
+            suspension_check(player=player, match=match)
             seen.add(player.pk)
     if sheet is None:
         sheet = TeamSheet(match=match, team=team)
@@ -568,8 +571,8 @@ def substitution_make(
     role (SAKBOC 11.3: a partnership never swaps telman and byspeler).
 
     :raises ValidationError: not at half-time (11.1); a 4th substitution (11.4); ``player_in`` not an active
-        squad player (1.5, 11.1) or already seated; ``player_out`` not seated for the team; a role change
-        that would swap a seated partnership (11.3).
+        squad player (1.5, 11.1), already seated or suspended by the union (``matches.suspensions``);
+        ``player_out`` not seated for the team; a role change that would swap a seated partnership (11.3).
     """
     now = now_or(now)
     match = match_lock(match)
@@ -591,6 +594,7 @@ def substitution_make(
             f"SAKBOC 11.1, 1.5: a substitute comes from {team.name}'s registered squad; {player_in.full_name} "
             "is not in it."
         )
+    suspension_check(player=player_in, match=match)
     role = role or seat.role
     target = seat
     if role != seat.role:
@@ -921,6 +925,27 @@ def result_approve(*, match: Match, user: Any, reason: str = "", now: datetime |
         from matches.fixtures import knockout_advance
 
         knockout_advance(competition=match.competition, by=user)
+    return match
+
+
+@transaction.atomic
+def result_reopen(*, match: Match, user: Any, reason: str) -> Match:
+    """A union official reopens an approved result so its boem sheets can be amended (an appeal upheld against a
+    ruling, issue 22): confirmed again, out of the standings until approved once more; history keeps ``reason``.
+
+    :raises ValidationError: no reason; the result is not approved. :raises PermissionDenied: not an official of
+        the competition's union.
+    """
+    if not reason.strip():
+        raise ValidationError("Say why the approved result is reopened.")
+    match = match_lock(match)
+    if not _is_official(match, user):
+        raise PermissionDenied("An approved result is reopened by an official of the union.")
+    if match.result_status != Match.ResultStatus.APPROVED:
+        raise ValidationError("Only an approved result is reopened.")
+    match.result_status, match.approved_by, match.approved_at = Match.ResultStatus.CONFIRMED, None, None
+    save_with_history(match, by=user, reason=reason.strip())
+    _queue_standings(match.competition_id)
     return match
 
 

@@ -555,6 +555,54 @@ def ruling_record(
     return ruling
 
 
+@transaction.atomic
+def ruling_amend(*, ruling: Ruling, reason: str, by, now: datetime | None = None) -> Ruling:
+    """Reverse a ruling on appeal (issue 22): the union's appeals committee found the referee's decision wrong.
+    The decision flips and the table's boem sheet follows through the same boem-sheet services as the night:
+
+    * **Upheld → rejected**: the straf was wrong; the punisher is punished instead (Notes §VII): the straf is
+      reversed (``matches.boem_sheet.straf_reverse``, the points of SAKBOC 6.2).
+    * **Rejected → upheld**: the straf was right after all: the reversal is struck off
+      (``matches.boem_sheet.straf_reversal_strike``) and the straf stands (SAKBOC 6.2).
+
+    The ruling keeps its engine verdict; a new decision that differs from it carries the committee's ``reason``
+    as its overrule reason when the referee had written none. History keeps every step (who, when, why). The
+    caller reopens an approved result first (``matches.services.result_reopen``): an approved sheet is not changed.
+
+    :raises ValidationError: no reason; whatever the boem sheet refuses (the result approved, a line already
+        reversed), naming its clause.
+    """
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError({"reason": "Say why the ruling is amended on appeal."})
+    match_lock(ruling.claim.match_id)
+    ruling = Ruling.objects.select_for_update().select_related("claim__table", "claim__match", "boem_entry").get(
+        pk=ruling.pk)
+    claim = ruling.claim
+    note = f"Appeal upheld: {reason}"
+    if ruling.decision == Ruling.Decision.UPHELD:
+        entry = boem_sheet.straf_reverse(entry=ruling.boem_entry, claimed_points=False, note=note[:300], by=by,
+                                         now=now)
+        ruling.decision, ruling.punished_side, ruling.clause = (
+            Ruling.Decision.REJECTED, claim.claimant_side, "Notes §VII")
+    else:
+        reversal = ruling.boem_entry
+        boem_sheet.straf_reversal_strike(entry=reversal, reason=note, by=by, now=now)
+        entry = reversal.reverses
+        entry.refresh_from_db()
+        offence = upheld_offence(claim=claim, outcome=engine_outcome(claim=claim))
+        ruling.decision, ruling.punished_side = Ruling.Decision.UPHELD, claim.accused_side
+        ruling.clause = claim.rules or (", ".join(offence_rules(offence)) if offence else "SAKBOC 6.2")
+    ruling.boem_entry, ruling.points = entry, entry.points
+    if ruling.overruled and not ruling.overrule_reason:
+        ruling.overrule_reason = f"Amended on appeal: {reason}"
+    ruling.full_clean()
+    ruling._history_user = by
+    ruling._change_reason = f"amended on appeal: {reason}"[:100]
+    ruling.save()
+    return ruling
+
+
 def _going_on_off_the_sheet(claim: StrafClaim, hand: DisputedHand | None) -> tuple[Any, int] | None:
     """The disputed hand's going-on when the table had not written it before "af" (it takes none after it):
     ``(team, strokes)`` for the ruling to write before its straf, so the sheet counts it as the verdict does."""

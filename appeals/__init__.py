@@ -1,0 +1,1 @@
+"""Appeals, the discipline register and referee consistency (issue 22)."""

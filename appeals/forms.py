@@ -1,0 +1,99 @@
+"""Forms of the appeals pages: lodge, decide, the union's appeal settings, a discipline record."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+
+from appeals.models import Appeal
+from appeals.services import GROUNDS_MAX
+from clubs.models import Club, DisciplinaryRecord, Player, Team, Union
+from clubs.selectors import person_name
+from referee.models import Ruling
+
+RESULT = ""
+
+
+def ruling_label(ruling: Ruling, match) -> str:
+    """``"Table 1: straf for signs by Athlone Aces, upheld (SAKBOC 4.1), Yusuf Isaacs"``."""
+    claim = ruling.claim
+    claimant = match.home.name if claim.claimant_side == "home" else match.away.name
+    return (f"Table {claim.table.number}: straf for {claim.offence or 'af'} by {claimant}, "
+            f"{ruling.get_decision_display().lower()} ({ruling.clause}), ruled by {person_name(ruling.referee)}")
+
+
+class AppealLodgeForm(forms.Form):
+    ruling = forms.ChoiceField(label="What do you appeal?", widget=forms.RadioSelect, required=False)
+    grounds = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 5}), max_length=GROUNDS_MAX,
+        help_text="Why your side appeals: what happened, and what you ask the committee to decide.",
+    )
+
+    def __init__(self, *args, match, rulings, result_appealable: bool, **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [(str(r.pk), ruling_label(r, match)) for r in rulings]
+        if result_appealable or not choices:
+            choices.append((RESULT, f"The approved result, {match.home} {match.home_score}–{match.away_score} "
+                                    f"{match.away}"))
+        self.fields["ruling"].choices = choices
+        self.fields["ruling"].initial = choices[0][0]
+        self.rulings = {str(r.pk): r for r in rulings}
+
+    def chosen_ruling(self) -> Ruling | None:
+        return self.rulings.get(self.cleaned_data.get("ruling") or RESULT)
+
+
+class AppealDecideForm(forms.Form):
+    decision = forms.ChoiceField(choices=[(Appeal.Status.UPHELD, "Uphold the appeal"),
+                                          (Appeal.Status.DISMISSED, "Dismiss the appeal")], widget=forms.RadioSelect)
+    reasons = forms.CharField(widget=forms.Textarea(attrs={"rows": 5}), max_length=4000,
+                              help_text="The committee's written reasons: both sides and the referee read them.")
+    home_score = forms.IntegerField(min_value=0, required=False, label="Corrected home score")
+    away_score = forms.IntegerField(min_value=0, required=False, label="Corrected away score")
+
+    def __init__(self, *args, appeal: Appeal, **kwargs):
+        super().__init__(*args, **kwargs)
+        if appeal.ruling_id:
+            del self.fields["home_score"], self.fields["away_score"]
+        else:
+            self.fields["home_score"].label = f"Corrected score, {appeal.match.home}"
+            self.fields["away_score"].label = f"Corrected score, {appeal.match.away}"
+            self.fields["home_score"].help_text = "Upholding an appeal of the result sets this score."
+
+
+class AppealSettingsForm(forms.ModelForm):
+    committee = forms.ModelMultipleChoiceField(
+        queryset=get_user_model().objects.none(), required=False, widget=forms.CheckboxSelectMultiple,
+        help_text="The officials who hear appeals; none ticked: every official of the union.",
+    )
+
+    class Meta:
+        model = Union
+        fields = ["appeal_deadline_days", "appeal_decision_days", "appeals_committee_name",
+                  "discipline_register_public"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["committee"].queryset = self.instance.officials.order_by("last_name", "first_name", "username")
+        self.fields["committee"].label_from_instance = person_name
+        self.fields["committee"].initial = list(self.instance.appeals_committee.values_list("pk", flat=True))
+
+
+class DisciplinaryRecordForm(forms.ModelForm):
+    class Meta:
+        model = DisciplinaryRecord
+        fields = ["player", "team", "club", "offence", "occurred_on", "reason", "sanction", "fine_amount",
+                  "fine_paid", "suspension_match_nights", "starts_on"]
+        widgets = {"occurred_on": forms.DateInput(attrs={"type": "date"}),
+                   "starts_on": forms.DateInput(attrs={"type": "date"}),
+                   "reason": forms.Textarea(attrs={"rows": 3})}
+        help_texts = {"player": "Choose one: a player, a team or a club."}
+
+    def __init__(self, *args, union: Union, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.instance.union = union
+        self.fields["player"].queryset = Player.objects.filter(union=union).select_related("club")
+        self.fields["player"].label_from_instance = lambda p: f"{p.full_name} ({p.club.name})"
+        self.fields["team"].queryset = Team.objects.filter(club__union=union).select_related("competition")
+        self.fields["team"].label_from_instance = lambda t: f"{t.name} ({t.competition})"
+        self.fields["club"].queryset = Club.objects.filter(union=union)

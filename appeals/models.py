@@ -1,0 +1,81 @@
+"""Appeals against a referee's ruling or an approved result (issue 22).
+
+On the night the referee's decision is final (SAKBOC 1.10); the union hears appeals afterwards. A captain (or
+their club's secretary) lodges an :class:`Appeal` for their side with written grounds, within the union's deadline
+(``Union.appeal_deadline_days`` after the match). The union's appeals committee hears it and decides it, upheld or
+dismissed, with written reasons, by ``decide_by`` (``Union.appeal_decision_days`` after lodging); past that, the
+beat task moves it to the overdue list and reminds the committee once. An upheld appeal amends the ruling
+(``referee.services.ruling_amend``) or the result (``matches.services.result_correct``); history keeps every step.
+
+This app sits above ``matches`` and ``referee`` (it imports both; neither imports it). The discipline register and
+the union's appeal settings are the registry's (``clubs.models``), so the match services can refuse a suspended
+player without knowing about appeals.
+"""
+
+from django.conf import settings
+from django.db import models
+from simple_history.models import HistoricalRecords
+
+
+class Appeal(models.Model):
+    """A side's appeal against a ruling at its match (``ruling`` set) or against the match's result (``ruling``
+    empty: ``home_score``/``away_score`` are what the committee sets when it upholds it).
+
+    ``ruling_before`` keeps the referee's own decision (``decision``, ``overrule_reason``, ``points``) when an upheld
+    appeal amends it, so the referee's statistics count what the referee decided.
+    """
+
+    class Status(models.TextChoices):
+        LODGED = "lodged", "Waiting for the appeals committee"
+        OVERDUE = "overdue", "Overdue: not decided by its deadline"
+        UPHELD = "upheld", "Upheld"
+        DISMISSED = "dismissed", "Dismissed"
+
+    OPEN_STATUSES = (Status.LODGED, Status.OVERDUE)
+
+    match = models.ForeignKey("matches.Match", on_delete=models.PROTECT, related_name="appeals")
+    ruling = models.ForeignKey("referee.Ruling", null=True, blank=True, on_delete=models.PROTECT,
+                               related_name="appeals", help_text="The ruling appealed; empty for the result.")
+    team = models.ForeignKey("clubs.Team", on_delete=models.PROTECT, related_name="appeals",
+                             help_text="The side that appeals.")
+    grounds = models.TextField(max_length=2000, help_text="Why the side appeals, in the captain's words.")
+    lodged_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    lodged_at = models.DateTimeField()
+    deadline = models.DateTimeField(help_text="The last moment the appeal could be lodged (the union's setting).")
+    decide_by = models.DateTimeField(help_text="The committee decides by then; later, the appeal is overdue.")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.LODGED, db_index=True)
+    overdue_at = models.DateTimeField(null=True, blank=True, help_text="When the beat task found it overdue.")
+    committee_reminded_at = models.DateTimeField(null=True, blank=True,
+                                                 help_text="When the committee was reminded (once).")
+    reasons = models.TextField(blank=True, help_text="The committee's written reasons for its decision.")
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    decided_at = models.DateTimeField(null=True, blank=True)
+    home_score = models.IntegerField(null=True, blank=True, help_text="The corrected score (a result appeal upheld).")
+    away_score = models.IntegerField(null=True, blank=True)
+    result_before = models.CharField(max_length=20, blank=True, help_text="The score before the decision, e.g. '2-0'.")
+    ruling_before = models.JSONField(null=True, blank=True,
+                                     help_text="The referee's decision before an upheld appeal amended it.")
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-lodged_at", "-id"]
+        constraints = [
+            # One open appeal per side and subject: a second is refused until the first is decided.
+            models.UniqueConstraint(fields=["match", "team", "ruling"], condition=models.Q(status__in=["lodged",
+                                    "overdue"]), name="appeal_one_open_per_side_and_ruling"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team} appeal: {self.subject}"
+
+    @property
+    def subject(self) -> str:
+        """What is appealed, in words."""
+        if self.ruling_id:
+            return f"ruling at table {self.ruling.claim.table.number}"
+        return "the result"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in self.OPEN_STATUSES

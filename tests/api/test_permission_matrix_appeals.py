@@ -1,0 +1,125 @@
+"""The permission matrix of the appeals API (issue 22): every new write, by every role, on its own union's objects
+and on another union's, allowed or denied as designed (appeals/permissions.py, clubs/permissions.py).
+
+Allowed: the service did what was asked (2xx), or refused it by its rule (a 400 naming it: the away side's
+appeal of the same result already with the committee). Denied: 403 for the anonymous public, 404 for a signed-in
+user who is not entitled ("not yours" answers like "not there").
+
+The world is tests/api/world.py's two unions, each with a 30-day appeal deadline (its approved match is 21 days
+old), the away side's appeal of that result already lodged, and a fine in the register; built once for the module
+in a transaction rolled back after it, each case in a savepoint of its own.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from datetime import date
+from decimal import Decimal
+
+import pytest
+from django.db import connection, transaction
+from django.test import override_settings
+from rest_framework.test import APIClient
+
+from appeals.models import Appeal
+from appeals.services import appeal_lodge
+from clubs.discipline import disciplinary_record_create
+from clubs.models import DisciplinaryRecord
+from tests.api.world import Side, World, make_world, world_reread
+
+ROLES = ["anonymous", "nobody", "official", "secretary", "captain", "away_captain", "referee"]
+
+
+def _prepare(side: Side) -> None:
+    side.union.appeal_deadline_days = 30
+    side.union.save()
+    side.approved.refresh_from_db()
+    appeal_lodge(match=side.approved, team=side.away, user=side.away_captain, grounds="Table 2 was added up wrongly.")
+    disciplinary_record_create(union=side.union, club=side.club, offence="late_arrival", occurred_on=date(2026, 3, 1),
+                               reason="Started 20 minutes late", sanction="fine", fine_amount=Decimal("100"), by=None)
+
+
+@contextmanager
+def _world(django_db_blocker):
+    with django_db_blocker.unblock(), transaction.atomic():
+        try:
+            with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+                world = make_world()
+                _prepare(world.a)
+                _prepare(world.b)
+            with django_db_blocker.block():
+                yield world
+        finally:
+            transaction.set_rollback(True)
+
+
+@pytest.fixture(scope="module")
+def shared_world(django_db_setup, django_db_blocker):
+    with _world(django_db_blocker) as world:
+        yield world
+
+
+@pytest.fixture
+def world(db, shared_world):
+    if len(connection.atomic_blocks) < 2:
+        pytest.fail("the shared world needs a test in a savepoint")
+    return world_reread(shared_world)
+
+
+def _endpoints(side: Side) -> dict[str, tuple[str, str, object]]:
+    appeal = Appeal.objects.get(match=side.approved)
+    fine = DisciplinaryRecord.objects.get(union=side.union)
+    return {
+        "appeal lodge": ("post", "/api/appeals/", {"match": side.approved.pk, "grounds": "The score is wrong."}),
+        "appeal decide": ("post", f"/api/appeals/{appeal.pk}/decide/", {"decision": "dismissed",
+                                                                        "reasons": "The sheets add up."}),
+        "appeal settings": ("patch", f"/api/appeal-settings/{side.union.pk}/", {"appeal_deadline_days": 10}),
+        "discipline record": ("post", "/api/discipline/", {
+            "union": side.union.pk, "team": side.home.pk, "offence": "walk_out", "occurred_on": "2026-03-02",
+            "reason": "Left before time", "sanction": "warning"}),
+        "fine paid": ("post", f"/api/discipline/{fine.pk}/paid/", {"paid": True}),
+    }
+
+
+ALLOWED: dict[str, dict[str, int]] = {
+    # The home captain and the home club's secretary appeal for the home side; the away side's appeal of the same
+    # result is already with the committee, which the service says (400).
+    "appeal lodge": {"captain": 201, "secretary": 201, "away_captain": 400},
+    "appeal decide": {"official": 200},
+    "appeal settings": {"official": 200},
+    "discipline record": {"official": 201},
+    "fine paid": {"official": 200},
+}
+ENDPOINTS = list(ALLOWED)
+
+
+def _user(world: World, side: Side, role: str):
+    if role == "anonymous":
+        return None
+    return world.nobody if role == "nobody" else getattr(side, role)
+
+
+def _call(user, method: str, url: str, body):
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return getattr(client, method)(url, body, format="json")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("endpoint", ENDPOINTS)
+@pytest.mark.parametrize("role", ROLES)
+def test_own_union(endpoint: str, role: str, world: World):
+    method, url, body = _endpoints(world.a)[endpoint]
+    response = _call(_user(world, world.a, role), method, url, body)
+    expected = ALLOWED[endpoint].get(role, 403 if role == "anonymous" else 404)
+    assert response.status_code == expected, (endpoint, role, response.status_code, response.content[:400])
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("endpoint", ENDPOINTS)
+@pytest.mark.parametrize("role", ROLES)
+def test_other_union_answers_like_not_there(endpoint: str, role: str, world: World):
+    method, url, body = _endpoints(world.b)[endpoint]
+    response = _call(_user(world, world.a, role), method, url, body)
+    assert response.status_code == (403 if role == "anonymous" else 404), (endpoint, role, response.status_code)
