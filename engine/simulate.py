@@ -32,6 +32,7 @@ from typing import Any, Literal
 
 from engine.boem_sheet import unfinished_boem_points
 from engine.cards import CARD_NAMES, KING, QUEEN, cards_of
+from engine.makers import declared_melds, hand_melds, trick_roem
 from engine.play import legal_mask, play_tables, trick_winner
 from engine.roem import (
     RoemCall,
@@ -363,8 +364,6 @@ def _play_makers_hand(
     telmen: tuple[int, int],
 ) -> HandResult:
     """One hand of a makers game (:mod:`engine.makers`), bid, played and (``"bot"``) melded by the rules."""
-    from engine.makers import declared_melds, hand_melds, trick_roem
-
     bot = policy == "bot"
     tables = play_tables(ruleset)
     hands = list(d.hands)
