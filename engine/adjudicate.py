@@ -111,22 +111,7 @@ from engine.replay import Replay
 from engine.roem import RoemCall, RoemCallError, Roemte, call_from_names, call_key, roemte_in_hand, suit_runs
 from engine.ruleset import Ruleset, UnknownRulesetError, ruleset_by_name
 from engine.scoring import outright_strokes, straf_points, strokes_for
-from engine.verdict import (
-    GOING_ON_CODES,
-    MESSAGE_CODES,
-    NOTE_CODES,
-    OFFENCE_MESSAGES,
-    OFFENCE_STATUSES,
-    STRAF_CODES,
-    FoundOffence,
-    GoingOnCheck,
-    Note,
-    StateAfter,
-    StrafOutcome,
-    TeamTotals,
-    Trick,
-    Verdict,
-)
+from engine.verdict import FoundOffence, GoingOnCheck, StateAfter, Verdict
 
 __all__ = [
     "GOING_ON_CODES",
@@ -135,18 +120,86 @@ __all__ = [
     "OFFENCE_MESSAGES",
     "OFFENCE_STATUSES",
     "STRAF_CODES",
-    "FoundOffence",
-    "GoingOnCheck",
-    "Note",
-    "StateAfter",
-    "StrafOutcome",
-    "TeamTotals",
-    "Trick",
     "Verdict",
     "adjudicate",
 ]
 
 _TEAM_NAMES = ("team 0 (seats 0 & 2)", "team 1 (seats 1 & 3)")
+
+STRAF_CODES = (
+    "straf.upheld",
+    "straf.upheld_over_punishing",
+    "straf.no_offence",
+    "straf.late",
+    "straf.named_not_committed",
+    "straf.not_punishable",
+    "straf.byspeler_counting",
+    "straf.referee_judgement",
+    "straf.after_hand_ended",
+)
+"""Every :attr:`engine.verdict.StrafOutcome.code` (stable; the page renders each with the outcome's ``params``)."""
+
+OFFENCE_STATUSES = ("punished", "unclaimed", "claimed-late", "decided-with-claim", "forfeit")
+"""Every :attr:`FoundOffence.status`: a claim was upheld on it; nobody claimed it; a claim came too late
+(4.4, 7.4, 9.2, Notes §VIII); it is a wrong claim itself, decided with that claim (Notes §VII); it is a
+forfeit, not punishable (SAKBOC 6.3, 6.4, 7.1)."""
+
+
+GOING_ON_CODES = (
+    "going_on.counts",
+    "going_on.outright",
+    "going_on.outright_not_good",
+    "going_on.short",
+    "going_on.sturk_before_trick",
+    "going_on.old_play_trick_first",
+    "going_on.two_fifties_need_trick",
+    "going_on.telman_played_before_roem",
+    "going_on.roemte_not_shown_good",
+    "going_on.not_in_ruleset",
+)
+"""Every :attr:`GoingOnCheck.code`: may go on (``counts``: 100 counted, Notes §IV-§VI; ``outright``: SAKBOC 8.17),
+or why not (SAKBOC 8.7, 8.12, 8.19, 8.21, 8.24; Notes §IV, §VI); ``not_in_ruleset``: the relatives' games
+(:mod:`engine.makers`) have no going on."""
+
+NOTE_CODES = (
+    "note.false_roem_counted",
+    "note.false_roem_not_counted",
+    "note.strokes_forfeit",
+    "note.wrong_score_accepted",
+    "note.event_ignored",
+    "note.claim_after_hand_ended",
+    "note.first_trick_melds",
+    "note.meld_forfeited",
+)
+"""Every :attr:`engine.verdict.Note.code` (the last three from :mod:`engine.makers`, the relatives' games)."""
+
+OFFENCE_MESSAGES = (
+    "false_roem.sturk",
+    "roem_not_with_first_card.before_card",
+    "roem_not_with_first_card.after_first_round",
+    "overroem_not_higher.lower_value",
+    "illegal_sizing.no_roemte_standing",
+    "illegal_sizing.trump_ace_high",
+    "illegal_sizing.after_highest",
+    "illegal_sizing.higher_value",
+    "illegal_sizing.nothing_to_overroem",
+    "good_enough_wrongly.short",
+    "good_enough_wrongly.sturk_before_trick",
+    "good_enough_wrongly.already_played",
+    "good_enough_wrongly.last_player",
+    "boem_cleaned.before_boem_completed",
+    "boem_cleaned.before_points_called",
+    *("go_on_not_allowed." + c.removeprefix("going_on.") for c in GOING_ON_CODES[2:-1]),
+    *("wrong_straf." + c.removeprefix("straf.") for c in ("straf.no_offence", "straf.late", "straf.not_punishable",
+                                                          "straf.named_not_committed")),
+)
+"""Every :attr:`FoundOffence.message` that is not an :class:`~engine.offences.Offence` value itself: the variants
+``"<offence>.<variant>"`` (a going on not allowed carries the failing :data:`GOING_ON_CODES` reason; a wrong straf
+its :data:`STRAF_CODES` decision)."""
+
+MESSAGE_CODES = (*(o.value for o in Offence), *OFFENCE_MESSAGES, *STRAF_CODES, *GOING_ON_CODES, *NOTE_CODES)
+"""Every code a finding of the verdict carries (an offence's or forfeit's ``message``, a straf outcome's, a going-on
+check's or a note's ``code``): a page renders each, with its ``params``, in the user's language (issue 17)."""
 
 
 # ---------------------------------------------------------------------------------------------

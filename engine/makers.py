@@ -756,16 +756,8 @@ class _MakersReplay(Replay):
                 finished=True,
                 card_points=(0, 0),
                 roem=(0, 0),
-                pit_team=None,
-                made=None,
-                multiplier=1,
-                points=(0, 0),
-                small_points=(0, 0),
-                match_points=(0, 0),
                 scores_after=sb.scores,
                 hands_played=sb.hands_played,
-                game_over=False,
-                game_winner=None,
                 next_dealer=rec.dealer,
                 reason="all passed: the cards are thrown in and the same dealer deals again",
                 rules=self.cite("bidding"),
@@ -784,6 +776,20 @@ class _MakersReplay(Replay):
         cp = (self.card_points[0], self.card_points[1])
         rm = (roem[0], roem[1])
         rules = self.cite("scoring")
+        as_it_stands = HandScore(
+            maker=self.maker,
+            makers_team=mt,
+            trump=self.trump,
+            finished=False,
+            card_points=cp,
+            roem=rm,
+            multiplier=mult,
+            scores_after=sb.scores,
+            hands_played=sb.hands_played,
+            next_dealer=nxt,
+            reason="the hand is unfinished",
+            rules=rules,
+        )
         if self.penalty is not None:
             pts = self.penalty
             mp = (_match_points(pts[0]), _match_points(pts[1])) if rs.score_unit == "match-points" else pts
@@ -793,28 +799,7 @@ class _MakersReplay(Replay):
             reason = self.penalty_reason
             rules = self.cite("revoke")
         elif mt is None or not finished:
-            return HandScore(
-                maker=self.maker,
-                makers_team=mt,
-                trump=self.trump,
-                thrown_in=False,
-                finished=False,
-                card_points=cp,
-                roem=rm,
-                pit_team=None,
-                made=None,
-                multiplier=mult,
-                points=(0, 0),
-                small_points=(0, 0),
-                match_points=(0, 0),
-                scores_after=sb.scores,
-                hands_played=sb.hands_played,
-                game_over=False,
-                game_winner=None,
-                next_dealer=nxt,
-                reason="the hand is unfinished",
-                rules=rules,
-            )
+            return as_it_stands
         else:
             made, pts, small, mp, after = score_hand(
                 rs, mt, cp, rm, multiplier=mult, scores_before=sb.scores, hands_before=sb.hands_played
@@ -840,17 +825,11 @@ class _MakersReplay(Replay):
             over = True
         if over and after[0] != after[1]:
             winner = 0 if after[0] > after[1] else 1
-        return HandScore(
-            maker=self.maker,
-            makers_team=mt,
-            trump=self.trump,
-            thrown_in=False,
+        return replace(
+            as_it_stands,
             finished=True,
-            card_points=cp,
-            roem=rm,
             pit_team=pit,
             made=made,
-            multiplier=mult,
             points=pts,
             small_points=small,
             match_points=mp,
@@ -858,7 +837,6 @@ class _MakersReplay(Replay):
             hands_played=hands,
             game_over=over,
             game_winner=winner,
-            next_dealer=nxt,
             reason=reason,
             rules=rules,
         )

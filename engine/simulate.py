@@ -115,7 +115,7 @@ def deal(rng: random.Random, dealer: int, ruleset: Ruleset = SAKBOC_2004) -> Dea
     return Deal(dealer, cut, pattern, (hands[0], hands[1], hands[2], hands[3]), deck[31 - ruleset.upcard_from_end])
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class HandResult:
     """The outcome of one simulated hand.
 
@@ -317,7 +317,33 @@ def play_hand(
         next_dealer = (d.dealer + 1) % 4
     else:
         next_dealer = last_winner
-    record = {
+    return HandResult(
+        deal=d,
+        state_before=state,
+        events=tuple(events),
+        tricks=tuple(tricks),
+        tricks_points=(tp[0], tp[1]),
+        roem=(hand_roem[0], hand_roem[1]),
+        went_on=went_on,
+        state_after=state_after,
+        next_dealer=next_dealer,
+        record=_record(d, state, ruleset, names, telmen, events, trump_card=True),
+    )
+
+
+def _record(
+    d: Deal,
+    state: GameState,
+    ruleset: Ruleset,
+    names: Sequence[str],
+    telmen: tuple[int, int],
+    events: list[dict[str, Any]],
+    *,
+    trump_card: bool,
+) -> dict[str, Any]:
+    """The hand record (format "klawerjas-hand", version 1) of a simulated hand; ``trump_card``: the dealer's
+    face-up card is in it (SAKBOC 1.7; the relatives' rulesets with an upcard)."""
+    record: dict[str, Any] = {
         "format": "klawerjas-hand",
         "version": 1,
         "ruleset": ruleset.name,
@@ -328,22 +354,12 @@ def play_hand(
         "cut": d.cut,
         "deal_pattern": "-".join(str(n) for n in d.pattern),
         "hands": [[CARD_NAMES[c] for c in cards_of(h)] for h in d.hands],
-        "trump_card": CARD_NAMES[d.trump_card],
-        "state_before": state.to_record(),
-        "events": events,
     }
-    return HandResult(
-        d,
-        state,
-        tuple(events),
-        tuple(tricks),
-        (tp[0], tp[1]),
-        (hand_roem[0], hand_roem[1]),
-        went_on,
-        state_after,
-        next_dealer,
-        record,
-    )
+    if trump_card:
+        record["trump_card"] = CARD_NAMES[d.trump_card]
+    record["state_before"] = state.to_record()
+    record["events"] = events
+    return record
 
 
 def _bid_strength(hand: int, suit: int, tables: Any) -> int:
@@ -428,25 +444,18 @@ def _play_makers_hand(
                     events.append({"type": "roem", "seat": w, "call": _call_json(found)})
             tricks.append((leader, tuple(trick), w, pts))
             leader = w
-    record: dict[str, Any] = {
-        "format": "klawerjas-hand",
-        "version": 1,
-        "ruleset": ruleset.name,
-        "seats": [
-            {"seat": i, "name": names[i], "role": "telman" if i in telmen else "byspeler"} for i in range(4)
-        ],
-        "dealer": d.dealer,
-        "cut": d.cut,
-        "deal_pattern": "-".join(str(n) for n in d.pattern),
-        "hands": [[CARD_NAMES[c] for c in cards_of(h)] for h in d.hands],
-        "state_before": state.to_record(),
-        "events": events,
-    }
-    if ruleset.upcard:
-        record["trump_card"] = CARD_NAMES[d.trump_card]
     next_dealer = d.dealer if maker < 0 else (d.dealer + 1) % 4
     return HandResult(
-        d, state, tuple(events), tuple(tricks), (tp[0], tp[1]), (roem[0], roem[1]), None, state, next_dealer, record
+        deal=d,
+        state_before=state,
+        events=tuple(events),
+        tricks=tuple(tricks),
+        tricks_points=(tp[0], tp[1]),
+        roem=(roem[0], roem[1]),
+        went_on=None,
+        state_after=state,
+        next_dealer=next_dealer,
+        record=_record(d, state, ruleset, names, telmen, events, trump_card=ruleset.upcard),
     )
 
 

@@ -6,14 +6,15 @@ Every value is built by keyword (``kw_only``): a finding has a dozen fields of t
 keyword says which is which where a position would not.
 
 Every finding (offence, forfeit, straf outcome, going-on check, note) carries a stable code (``code`` or
-``message``), its ``params`` (plain values) and its clauses (``rules``), so that a page can say it in the
-user's language; the English ``evidence``/``reason``/``text`` is for the command line.
+``message``; every one is listed in ``engine.adjudicate.MESSAGE_CODES``), its ``params`` (plain values) and its
+clauses (``rules``), so that a page can say it in the user's language; the English ``evidence``/``reason``/``text``
+is for the command line.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from engine.cards import CARD_NAMES
@@ -21,12 +22,6 @@ from engine.offences import Offence
 from engine.record import team_of
 
 __all__ = [
-    "GOING_ON_CODES",
-    "MESSAGE_CODES",
-    "NOTE_CODES",
-    "OFFENCE_MESSAGES",
-    "OFFENCE_STATUSES",
-    "STRAF_CODES",
     "FoundOffence",
     "GoingOnCheck",
     "HandScore",
@@ -38,82 +33,6 @@ __all__ = [
     "Verdict",
 ]
 
-STRAF_CODES = (
-    "straf.upheld",
-    "straf.upheld_over_punishing",
-    "straf.no_offence",
-    "straf.late",
-    "straf.named_not_committed",
-    "straf.not_punishable",
-    "straf.byspeler_counting",
-    "straf.referee_judgement",
-    "straf.after_hand_ended",
-)
-"""Every :attr:`StrafOutcome.code` (stable; the page renders each with the outcome's ``params``)."""
-
-OFFENCE_STATUSES = ("punished", "unclaimed", "claimed-late", "decided-with-claim", "forfeit")
-"""Every :attr:`FoundOffence.status`: a claim was upheld on it; nobody claimed it; a claim came too late
-(4.4, 7.4, 9.2, Notes §VIII); it is a wrong claim itself, decided with that claim (Notes §VII); it is a
-forfeit, not punishable (SAKBOC 6.3, 6.4, 7.1)."""
-
-
-GOING_ON_CODES = (
-    "going_on.counts",
-    "going_on.outright",
-    "going_on.outright_not_good",
-    "going_on.short",
-    "going_on.sturk_before_trick",
-    "going_on.old_play_trick_first",
-    "going_on.two_fifties_need_trick",
-    "going_on.telman_played_before_roem",
-    "going_on.roemte_not_shown_good",
-    "going_on.not_in_ruleset",
-)
-"""Every :attr:`GoingOnCheck.code`: may go on (``counts``: 100 counted, Notes §IV-§VI; ``outright``: SAKBOC 8.17),
-or why not (SAKBOC 8.7, 8.12, 8.19, 8.21, 8.24; Notes §IV, §VI); ``not_in_ruleset``: the relatives' games
-(:mod:`engine.makers`) have no going on."""
-
-NOTE_CODES = (
-    "note.false_roem_counted",
-    "note.false_roem_not_counted",
-    "note.strokes_forfeit",
-    "note.wrong_score_accepted",
-    "note.event_ignored",
-    "note.claim_after_hand_ended",
-    "note.first_trick_melds",
-    "note.meld_forfeited",
-)
-"""Every :attr:`Note.code` (the last three from :mod:`engine.makers`, the relatives' games)."""
-
-OFFENCE_MESSAGES = (
-    "false_roem.sturk",
-    "roem_not_with_first_card.before_card",
-    "roem_not_with_first_card.after_first_round",
-    "overroem_not_higher.lower_value",
-    "illegal_sizing.no_roemte_standing",
-    "illegal_sizing.trump_ace_high",
-    "illegal_sizing.after_highest",
-    "illegal_sizing.higher_value",
-    "illegal_sizing.nothing_to_overroem",
-    "good_enough_wrongly.short",
-    "good_enough_wrongly.sturk_before_trick",
-    "good_enough_wrongly.already_played",
-    "good_enough_wrongly.last_player",
-    "boem_cleaned.before_boem_completed",
-    "boem_cleaned.before_points_called",
-    *("go_on_not_allowed." + c.removeprefix("going_on.") for c in GOING_ON_CODES[2:-1]),
-    *("wrong_straf." + c.removeprefix("straf.") for c in ("straf.no_offence", "straf.late", "straf.not_punishable",
-                                                          "straf.named_not_committed")),
-)
-"""Every :attr:`FoundOffence.message` that is not an :class:`~engine.offences.Offence` value itself: the variants
-``"<offence>.<variant>"`` (a going on not allowed carries the failing :data:`GOING_ON_CODES` reason; a wrong straf
-its :data:`STRAF_CODES` decision)."""
-
-MESSAGE_CODES = (*(o.value for o in Offence), *OFFENCE_MESSAGES, *STRAF_CODES, *GOING_ON_CODES, *NOTE_CODES)
-"""Every code a finding of the verdict carries (an offence's or forfeit's ``message``, a straf outcome's, a going-on
-check's or a note's ``code``): a page renders each, with its ``params``, in the user's language (issue 17)."""
-
-
 def _plain(value: Any) -> Any:
     """Params as JSON-ready plain values (tuples to lists, enums to their values)."""
     if isinstance(value, Offence):
@@ -123,6 +42,11 @@ def _plain(value: Any) -> Any:
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
     return value
+
+
+def _fields_plain(value: Any) -> dict[str, Any]:
+    """A dataclass value's fields, in order, as plain JSON-ready values (tuples as lists)."""
+    return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -179,7 +103,7 @@ class FoundOffence:
     :ivar message: the stable code of the finding, ``"<offence>"`` or ``"<offence>.<variant>"``
         (``"illegal_sizing.trump_ace_high"``), to render with :attr:`params` in the user's language.
     :ivar params: the finding's plain values (seats, cards as notation, counts, events).
-    :ivar status: one of :data:`OFFENCE_STATUSES`: ``"punished"`` (a claim was upheld on it),
+    :ivar status: one of :data:`engine.adjudicate.OFFENCE_STATUSES`: ``"punished"`` (a claim was upheld on it),
         ``"unclaimed"`` (an offence found that nobody claimed), ``"claimed-late"``, ``"decided-with-claim"``
         (a wrong straf, punished by the decision on that claim), ``"forfeit"``.
     :ivar claimed_by: index of the straf event upheld on it (or that came too late), else None.
@@ -293,7 +217,7 @@ class StrafOutcome:
     :ivar points: points awarded (2 or 4; 0 when left to the referee or already awarded, SAKBOC 6.6).
     :ivar offence_event: index of the event of the offence the decision rests on (None if none or the deal).
     :ivar rules: rules applied (the clauses); :ivar reason: explanation in English.
-    :ivar code: one of :data:`STRAF_CODES`; :ivar params: its plain values.
+    :ivar code: one of :data:`engine.adjudicate.STRAF_CODES`; :ivar params: its plain values.
     :ivar matched: the offence the decision rests on (upheld: the one punished; late: the one too late).
     :ivar findings: ``(offence, event)`` of every offence by the accused side the engine found at or before
         the claim that could still be punished (what an "af" is decided on, DOMAIN.md interpretation 7).
@@ -393,20 +317,8 @@ class TeamTotals:
     strokes: int
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return {
-            "team": self.team,
-            "card_points": self.card_points,
-            "tricks": self.tricks,
-            "last_trick": self.last_trick,
-            "roem": self.roem,
-            "roem_call": list(self.roem_call),
-            "sturk": self.sturk,
-            "tally_before": self.tally_before,
-            "roem_before": self.roem_before,
-            "count": self.count,
-            "strokes": self.strokes,
-        }
+        """JSON-ready form: every field, in order."""
+        return _fields_plain(self)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -431,19 +343,12 @@ class StateAfter:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form: the next record's ``state_before`` plus ``dealer_team`` and ``boem_over``."""
-        return {
-            "old_play": self.old_play,
-            "tallies": list(self.tallies),
-            "roem": list(self.roem),
-            "strokes": list(self.strokes),
-            "dealer_team": self.dealer_team,
-            "boem_over": self.boem_over,
-        }
+        return _fields_plain(self)
 
 
 @dataclass(frozen=True, kw_only=True)
 class HandScore:
-    """The score of one hand of a makers game (:mod:`engine.makers`).
+    """The score of one hand of a makers game (:mod:`engine.makers`); the defaults are a hand that scores nothing.
 
     :ivar maker: the seat that made trumps (None if the cards were thrown in).
     :ivar makers_team: its team; :ivar trump: 0..3, 4 for no trumps, None if thrown in.
@@ -470,20 +375,20 @@ class HandScore:
     maker: int | None
     makers_team: int | None
     trump: int | None
-    thrown_in: bool
+    thrown_in: bool = False
     finished: bool
     card_points: tuple[int, int]
     roem: tuple[int, int]
-    pit_team: int | None
-    made: bool | None
-    multiplier: int
-    points: tuple[int, int]
-    small_points: tuple[int, int]
-    match_points: tuple[int, int]
+    pit_team: int | None = None
+    made: bool | None = None
+    multiplier: int = 1
+    points: tuple[int, int] = (0, 0)
+    small_points: tuple[int, int] = (0, 0)
+    match_points: tuple[int, int] = (0, 0)
     scores_after: tuple[int, int]
     hands_played: int
-    game_over: bool
-    game_winner: int | None
+    game_over: bool = False
+    game_winner: int | None = None
     next_dealer: int
     reason: str
     rules: tuple[str, ...]
