@@ -7,6 +7,18 @@ shuffle: a uniform deal number decoded through the suits' count tables), uniform
 by card with :mod:`engine.play`, :mod:`engine.roem` and :mod:`engine.scoring`; the tests hold the two
 equal hand by hand. Nothing else in the engine or the site uses this module: the rule-following bot
 that deals and plays hands, games and boems is :mod:`engine.simulate`.
+
+Why the loop is written out per seat. Its trick code stands four times, once for each seat that leads, with
+the three followers in order, and the deal, the roem keys and the Boer once per seat: so the four hands,
+their suits and trumps stay local variables (``h0``..``h3``, ``s0``..``s3``, ``t0``..``t3``), which CPython
+reads and writes fastest. Written once, over a list of hands and a loop over the followers (the same
+cards, the tests held it equal), the benchmark (``bench/engine_hands.py 100000 2``, whole process) took
+1.15 times the CPU time (median of 5 pairs; the loop alone about 1.2 times: some 60,000 hands/s against
+72,000), far above the 5 % the clarity was worth, so the copies stay. Every number in them is named: the
+random digits' radix (:data:`_RADIX`, and ``radix2`` = its square for the third follower), the bits drawn
+(:data:`_DEAL_BITS`, :data:`_TRICK_BITS`), the deal buckets (:data:`_BUCKET_SHIFT`), the first trump power
+(:data:`_FIRST_TRUMP_POWER`), a full local hand (:data:`_ALL_LOCAL`), the roem fields (:data:`_CALL_BITS`,
+:data:`_POINTS_SHIFT`); the loop binds them to local variables, which cost no more than literals.
 """
 
 from __future__ import annotations
@@ -87,6 +99,8 @@ class FastStats:
 _DEAL_WAYS = math.factorial(32) // math.factorial(8) ** 4
 """Number of distinct deals of 32 cards into four hands of 8 (99,561,092,450,391,000)."""
 _DEAL_BITS = 69
+"""Bits drawn per deal: 2**69 holds 5928 whole ranges of deal numbers, of which the first 5920 = 32 * 185 are used
+(a draw is rejected with probability 0.15%; see the comment above and :func:`_random_deal_numbers`)."""
 _DEAL_LIMIT = ((1 << _DEAL_BITS) // _DEAL_WAYS) // 32 * 32 * _DEAL_WAYS
 _FULL = (1 << 32) - 1
 
@@ -207,6 +221,7 @@ def _deal_tables() -> _DealTables:
 
 
 _BUCKET_SHIFT = 42
+"""A deal number's bucket is ``number >> 42``: 22,638 buckets of about 2 blocks each (see :func:`_deal_buckets`)."""
 
 
 @functools.cache
@@ -287,7 +302,9 @@ def _random_deal_numbers(rng: random.Random) -> tuple[int, int, int]:
 # digits.)
 
 _RADIX = 840
+"""lcm(1..8): a base-840 digit taken modulo any number of legal cards (1..8) is exactly uniform."""
 _TRICK_BITS = 39
+"""Bits drawn per trick: 2**39 is just above 840**4, so a draw is rejected with probability 9.4%."""
 _TRICK_LIMIT = _RADIX**4
 
 
@@ -355,10 +372,20 @@ def _local_tables() -> _LocalTables:
 # that top is in trumps. Outright calls: _OUTRIGHT + ((class * 16 + 8 - top) * 2 + in trumps) * 4 + priority.
 
 _OUTRIGHT = 1 << 20
+_POINTS_SHIFT = 8
+"""A sequence call's key is ``(points * 64 + size) * 4 + priority``: ``key >> _POINTS_SHIFT`` is its points."""
 _JACK_BIT = 1 << JACK
 _VYF = 1 << 12
+_CALL_BITS = 0xFFFF
+"""The low 16 bits of a hand's summed :attr:`_RoemTables.points8`: its twenties' and fifties' points (below
+:data:`_VYF`) and its count of vyf-eenderse (from :data:`_VYF`); above them the four-of-a-kind fields."""
 _FOUR_BITS = sum(4 << (16 + 3 * r) for r in range(4))  # see _RoemTables.points8
-_OUTRIGHT_BITS = _FOUR_BITS | (0xFFFF ^ (_VYF - 1))
+_OUTRIGHT_BITS = _FOUR_BITS | (_CALL_BITS ^ (_VYF - 1))
+_FIRST_TRUMP_POWER = 17
+"""Trumps' powers in :attr:`_TrumpTables.lead` are 17..24, above every card of the suit led (1..8): a trick
+whose best power is below this holds no trump (``engine.play.play_tables``)."""
+_ALL_LOCAL = 0xFF
+"""A local hand (see :class:`_LocalTables`) holding all eight of its cards."""
 
 
 @dataclass(frozen=True)
@@ -509,7 +536,7 @@ def _going_on(
     b0 = b1 = False  # two fifties and no trick picked up yet (SAKBOC 8.21)
     if 0 < best < _OUTRIGHT:
         seat = (leader + 3 - (best & 3)) & 3
-        pts = best >> 8
+        pts = best >> _POINTS_SHIFT
         blocked = False
         if pts >= 2 * ruleset.fifty_points and ruleset.two_fifties_need_trick:
             s, h, d, c = holdings
@@ -568,9 +595,9 @@ def _provisional(c0: int, c1: int, best: int, now: int, leader: int) -> tuple[in
     """Counts during the first round: the final standing call replaced by the one standing ``now``."""
     c = [c0, c1]
     if 0 < best < _OUTRIGHT:
-        c[((leader + 3 - (best & 3)) & 3) & 1] -= best >> 8
+        c[((leader + 3 - (best & 3)) & 3) & 1] -= best >> _POINTS_SHIFT
     if 0 < now < _OUTRIGHT:
-        c[((leader + 3 - (now & 3)) & 3) & 1] += now >> 8
+        c[((leader + 3 - (now & 3)) & 3) & 1] += now >> _POINTS_SHIFT
     return (c[0], c[1])
 
 
@@ -617,11 +644,15 @@ def play_random_hands(
     ways = _DEAL_WAYS
     deal_limit = _DEAL_LIMIT
     trick_limit = _TRICK_LIMIT
+    # the named constants as local variables: as fast as literals in the loop (LOAD_FAST), unlike globals
+    deal_bits, bucket_shift, trick_bits = _DEAL_BITS, _BUCKET_SHIFT, _TRICK_BITS
+    radix, radix2 = _RADIX, _RADIX * _RADIX  # the second and third follower's digit: r // radix, r // radix2
+    first_trump, all_local, call_bits, points_shift = _FIRST_TRUMP_POWER, _ALL_LOCAL, _CALL_BITS, _POINTS_SHIFT
     p8 = rt.points8
     fifties = rt.fifties
     sizes = rt.sizes
     outright_bits = _OUTRIGHT_BITS
-    gate = 0xFFFF | _FOUR_BITS  # some seat may hold a roemte
+    gate = call_bits | _FOUR_BITS  # some seat may hold a roemte
     getrandbits = rng.getrandbits
     last_bonus = ruleset.last_trick_bonus
     target = ruleset.going_on_target
@@ -630,7 +661,7 @@ def play_random_hands(
     hand_total = ruleset.hand_total
     two = min(2, ruleset.max_strokes_at_once)
     # a standing call below this key cannot be two fifties that wait for a trick (SAKBOC 8.21; see _going_on)
-    fifties_key = (2 * ruleset.fifty_points) << 8 if ruleset.two_fifties_need_trick else _OUTRIGHT
+    fifties_key = (2 * ruleset.fifty_points) << _POINTS_SHIFT if ruleset.two_fifties_need_trick else _OUTRIGHT
     outright_strokes_ = min(ruleset.outright_strokes, ruleset.max_strokes_at_once)
     tks: list[tuple[int, ...]] = [()] * 9
     tps = [0] * 9
@@ -642,11 +673,11 @@ def play_random_hands(
     st0 = st1 = 0
     for _ in range(count):
         # --- deal: an exactly uniform deal number, dealer and face-up card (see _DEAL_WAYS) ---
-        x = getrandbits(69)
+        x = getrandbits(deal_bits)
         while x >= deal_limit:
-            x = getrandbits(69)
+            x = getrandbits(deal_bits)
         q, r = divmod(x, ways)
-        i = r >> 42  # the bucket (see _deal_buckets)
+        i = r >> bucket_shift  # the bucket (see _deal_buckets)
         i = bisect_right(cum1, r, bucket_lo[i], bucket_hi[i]) - 1
         st, mo, mt, ka, kb, code = pairs[i]
         r -= cum1[i]
@@ -694,20 +725,20 @@ def play_random_hands(
             zs, zh, zd, zc = sizes[trump]
             if v0 & outright_bits:  # vyf-eenderse or four of a kind: rare
                 k0 = _seat_key(xs0 | xh0 << 8 | xd0 << 16 | xc0 << 24, trump, (leader - 1) & 3, rt)
-            elif v0 & 0xFFFF:
-                k0 = ((v0 & 0xFFFF) * 64 + max(zs[xs0], zh[xh0], zd[xd0], zc[xc0])) * 4 + ((leader - 1) & 3)
+            elif v0 & call_bits:
+                k0 = ((v0 & call_bits) * 64 + max(zs[xs0], zh[xh0], zd[xd0], zc[xc0])) * 4 + ((leader - 1) & 3)
             if v1 & outright_bits:  # vyf-eenderse or four of a kind: rare
                 k1 = _seat_key(xs1 | xh1 << 8 | xd1 << 16 | xc1 << 24, trump, (leader - 2) & 3, rt)
-            elif v1 & 0xFFFF:
-                k1 = ((v1 & 0xFFFF) * 64 + max(zs[xs1], zh[xh1], zd[xd1], zc[xc1])) * 4 + ((leader - 2) & 3)
+            elif v1 & call_bits:
+                k1 = ((v1 & call_bits) * 64 + max(zs[xs1], zh[xh1], zd[xd1], zc[xc1])) * 4 + ((leader - 2) & 3)
             if v2 & outright_bits:  # vyf-eenderse or four of a kind: rare
                 k2 = _seat_key(xs2 | xh2 << 8 | xd2 << 16 | xc2 << 24, trump, (leader - 3) & 3, rt)
-            elif v2 & 0xFFFF:
-                k2 = ((v2 & 0xFFFF) * 64 + max(zs[xs2], zh[xh2], zd[xd2], zc[xc2])) * 4 + ((leader - 3) & 3)
+            elif v2 & call_bits:
+                k2 = ((v2 & call_bits) * 64 + max(zs[xs2], zh[xh2], zd[xd2], zc[xc2])) * 4 + ((leader - 3) & 3)
             if v3 & outright_bits:  # vyf-eenderse or four of a kind: rare
                 k3 = _seat_key(xs3 | xh3 << 8 | xd3 << 16 | xc3 << 24, trump, leader & 3, rt)
-            elif v3 & 0xFFFF:
-                k3 = ((v3 & 0xFFFF) * 64 + max(zs[xs3], zh[xh3], zd[xd3], zc[xc3])) * 4 + (leader & 3)
+            elif v3 & call_bits:
+                k3 = ((v3 & call_bits) * 64 + max(zs[xs3], zh[xh3], zd[xd3], zc[xc3])) * 4 + (leader & 3)
             sk = max(k0, k1, k2, k3)
         else:
             sk = 0
@@ -755,19 +786,19 @@ def play_random_hands(
             bo2 = bit[g2.index(boer)]
         else:
             bo3 = bit[g3.index(boer)]
-        h0 = h1 = h2 = h3 = 255
+        h0 = h1 = h2 = h3 = all_local
         sc0 = 0  # card points of seats 0 and 2
         win = leader
         for n in (8, 7, 6, 5, 4, 3, 2):  # cards in each hand; the trick's leader is the last winner
-            r = getrandbits(39)
+            r = getrandbits(trick_bits)
             while r >= trick_limit:
-                r = getrandbits(39)
+                r = getrandbits(trick_bits)
             # unrolled by leader so that the four hands stay in local variables. A played card's bit is in the
             # hand, so ``h -= bit[j]`` is ``h ^= bit[j]`` (CPython specialises int - but not the bitwise operators)
             if win == 0:
                 c = kth[h0]
                 j = c[r % n]
-                r //= 840  # below 840**3 now: a one-digit int
+                r //= radix  # below radix**3 now: a one-digit int
                 h0 -= bit[j]
                 a0 = g0[j]
                 pw, ls, best, lf = lead[a0]
@@ -787,7 +818,7 @@ def play_random_hands(
                     if legal == bo2 or not legal:
                         legal = h2
                     c = kth[legal]
-                    j = c[r // 840 % nk[legal]]
+                    j = c[r // radix % nk[legal]]
                     h2 -= bit[j]
                     a2 = g2[j]
                     p = pw[a2]
@@ -798,7 +829,7 @@ def play_random_hands(
                     if legal == bo3 or not legal:
                         legal = h3
                     c = kth[legal]
-                    j = c[r // 705600 % nk[legal]]
+                    j = c[r // radix2 % nk[legal]]
                     h3 -= bit[j]
                     a3 = g3[j]
                     if pw[a3] > best:
@@ -815,14 +846,14 @@ def play_random_hands(
                         best = p
                         win = 1
                     lm = s2[ls]
-                    if best < 17:  # no trump on the trick: follow, or trump with any trump
+                    if best < first_trump:  # no trump on the trick: follow, or trump with any trump
                         legal = h2 & s2[lf] if h2 & lm else h2
                     else:  # a trump on top: only trumps above it (SAKBOC 3.4)
                         u = px[th[2] << 8 | ap[best]] << low[t2]
-                        o = 255 ^ t2
+                        o = all_local ^ t2
                         legal = h2 & (lm | u) if h2 & lm else h2 & (o | u) if h2 & o else h2
                     c = kth[legal]
-                    j = c[r // 840 % nk[legal]]
+                    j = c[r // radix % nk[legal]]
                     h2 -= bit[j]
                     a2 = g2[j]
                     p = pw[a2]
@@ -830,14 +861,14 @@ def play_random_hands(
                         best = p
                         win = 2
                     lm = s3[ls]
-                    if best < 17:  # no trump on the trick: follow, or trump with any trump
+                    if best < first_trump:  # no trump on the trick: follow, or trump with any trump
                         legal = h3 & s3[lf] if h3 & lm else h3
                     else:  # a trump on top: only trumps above it (SAKBOC 3.4)
                         u = px[th[3] << 8 | ap[best]] << low[t3]
-                        o = 255 ^ t3
+                        o = all_local ^ t3
                         legal = h3 & (lm | u) if h3 & lm else h3 & (o | u) if h3 & o else h3
                     c = kth[legal]
-                    j = c[r // 705600 % nk[legal]]
+                    j = c[r // radix2 % nk[legal]]
                     h3 -= bit[j]
                     a3 = g3[j]
                     if pw[a3] > best:
@@ -845,7 +876,7 @@ def play_random_hands(
             elif win == 1:
                 c = kth[h1]
                 j = c[r % n]
-                r //= 840  # below 840**3 now: a one-digit int
+                r //= radix  # below radix**3 now: a one-digit int
                 h1 -= bit[j]
                 a0 = g1[j]
                 pw, ls, best, lf = lead[a0]
@@ -865,7 +896,7 @@ def play_random_hands(
                     if legal == bo3 or not legal:
                         legal = h3
                     c = kth[legal]
-                    j = c[r // 840 % nk[legal]]
+                    j = c[r // radix % nk[legal]]
                     h3 -= bit[j]
                     a2 = g3[j]
                     p = pw[a2]
@@ -876,7 +907,7 @@ def play_random_hands(
                     if legal == bo0 or not legal:
                         legal = h0
                     c = kth[legal]
-                    j = c[r // 705600 % nk[legal]]
+                    j = c[r // radix2 % nk[legal]]
                     h0 -= bit[j]
                     a3 = g0[j]
                     if pw[a3] > best:
@@ -893,14 +924,14 @@ def play_random_hands(
                         best = p
                         win = 2
                     lm = s3[ls]
-                    if best < 17:  # no trump on the trick: follow, or trump with any trump
+                    if best < first_trump:  # no trump on the trick: follow, or trump with any trump
                         legal = h3 & s3[lf] if h3 & lm else h3
                     else:  # a trump on top: only trumps above it (SAKBOC 3.4)
                         u = px[th[3] << 8 | ap[best]] << low[t3]
-                        o = 255 ^ t3
+                        o = all_local ^ t3
                         legal = h3 & (lm | u) if h3 & lm else h3 & (o | u) if h3 & o else h3
                     c = kth[legal]
-                    j = c[r // 840 % nk[legal]]
+                    j = c[r // radix % nk[legal]]
                     h3 -= bit[j]
                     a2 = g3[j]
                     p = pw[a2]
@@ -908,14 +939,14 @@ def play_random_hands(
                         best = p
                         win = 3
                     lm = s0[ls]
-                    if best < 17:  # no trump on the trick: follow, or trump with any trump
+                    if best < first_trump:  # no trump on the trick: follow, or trump with any trump
                         legal = h0 & s0[lf] if h0 & lm else h0
                     else:  # a trump on top: only trumps above it (SAKBOC 3.4)
                         u = px[th[0] << 8 | ap[best]] << low[t0]
-                        o = 255 ^ t0
+                        o = all_local ^ t0
                         legal = h0 & (lm | u) if h0 & lm else h0 & (o | u) if h0 & o else h0
                     c = kth[legal]
-                    j = c[r // 705600 % nk[legal]]
+                    j = c[r // radix2 % nk[legal]]
                     h0 -= bit[j]
                     a3 = g0[j]
                     if pw[a3] > best:
@@ -923,7 +954,7 @@ def play_random_hands(
             elif win == 2:
                 c = kth[h2]
                 j = c[r % n]
-                r //= 840  # below 840**3 now: a one-digit int
+                r //= radix  # below radix**3 now: a one-digit int
                 h2 -= bit[j]
                 a0 = g2[j]
                 pw, ls, best, lf = lead[a0]
@@ -943,7 +974,7 @@ def play_random_hands(
                     if legal == bo0 or not legal:
                         legal = h0
                     c = kth[legal]
-                    j = c[r // 840 % nk[legal]]
+                    j = c[r // radix % nk[legal]]
                     h0 -= bit[j]
                     a2 = g0[j]
                     p = pw[a2]
@@ -954,7 +985,7 @@ def play_random_hands(
                     if legal == bo1 or not legal:
                         legal = h1
                     c = kth[legal]
-                    j = c[r // 705600 % nk[legal]]
+                    j = c[r // radix2 % nk[legal]]
                     h1 -= bit[j]
                     a3 = g1[j]
                     if pw[a3] > best:
@@ -971,14 +1002,14 @@ def play_random_hands(
                         best = p
                         win = 3
                     lm = s0[ls]
-                    if best < 17:  # no trump on the trick: follow, or trump with any trump
+                    if best < first_trump:  # no trump on the trick: follow, or trump with any trump
                         legal = h0 & s0[lf] if h0 & lm else h0
                     else:  # a trump on top: only trumps above it (SAKBOC 3.4)
                         u = px[th[0] << 8 | ap[best]] << low[t0]
-                        o = 255 ^ t0
+                        o = all_local ^ t0
                         legal = h0 & (lm | u) if h0 & lm else h0 & (o | u) if h0 & o else h0
                     c = kth[legal]
-                    j = c[r // 840 % nk[legal]]
+                    j = c[r // radix % nk[legal]]
                     h0 -= bit[j]
                     a2 = g0[j]
                     p = pw[a2]
@@ -986,14 +1017,14 @@ def play_random_hands(
                         best = p
                         win = 0
                     lm = s1[ls]
-                    if best < 17:  # no trump on the trick: follow, or trump with any trump
+                    if best < first_trump:  # no trump on the trick: follow, or trump with any trump
                         legal = h1 & s1[lf] if h1 & lm else h1
                     else:  # a trump on top: only trumps above it (SAKBOC 3.4)
                         u = px[th[1] << 8 | ap[best]] << low[t1]
-                        o = 255 ^ t1
+                        o = all_local ^ t1
                         legal = h1 & (lm | u) if h1 & lm else h1 & (o | u) if h1 & o else h1
                     c = kth[legal]
-                    j = c[r // 705600 % nk[legal]]
+                    j = c[r // radix2 % nk[legal]]
                     h1 -= bit[j]
                     a3 = g1[j]
                     if pw[a3] > best:
@@ -1001,7 +1032,7 @@ def play_random_hands(
             else:
                 c = kth[h3]
                 j = c[r % n]
-                r //= 840  # below 840**3 now: a one-digit int
+                r //= radix  # below radix**3 now: a one-digit int
                 h3 -= bit[j]
                 a0 = g3[j]
                 pw, ls, best, lf = lead[a0]
@@ -1021,7 +1052,7 @@ def play_random_hands(
                     if legal == bo1 or not legal:
                         legal = h1
                     c = kth[legal]
-                    j = c[r // 840 % nk[legal]]
+                    j = c[r // radix % nk[legal]]
                     h1 -= bit[j]
                     a2 = g1[j]
                     p = pw[a2]
@@ -1032,7 +1063,7 @@ def play_random_hands(
                     if legal == bo2 or not legal:
                         legal = h2
                     c = kth[legal]
-                    j = c[r // 705600 % nk[legal]]
+                    j = c[r // radix2 % nk[legal]]
                     h2 -= bit[j]
                     a3 = g2[j]
                     if pw[a3] > best:
@@ -1049,14 +1080,14 @@ def play_random_hands(
                         best = p
                         win = 0
                     lm = s1[ls]
-                    if best < 17:  # no trump on the trick: follow, or trump with any trump
+                    if best < first_trump:  # no trump on the trick: follow, or trump with any trump
                         legal = h1 & s1[lf] if h1 & lm else h1
                     else:  # a trump on top: only trumps above it (SAKBOC 3.4)
                         u = px[th[1] << 8 | ap[best]] << low[t1]
-                        o = 255 ^ t1
+                        o = all_local ^ t1
                         legal = h1 & (lm | u) if h1 & lm else h1 & (o | u) if h1 & o else h1
                     c = kth[legal]
-                    j = c[r // 840 % nk[legal]]
+                    j = c[r // radix % nk[legal]]
                     h1 -= bit[j]
                     a2 = g1[j]
                     p = pw[a2]
@@ -1064,14 +1095,14 @@ def play_random_hands(
                         best = p
                         win = 1
                     lm = s2[ls]
-                    if best < 17:  # no trump on the trick: follow, or trump with any trump
+                    if best < first_trump:  # no trump on the trick: follow, or trump with any trump
                         legal = h2 & s2[lf] if h2 & lm else h2
                     else:  # a trump on top: only trumps above it (SAKBOC 3.4)
                         u = px[th[2] << 8 | ap[best]] << low[t2]
-                        o = 255 ^ t2
+                        o = all_local ^ t2
                         legal = h2 & (lm | u) if h2 & lm else h2 & (o | u) if h2 & o else h2
                     c = kth[legal]
-                    j = c[r // 705600 % nk[legal]]
+                    j = c[r // radix2 % nk[legal]]
                     h2 -= bit[j]
                     a3 = g2[j]
                     if pw[a3] > best:
@@ -1126,11 +1157,11 @@ def play_random_hands(
                     st0 += outright_strokes_
                 continue
             if team:
-                c1 += sk >> 8
-                roem1 += sk >> 8
+                c1 += sk >> points_shift
+                roem1 += sk >> points_shift
             else:
-                c0 += sk >> 8
-                roem0 += sk >> 8
+                c0 += sk >> points_shift
+                roem0 += sk >> points_shift
         if c0 >= target:
             if c1 < under and sc0:  # goes on at its first chance, the opponents under 50 throughout
                 # (card points show it has picked up a trick; a trick of no points goes to the replay)
@@ -1150,9 +1181,9 @@ def play_random_hands(
             x0 = x1 = 0
             if sk:
                 if team:
-                    x1 = sk >> 8
+                    x1 = sk >> points_shift
                 else:
-                    x0 = sk >> 8
+                    x0 = sk >> points_shift
             for n in (8, 7, 6, 5, 4, 3, 2, 1):
                 if wins[n] & 1:
                     x1 += tps[n]
