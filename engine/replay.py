@@ -155,7 +155,7 @@ class Replay:
 
     def due(self) -> int:
         """The seat due to play next in the trick being played (to the right of the last, from its leader)."""
-        played = self.seats_played_this_round()
+        played = {s for s, _ in self.trick_plays}
         return next(s for s in ((self.trick_leader + k) % 4 for k in range(4)) if s not in played)
 
     def lay(self, seat: int, card: int) -> None:
