@@ -4,7 +4,7 @@ Run: ``python bench/engine_hands.py [HANDS] [RUNS]`` (default 100,000 hands x 7 
 wall-clock and CPU rate, then the best and the median, with the load average so that a busy machine shows.
 Target (issue 3): at least 50,000 hands/s.
 
-What one hand is (``engine.simulate.play_random_hands``): an exactly uniform deal of the 32 cards with a
+What one hand is (``engine.fastplay.play_random_hands``): an exactly uniform deal of the 32 cards with a
 uniform dealer and the trump of the dealer's face-up card; all 8 tricks with every card uniform among the
 legal ones (SAKBOC 3.2-3.4); every seat's best roemte, the first-round competition (SAKBOC 8.2-8.4, 8.9;
 Notes §VI) and sturk; card points, and who goes on first with 1 or 2 strokes (SAKBOC 7.3, 8.17, 8.21;
@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.simulate import play_random_hands  # noqa: E402
+from engine.fastplay import play_random_hands  # noqa: E402
 
 
 def _load() -> str:

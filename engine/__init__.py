@@ -6,14 +6,16 @@ Modules: :mod:`engine.cards` (encoding, notation), :mod:`engine.ruleset` (the Ru
 SAKBOC 2004 by default), :mod:`engine.play` (legal cards, trick winner, card points),
 :mod:`engine.roem` (roemte and competing roem), :mod:`engine.scoring` (going on, strokes, ou jol,
 boem), :mod:`engine.boem_sheet` (a table's sheet of goings-on and strafs, scored),
-:mod:`engine.simulate` (deals, bot, hands, boems, sessions), :mod:`engine.record` (hand records),
-:mod:`engine.adjudicate` (the verdict on a record: offences, forfeits, straf outcomes and notes, each with a
-stable code, params and clauses), :mod:`engine.offences` (the straf list), :mod:`engine.cli` (the command line).
+:mod:`engine.simulate` (deals, bot, hands, boems, sessions), :mod:`engine.fastplay` (the benchmark's fast
+loop of random hands), :mod:`engine.record` (hand records), :mod:`engine.adjudicate` (the verdict on a record:
+offences, forfeits, straf outcomes and notes, each with a stable code, params and clauses; the relatives' games
+through :mod:`engine.makers`, both on the one replay of :mod:`engine.replay`, into the values of
+:mod:`engine.verdict`), :mod:`engine.offences` (the straf list), :mod:`engine.cli` (the command line).
 """
 
 from __future__ import annotations
 
-from engine.adjudicate import Note, StateAfter, Verdict, adjudicate
+from engine.adjudicate import adjudicate
 from engine.boem_sheet import BoemScore, SheetError, SheetLine, SheetScore, score_sheet
 from engine.cards import CardParseError, format_card, format_hand, parse_card, parse_cards, parse_hand
 from engine.offences import Offence, offences_for
@@ -23,6 +25,7 @@ from engine.roem import RoemCall, Roemte, best_call, call_from_names, outranks, 
 from engine.ruleset import SAKBOC_2004, Ruleset, UnknownRulesetError, ruleset_by_name
 from engine.scoring import BoemState, GameState, SideCount, may_go_on, outright_strokes, strokes_for
 from engine.simulate import BoemResult, HandResult, deal, play_boem, play_hand, play_session
+from engine.verdict import Note, StateAfter, Verdict
 
 __all__ = [
     "SAKBOC_2004",

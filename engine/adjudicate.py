@@ -78,16 +78,18 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import ACE, CARD_NAMES, JACK, KING, QUEEN, RANKS, SUITS
+from engine.makers import adjudicate_makers
 from engine.offences import Offence
-from engine.play import legal_mask, trick_points, trick_winner
+from engine.play import legal_mask
 from engine.record import (
     CleanBoemEvent,
     CloseTrickEvent,
     DiscardsSurrenderedEvent,
+    Event,
     GoodEnoughEvent,
     GoOnEvent,
     HandRecord,
@@ -105,9 +107,11 @@ from engine.record import (
     team_of,
 )
 from engine.reference import why_illegal
+from engine.replay import Replay
 from engine.roem import RoemCall, RoemCallError, Roemte, call_from_names, call_key, roemte_in_hand, suit_runs
 from engine.ruleset import Ruleset, UnknownRulesetError, ruleset_by_name
 from engine.scoring import outright_strokes, straf_points, strokes_for
+from engine.verdict import FoundOffence, GoingOnCheck, StateAfter, Verdict
 
 __all__ = [
     "GOING_ON_CODES",
@@ -116,13 +120,6 @@ __all__ = [
     "OFFENCE_MESSAGES",
     "OFFENCE_STATUSES",
     "STRAF_CODES",
-    "FoundOffence",
-    "GoingOnCheck",
-    "Note",
-    "StateAfter",
-    "StrafOutcome",
-    "TeamTotals",
-    "Trick",
     "Verdict",
     "adjudicate",
 ]
@@ -140,7 +137,7 @@ STRAF_CODES = (
     "straf.referee_judgement",
     "straf.after_hand_ended",
 )
-"""Every :attr:`StrafOutcome.code` (stable; the page renders each with the outcome's ``params``)."""
+"""Every :attr:`engine.verdict.StrafOutcome.code` (stable; the page renders each with the outcome's ``params``)."""
 
 OFFENCE_STATUSES = ("punished", "unclaimed", "claimed-late", "decided-with-claim", "forfeit")
 """Every :attr:`FoundOffence.status`: a claim was upheld on it; nobody claimed it; a claim came too late
@@ -174,7 +171,7 @@ NOTE_CODES = (
     "note.first_trick_melds",
     "note.meld_forfeited",
 )
-"""Every :attr:`Note.code` (the last three from :mod:`engine.makers`, the relatives' games)."""
+"""Every :attr:`engine.verdict.Note.code` (the last three from :mod:`engine.makers`, the relatives' games)."""
 
 OFFENCE_MESSAGES = (
     "false_roem.sturk",
@@ -205,428 +202,6 @@ MESSAGE_CODES = (*(o.value for o in Offence), *OFFENCE_MESSAGES, *STRAF_CODES, *
 check's or a note's ``code``): a page renders each, with its ``params``, in the user's language (issue 17)."""
 
 
-def _plain(value: Any) -> Any:
-    """Params as JSON-ready plain values (tuples to lists, enums to their values)."""
-    if isinstance(value, Offence):
-        return value.value
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    return value
-
-
-# ---------------------------------------------------------------------------------------------
-# the verdict
-
-
-@dataclass(frozen=True)
-class Trick:
-    """One trick as played.
-
-    :ivar index: 0..7.
-    :ivar leader: the seat due to lead it.
-    :ivar plays: ``(seat, card)`` pairs in order of play.
-    :ivar winner: the seat that won it (None if the record stops before its fourth card).
-    :ivar points: card points in it, vyf laas trek (5) included on the last trick.
-    :ivar last: True for the eighth trick.
-    :ivar closed_by: the seat whose ``close_trick`` event gathered it (SAKBOC 9.1); None if not recorded.
-    :ivar closed_at: index of the event that closed it: its ``close_trick``, else the next trick's first
-        card (None while open).
-    """
-
-    index: int
-    leader: int
-    plays: tuple[tuple[int, int], ...]
-    winner: int | None
-    points: int
-    last: bool = False
-    closed_by: int | None = None
-    closed_at: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form; cards as notation."""
-        return {
-            "index": self.index,
-            "leader": self.leader,
-            "plays": [{"seat": s, "card": CARD_NAMES[c]} for s, c in self.plays],
-            "winner": self.winner,
-            "points": self.points,
-            "last": self.last,
-            "closed_by": self.closed_by,
-            "closed_at": self.closed_at,
-        }
-
-
-@dataclass(frozen=True)
-class FoundOffence:
-    """An offence the record shows (or, in :attr:`Verdict.forfeits`, a forfeit that is not punishable).
-
-    :ivar event: index of the event where it happened (None for the cut, the deal and ``state_before``).
-    :ivar seat: the offender's seat.
-    :ivar code: the offence.
-    :ivar rules: rule citations, most specific first (``("SAKBOC 3.3", "Notes §VII")``): the clauses.
-    :ivar evidence: what the record shows, in English (for the command line).
-    :ivar message: the stable code of the finding, ``"<offence>"`` or ``"<offence>.<variant>"``
-        (``"illegal_sizing.trump_ace_high"``), to render with :attr:`params` in the user's language.
-    :ivar params: the finding's plain values (seats, cards as notation, counts, events).
-    :ivar status: one of :data:`OFFENCE_STATUSES`: ``"punished"`` (a claim was upheld on it),
-        ``"unclaimed"`` (an offence found that nobody claimed), ``"claimed-late"``, ``"decided-with-claim"``
-        (a wrong straf, punished by the decision on that claim), ``"forfeit"``.
-    :ivar claimed_by: index of the straf event upheld on it (or that came too late), else None.
-    """
-
-    event: int | None
-    seat: int
-    code: Offence
-    rules: tuple[str, ...]
-    evidence: str
-    message: str = ""
-    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
-    status: str = "unclaimed"
-    claimed_by: int | None = None
-
-    @property
-    def team(self) -> int:
-        """The offending team."""
-        return team_of(self.seat)
-
-    @property
-    def clause(self) -> str:
-        """The most specific rule citation."""
-        return self.rules[0] if self.rules else ""
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return {
-            "event": self.event,
-            "seat": self.seat,
-            "team": self.team,
-            "code": self.code.value,
-            "rules": list(self.rules),
-            "evidence": self.evidence,
-            "counting": self.code.info.counting,
-            "message": self.message or self.code.value,
-            "params": _plain(self.params),
-            "clause": self.clause,
-            "status": self.status,
-            "claimed_by": self.claimed_by,
-        }
-
-
-@dataclass(frozen=True)
-class GoingOnCheck:
-    """The check of one going on (a ``go_on`` event), or of what a side may do at the end of the hand.
-
-    :ivar event: index of the ``go_on`` event (None for the end-of-hand check).
-    :ivar team: the side going on.
-    :ivar strokes: strokes pulled (0 in the end-of-hand check).
-    :ivar allowed: strokes the side may go on now (0: may not go on).
-    :ivar count: what the side counts toward going on.
-    :ivar opponents_count: what the opponents count for the under-50 defence (sturk included).
-    :ivar ok: True if the going on is within the rules (``strokes <= allowed`` and ``allowed > 0``).
-    :ivar rules: rules applied (the clauses).
-    :ivar reason: explanation in English.
-    :ivar code: the stable code of the reason that decides it (``"going_on.counts"``,
-        ``"going_on.short"``, ``"going_on.old_play_trick_first"`` ...).
-    :ivar params: ``count``, ``opponents_count``, ``target``, ``allowed``, ``strokes`` and the reason's own values.
-    """
-
-    event: int | None
-    team: int
-    strokes: int
-    allowed: int
-    count: int
-    opponents_count: int
-    ok: bool
-    rules: tuple[str, ...]
-    reason: str
-    code: str = ""
-    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
-
-    @property
-    def may_go_on(self) -> bool:
-        """True if the side may go on at all."""
-        return self.allowed > 0
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return {
-            "event": self.event,
-            "team": self.team,
-            "strokes": self.strokes,
-            "allowed": self.allowed,
-            "may_go_on": self.may_go_on,
-            "count": self.count,
-            "opponents_count": self.opponents_count,
-            "ok": self.ok,
-            "rules": list(self.rules),
-            "reason": self.reason,
-            "code": self.code,
-            "params": _plain(self.params),
-            "clause": self.rules[0] if self.rules else "",
-        }
-
-
-@dataclass(frozen=True)
-class StrafOutcome:
-    """The decision on one straf claim.
-
-    :ivar event: index of the ``straf`` event.
-    :ivar claimant: the punishing seat; :ivar accused: the accused seat.
-    :ivar offence: the offence the claim named, or None for an "af" that named none (SAKBOC 6.7).
-    :ivar upheld: True (the accused side committed a punishable offence), False (a wrong straf, the
-        punisher is punished), or None (the referee's judgement: the record cannot show it).
-    :ivar decision: ``"upheld"``, ``"wrong-straf"``, ``"byspeler-may-not-punish-counting"`` or
-        ``"referee-judgement"`` (a late claim is a ``"wrong-straf"`` with code ``"straf.late"``).
-    :ivar punished_team: the team that loses the boem (None when left to the referee).
-    :ivar awarded_team: the team awarded the points (None when left to the referee).
-    :ivar points: points awarded (2 or 4; 0 when left to the referee or already awarded, SAKBOC 6.6).
-    :ivar offence_event: index of the event of the offence the decision rests on (None if none or the deal).
-    :ivar rules: rules applied (the clauses); :ivar reason: explanation in English.
-    :ivar code: one of :data:`STRAF_CODES`; :ivar params: its plain values.
-    :ivar matched: the offence the decision rests on (upheld: the one punished; late: the one too late).
-    :ivar findings: ``(offence, event)`` of every offence by the accused side the engine found at or before
-        the claim that could still be punished (what an "af" is decided on, DOMAIN.md interpretation 7).
-    """
-
-    event: int
-    claimant: int
-    accused: int
-    offence: Offence | None
-    upheld: bool | None
-    decision: str
-    punished_team: int | None
-    awarded_team: int | None
-    points: int
-    offence_event: int | None
-    rules: tuple[str, ...]
-    reason: str
-    code: str = ""
-    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
-    matched: Offence | None = None
-    findings: tuple[tuple[Offence, int | None], ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form; ``offence`` is ``""`` for an "af" that named none."""
-        return {
-            "event": self.event,
-            "claimant": self.claimant,
-            "accused": self.accused,
-            "offence": self.offence.value if self.offence is not None else "",
-            "upheld": self.upheld,
-            "decision": self.decision,
-            "punished_team": self.punished_team,
-            "awarded_team": self.awarded_team,
-            "points": self.points,
-            "offence_event": self.offence_event,
-            "rules": list(self.rules),
-            "reason": self.reason,
-            "code": self.code,
-            "params": _plain(self.params),
-            "clause": self.rules[0] if self.rules else "",
-            "matched": self.matched.value if self.matched is not None else None,
-            "findings": [{"code": o.value, "event": e} for o, e in self.findings],
-        }
-
-
-@dataclass(frozen=True)
-class Note:
-    """Something the verdict says that is neither an offence nor a decision (a forfeited stroke, an event
-    ignored, a false roem counted as called).
-
-    :ivar code: stable code (``"note.false_roem_counted"``); :ivar params: its plain values;
-    :ivar rules: clauses; :ivar text: the English sentence (also in :attr:`Verdict.notes`).
-    """
-
-    code: str
-    params: Mapping[str, Any]
-    rules: tuple[str, ...]
-    text: str
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return {
-            "code": self.code,
-            "params": _plain(self.params),
-            "rules": list(self.rules),
-            "clause": self.rules[0] if self.rules else "",
-            "text": self.text,
-        }
-
-
-@dataclass(frozen=True)
-class TeamTotals:
-    """What one team has at the end of the record.
-
-    :ivar card_points: card points of the tricks won in this hand (vyf laas trek included).
-    :ivar tricks: tricks won in this hand.
-    :ivar last_trick: True if the team won the last trick (vyf laas trek).
-    :ivar roem: points of the team's first-round call that stands (sturk excluded), as called (a false
-        roem nobody punished included, DOMAIN.md interpretation 6).
-    :ivar roem_call: names of that call (empty if none stands).
-    :ivar sturk: sturk points roemed by the team.
-    :ivar tally_before: carried trick points (old play); :ivar roem_before: carried roem (old play).
-    :ivar count: everything the team counts: carried + card points + roem + sturk.
-    :ivar strokes: the team's strokes on the boem after the record (valid going on included).
-    """
-
-    team: int
-    card_points: int
-    tricks: int
-    last_trick: bool
-    roem: int
-    roem_call: tuple[str, ...]
-    sturk: int
-    tally_before: int
-    roem_before: int
-    count: int
-    strokes: int
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return {
-            "team": self.team,
-            "card_points": self.card_points,
-            "tricks": self.tricks,
-            "last_trick": self.last_trick,
-            "roem": self.roem,
-            "roem_call": list(self.roem_call),
-            "sturk": self.sturk,
-            "tally_before": self.tally_before,
-            "roem_before": self.roem_before,
-            "count": self.count,
-            "strokes": self.strokes,
-        }
-
-
-@dataclass(frozen=True)
-class StateAfter:
-    """The position the next hand starts from: the ``state_before`` of its record (Notes §III, §VIII).
-
-    :ivar old_play: True when neither side reached 100 and nobody went on: ou jol follows.
-    :ivar tallies: card points carried per team (old play; else 0, 0).
-    :ivar roem: roem carried per team, sturk and a false roem nobody punished included (old play; else 0, 0).
-    :ivar strokes: strokes on the boem for the next hand (0, 0 when this record finished the boem).
-    :ivar dealer_team: the team that deals next: the side that won the last trick (Notes §III, DOMAIN.md
-        interpretation 1), or the side that punished after a straf.
-    :ivar boem_over: True when the boem ended here (a side reached 5 strokes, or a straf was decided).
-    """
-
-    old_play: bool
-    tallies: tuple[int, int]
-    roem: tuple[int, int]
-    strokes: tuple[int, int]
-    dealer_team: int | None
-    boem_over: bool = False
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form: the next record's ``state_before`` plus ``dealer_team`` and ``boem_over``."""
-        return {
-            "old_play": self.old_play,
-            "tallies": list(self.tallies),
-            "roem": list(self.roem),
-            "strokes": list(self.strokes),
-            "dealer_team": self.dealer_team,
-            "boem_over": self.boem_over,
-        }
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """The adjudication of one hand record.
-
-    :ivar ruleset: the ruleset name applied.
-    :ivar trump: the trump suit (0..3; 4 no trumps; -1 none made); :ivar leader: the seat that leads the first trick.
-    :ivar tricks: the tricks (the last may be incomplete if the record stops early).
-    :ivar teams: :class:`TeamTotals` for team 0 and team 1.
-    :ivar offences: every offence the record shows, in event order (setup offences first); each says whether
-        a claim was upheld on it (:attr:`FoundOffence.status`).
-    :ivar going_on: a :class:`GoingOnCheck` for every ``go_on`` event.
-    :ivar end_check: for each team, what it may do at the end of the record (may it go on, strokes).
-    :ivar strafs: a :class:`StrafOutcome` for every straf claim.
-    :ivar complete: True if all 8 tricks were played.
-    :ivar old_play_next: True if the hand was completed, nobody went on or was punished, and neither
-        side may go on: the next hand is ou jol (old play), dealt by ``next_dealer_team``.
-    :ivar next_dealer_team: the team that won the last trick (it deals next, Notes §III,
-        DOMAIN.md interpretation 1), None if the hand is incomplete.
-    :ivar notes: what else the verdict says, in English; :ivar note_details: the same as :class:`Note` values.
-    :ivar forfeits: forfeits that are not punishable (SAKBOC 6.3, 6.4, 7.1), as :class:`FoundOffence`
-        with status ``"forfeit"``; their ``params`` say what moved.
-    :ivar state_after: where the next hand starts (None while the hand is undecided).
-    """
-
-    ruleset: str
-    trump: int
-    leader: int
-    tricks: tuple[Trick, ...]
-    teams: tuple[TeamTotals, TeamTotals]
-    offences: tuple[FoundOffence, ...]
-    going_on: tuple[GoingOnCheck, ...]
-    end_check: tuple[GoingOnCheck, GoingOnCheck]
-    strafs: tuple[StrafOutcome, ...]
-    complete: bool
-    old_play_next: bool
-    next_dealer_team: int | None
-    notes: tuple[str, ...] = field(default=())
-    result: Any = None
-    """The relatives (``hand_scoring == "makers"``): the :class:`engine.makers.HandScore` (makers, nat,
-    pit, points, small and match points, the game's target); None for SAKBOC."""
-    note_details: tuple[Note, ...] = field(default=())
-    forfeits: tuple[FoundOffence, ...] = field(default=())
-    state_after: StateAfter | None = None
-
-    @property
-    def clean(self) -> bool:
-        """True if the record shows no offence at all."""
-        return not self.offences
-
-    @property
-    def judgements(self) -> tuple[StrafOutcome, ...]:
-        """Straf claims left to the referee's judgement (DOMAIN.md interpretation 5)."""
-        return tuple(s for s in self.strafs if s.upheld is None)
-
-    @property
-    def unclaimed(self) -> tuple[FoundOffence, ...]:
-        """Offences found that nobody claimed (kept apart from the claims upheld)."""
-        return tuple(o for o in self.offences if o.status == "unclaimed")
-
-    @property
-    def upheld(self) -> tuple[StrafOutcome, ...]:
-        """The straf claims upheld."""
-        return tuple(s for s in self.strafs if s.upheld)
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form of the whole verdict (cards as notation, offences as codes).
-
-        Besides every field: ``unclaimed`` (indices into ``offences`` of those nobody claimed) and
-        ``upheld_claims`` (event indices of the straf claims upheld), so "an offence found that nobody
-        claimed" stays apart from "a claim upheld".
-        """
-        return {
-            "ruleset": self.ruleset,
-            "trump": ("S", "H", "D", "C", "no-trumps")[self.trump] if self.trump >= 0 else None,
-            "leader": self.leader,
-            "clean": self.clean,
-            "complete": self.complete,
-            "tricks": [t.to_dict() for t in self.tricks],
-            "teams": [t.to_dict() for t in self.teams],
-            "offences": [o.to_dict() for o in self.offences],
-            "unclaimed": [k for k, o in enumerate(self.offences) if o.status == "unclaimed"],
-            "upheld_claims": [s.event for s in self.strafs if s.upheld],
-            "forfeits": [f.to_dict() for f in self.forfeits],
-            "going_on": [g.to_dict() for g in self.going_on],
-            "end_check": [g.to_dict() for g in self.end_check],
-            "strafs": [s.to_dict() for s in self.strafs],
-            "old_play_next": self.old_play_next,
-            "next_dealer_team": self.next_dealer_team,
-            "state_after": self.state_after.to_dict() if self.state_after is not None else None,
-            "notes": list(self.notes),
-            "note_details": [n.to_dict() for n in self.note_details],
-            **({"result": self.result.to_dict()} if self.result is not None else {}),
-        }
-
-
 # ---------------------------------------------------------------------------------------------
 # replay
 
@@ -655,26 +230,16 @@ class _Standing:
 _Late = tuple[str, str, dict[str, Any]]  # (clause, English why, params) of a claim made too late
 
 
-class _Replay:
-    """Mutable replay state; :func:`adjudicate` drives it and freezes the result."""
+class _SakbocReplay(Replay):
+    """The replay of a SAKBOC hand (roem, going on, straf, the boem); :func:`adjudicate` drives it and freezes
+    the result."""
 
     def __init__(self, rec: HandRecord, rs: Ruleset) -> None:
-        self.rec = rec
-        self.rs = rs
+        super().__init__(rec, rs)
         self.trump = rec.trump
-        self.held = list(rec.hands)
-        self.offences: list[FoundOffence] = []
         self.forfeits: list[FoundOffence] = []
-        # tricks completed: (index, leader, plays, winner, points, last); Trick values are made once, at the end
-        self.tricks: list[tuple[int, int, tuple[tuple[int, int], ...], int, int, bool]] = []
-        self.winners: list[int] = []
-        self.trick_plays: list[tuple[int, int]] = []
-        self.trick_leader = rec.leader
-        self.round = 0  # index of the trick being played (or just completed, until the next card)
         self.first_card_of: dict[int, int] = {}  # trick index -> event index of its first card
         self.last_play_event = -1
-        self.card_points = [0, 0]
-        self.tricks_won = [0, 0]
         self.last_trick_team: int | None = None
         self.standing: _Standing | None = None
         self.sturk = [0, 0]
@@ -686,10 +251,7 @@ class _Replay:
         self.strokes = list(rec.state_before.strokes)
         self.points_claimed = [False, False]
         self.going_on: list[GoingOnCheck] = []
-        self.strafs: list[StrafOutcome] = []
         self.went_on: int | None = None
-        self.notes: list[Note] = []
-        self.offence_trick: dict[int, int] = {}  # event index of an out-of-turn play or pick-up -> trick index
         self.hand_ended = False
         self.straf_by_team: list[list[int]] = [[], []]  # straf events made by each side
         self.points_called_at: list[int] = []
@@ -715,27 +277,19 @@ class _Replay:
 
     # -- helpers ------------------------------------------------------------------------------
 
-    def offend(
-        self,
-        event: int | None,
-        offender: int,
-        code: Offence,
-        evidence: str,
-        rules: tuple[str, ...] = (),
-        message: str = "",
-        **params: Any,
-    ) -> None:
-        self.offences.append(
-            FoundOffence(event, offender, code, rules or code.info.rules, evidence, message or code.value, params)
-        )
-
     def forfeit(self, event: int, offender: int, code: Offence, evidence: str, **params: Any) -> None:
         self.forfeits.append(
-            FoundOffence(event, offender, code, code.info.rules, evidence, code.value, params, "forfeit")
+            FoundOffence(
+                event=event,
+                seat=offender,
+                code=code,
+                rules=code.info.rules,
+                evidence=evidence,
+                message=code.value,
+                params=params,
+                status="forfeit",
+            )
         )
-
-    def note(self, code: str, text: str, rules: tuple[str, ...] = (), **params: Any) -> None:
-        self.notes.append(Note(code, params, rules, text))
 
     def closed_at(self, trick: int) -> int | None:
         """The event that closed trick ``trick``: its ``close_trick``, else the next trick's first card."""
@@ -753,9 +307,6 @@ class _Replay:
         if "boem_not_erased" in info.shown_by and self.rec.state_before.boem_not_erased is not None:
             return True
         return any(t in self.event_types for t in info.shown_by)
-
-    def seats_played_this_round(self) -> set[int]:
-        return {s for s, _ in self.trick_plays}
 
     def in_first_round(self) -> bool:
         return self.round == 0
@@ -850,8 +401,7 @@ class _Replay:
                 trick=prev + 1,
                 closed_at=self.close_events[prev],
             )
-        played = self.seats_played_this_round()
-        due = next(s for s in ((self.trick_leader + k) % 4 for k in range(4)) if s not in played)
+        due = self.due()
         if seat != due:
             self.offend(
                 i,
@@ -902,32 +452,22 @@ class _Replay:
                     held_led=[CARD_NAMES[x] for x in _cards(hand) if x >> 3 == led],
                     trick=self.round + 1,
                 )
-        self.held[seat] = hand & ~(1 << c)
-        self.trick_plays.append((seat, c))
+        self.lay(seat, c)
         self.last_play_event = i
         if len(self.trick_plays) == 4:
-            self.finish_trick()
-
-    def finish_trick(self) -> None:
-        cards = [c for _, c in self.trick_plays]
-        w = self.trick_plays[trick_winner(cards, self.trump, self.rs)][0]
-        last = self.round == 7
-        pts = trick_points(cards, self.trump, self.rs, last=last)
-        self.card_points[team_of(w)] += pts
-        self.tricks_won[team_of(w)] += 1
-        if last:
-            self.last_trick_team = team_of(w)
-        self.tricks.append((self.round, self.trick_leader, tuple(self.trick_plays), w, pts, last))
-        self.winners.append(w)
+            w = self.finish_trick(self.trump)
+            if self.round == 7:
+                self.last_trick_team = team_of(w)
 
     def close_trick(self, i: int) -> None:
         """The first card of the next trick moves play on to it (and closes the previous trick when the record
         has no ``close_trick`` for it)."""
-        w = self.winners[-1]
-        self.round += 1
-        self.trick_leader = w
-        self.trick_plays = []
+        self.next_trick()
         self.outright_pending.clear()
+
+    def closed(self, trick: int) -> tuple[int | None, int | None]:
+        """Who gathered trick ``trick`` (its ``close_trick``, SAKBOC 9.1) and the event that closed it."""
+        return self.closed_by.get(trick), self.closed_at(trick)
 
     def close_trick_event(self, i: int, ev: CloseTrickEvent) -> None:
         """SAKBOC 9.1, 9.6: a seat gathers and closes the trick just completed."""
@@ -1429,17 +969,17 @@ class _Replay:
         params["allowed"] = allowed
         code = allowed_code if allowed else reasons[0][0]
         return GoingOnCheck(
-            event,
-            team,
-            strokes,
-            allowed,
-            count,
-            opp,
-            ok,
-            tuple(dict.fromkeys(rules)),
-            "; ".join(r for _, r in reasons),
-            code,
-            params,
+            event=event,
+            team=team,
+            strokes=strokes,
+            allowed=allowed,
+            count=count,
+            opponents_count=opp,
+            ok=ok,
+            rules=tuple(dict.fromkeys(rules)),
+            reason="; ".join(r for _, r in reasons),
+            code=code,
+            params=params,
         )
 
     def trick_rule_met(self, team: int, event: int | None) -> tuple[bool, str, str, list[str]]:
@@ -1696,7 +1236,7 @@ class _Replay:
                 late.append((o, why))
         allowed = [o for o in punishable if not (byspeler and o.code.info.counting)]
         findings = tuple((o.code, o.event) for o in punishable)
-        base = {"claimant": claimant, "accused": accused, "named": named, "event_named": ev.event}
+        base = self.claim_params(ev)
 
         def matches(o: FoundOffence) -> bool:
             return (named is None or o.code == named) and (ev.event is None or o.event == ev.event)
@@ -1764,15 +1304,15 @@ class _Replay:
         self.award(
             i,
             ev,
-            False,
-            "byspeler-may-not-punish-counting",
-            None,
-            ("SAKBOC 6.8", "Notes §VII"),
-            f"a byspeler may not punish {code.value} (counting); the punisher is punished",
-            "straf.byspeler_counting",
-            {**base, "offence": code},
-            code,
-            findings,
+            upheld=False,
+            decision="byspeler-may-not-punish-counting",
+            offence_event=None,
+            rules=("SAKBOC 6.8", "Notes §VII"),
+            reason=f"a byspeler may not punish {code.value} (counting); the punisher is punished",
+            code="straf.byspeler_counting",
+            params={**base, "offence": code},
+            matched=code,
+            findings=findings,
         )
 
     def judgement(
@@ -1785,25 +1325,16 @@ class _Replay:
     ) -> None:
         info = named.info
         why = "a record cannot show this" if not info.recordable else f"this record holds no {'/'.join(info.shown_by)}"
-        self.strafs.append(
-            StrafOutcome(
-                i,
-                ev.claimant,
-                ev.accused,
-                named,
-                None,
-                "referee-judgement",
-                None,
-                None,
-                0,
-                None,
-                info.rules,
-                f"{info.description}: {why}; the referee's judgement (DOMAIN.md interpretation 5)",
-                "straf.referee_judgement",
-                {**base, "recordable": info.recordable, "shown_by": list(info.shown_by)},
-                None,
-                findings,
-            )
+        self.decide(
+            i,
+            ev,
+            upheld=None,
+            decision="referee-judgement",
+            rules=info.rules,
+            reason=f"{info.description}: {why}; the referee's judgement (DOMAIN.md interpretation 5)",
+            code="straf.referee_judgement",
+            params={**base, "recordable": info.recordable, "shown_by": list(info.shown_by)},
+            findings=findings,
         )
 
     def uphold(
@@ -1832,42 +1363,38 @@ class _Replay:
         earlier = [x for x in self.strafs if x.event == found.event and x.decision != "upheld"]
         if found.code in (Offence.WRONG_STRAF, Offence.BYSPELER_PUNISHES_COUNTING) and earlier:
             # over-punishing (SAKBOC 6.6): the award was made with the decision on the wrong straf
-            self.strafs.append(
-                StrafOutcome(
-                    i,
-                    ev.claimant,
-                    ev.accused,
-                    named,
-                    True,
-                    "upheld",
-                    at,
-                    team_of(ev.claimant),
-                    0,
-                    found.event,
-                    found.rules + ("SAKBOC 6.6",),
-                    f"upheld (over-punishing): {found.evidence}; the points were awarded with the decision "
-                    f"at events[{found.event}]{extra}",
-                    "straf.upheld_over_punishing",
-                    {**params, "points": 0},
-                    found.code,
-                    findings,
-                )
+            self.decide(
+                i,
+                ev,
+                upheld=True,
+                decision="upheld",
+                punished_team=at,
+                awarded_team=team_of(ev.claimant),
+                points=0,
+                offence_event=found.event,
+                rules=found.rules + ("SAKBOC 6.6",),
+                reason=f"upheld (over-punishing): {found.evidence}; the points were awarded with the decision "
+                f"at events[{found.event}]{extra}",
+                code="straf.upheld_over_punishing",
+                params={**params, "points": 0},
+                matched=found.code,
+                findings=findings,
             )
             return
         self.punish_false_roem(found)
         self.award(
             i,
             ev,
-            True,
-            "upheld",
-            found.event,
-            found.rules,
-            f"upheld: {found.evidence}{extra}",
-            "straf.upheld",
-            params,
-            found.code,
-            findings,
-            found.params.get("straf_points"),
+            upheld=True,
+            decision="upheld",
+            offence_event=found.event,
+            rules=found.rules,
+            reason=f"upheld: {found.evidence}{extra}",
+            code="straf.upheld",
+            params=params,
+            matched=found.code,
+            findings=findings,
+            fixed_points=found.params.get("straf_points"),
         )
 
     def punish_false_roem(self, found: FoundOffence) -> None:
@@ -1908,15 +1435,15 @@ class _Replay:
         self.award(
             i,
             ev,
-            False,
-            "wrong-straf",
-            o.event,
-            rules,
-            reason,
-            "straf.late",
-            {**base, "matched": o.code, "offence_event": o.event, **late_params},
-            o.code,
-            findings,
+            upheld=False,
+            decision="wrong-straf",
+            offence_event=o.event,
+            rules=rules,
+            reason=reason,
+            code="straf.late",
+            params={**base, "matched": o.code, "offence_event": o.event, **late_params},
+            matched=o.code,
+            findings=findings,
         )
 
     def reject(
@@ -1989,12 +1516,25 @@ class _Replay:
             seat=ev.claimant,
             offence=named,
         )
-        self.award(i, ev, False, "wrong-straf", None, rules, reason, code, params, None, findings)
+        self.award(
+            i,
+            ev,
+            upheld=False,
+            decision="wrong-straf",
+            offence_event=None,
+            rules=rules,
+            reason=reason,
+            code=code,
+            params=params,
+            matched=None,
+            findings=findings,
+        )
 
     def award(
         self,
         i: int,
         ev: StrafEvent,
+        *,
         upheld: bool,
         decision: str,
         offence_event: int | None,
@@ -2031,26 +1571,57 @@ class _Replay:
             "punished_team": loser,
             "strokes": [self.strokes[0], self.strokes[1]],
         }
-        self.strafs.append(
-            StrafOutcome(
-                i,
-                ev.claimant,
-                ev.accused,
-                ev.offence,
-                upheld,
-                decision,
-                loser,
-                winner,
-                pts,
-                offence_event,
-                tuple(dict.fromkeys(rules)),
-                reason,
-                code,
-                params,
-                matched,
-                findings,
-            )
+        self.decide(
+            i,
+            ev,
+            upheld=upheld,
+            decision=decision,
+            punished_team=loser,
+            awarded_team=winner,
+            points=pts,
+            offence_event=offence_event,
+            rules=tuple(dict.fromkeys(rules)),
+            reason=reason,
+            code=code,
+            params=params,
+            matched=matched,
+            findings=findings,
         )
+
+    def handle(self, i: int, ev: Event) -> bool:
+        """Replay ``events[i]``; the relatives' events (bid, pass, double, march) mean nothing here."""
+        match ev:
+            case PlayEvent():
+                self.play(i, ev)
+            case RoemEvent():
+                self.roem(i, ev)
+            case SizeEvent():
+                self.size(i, ev)
+            case SizeAnswerEvent():
+                self.size_answer(i, ev)
+            case GoodEnoughEvent():
+                self.good_enough(i, ev)
+            case GoOnEvent():
+                self.go_on(i, ev)
+            case StrafEvent():
+                self.straf(i, ev)
+            case CloseTrickEvent():
+                self.close_trick_event(i, ev)
+            case ThrowInEvent():
+                self.throw_in(i, ev)
+            case ScoreCalledEvent():
+                self.score_called(i, ev)
+            case ScoreAcceptedEvent():
+                self.score_accepted_event(i, ev)
+            case PointsCalledEvent():
+                self.points_called(i, ev)
+            case CleanBoemEvent():
+                self.clean_boem(i, ev)
+            case DiscardsSurrenderedEvent():
+                pass  # recorded (SAKBOC 10.2); no ruling rests on it alone
+            case _:
+                return False
+        return True
 
     # -- setup ----------------------------------------------------------------------------------
 
@@ -2110,14 +1681,26 @@ class _Replay:
             new_game_dealer = last_winner_team
         decided = [s for s in self.strafs if s.awarded_team is not None]
         if decided or max(self.strokes) >= rs.boem_strokes:
-            return StateAfter(False, (0, 0), (0, 0), (0, 0), new_game_dealer, True)
+            return StateAfter(
+                old_play=False, tallies=(0, 0), roem=(0, 0), strokes=(0, 0), dealer_team=new_game_dealer, boem_over=True
+            )
         if self.went_on is not None and self.going_on and self.going_on[-1].ok:
-            return StateAfter(False, (0, 0), (0, 0), (self.strokes[0], self.strokes[1]), new_game_dealer)
+            return StateAfter(
+                old_play=False,
+                tallies=(0, 0),
+                roem=(0, 0),
+                strokes=(self.strokes[0], self.strokes[1]),
+                dealer_team=new_game_dealer,
+            )
         if complete and self.went_on is None and not self.strafs and not any(c.may_go_on for c in end):
             tallies = (sb.tallies[0] + self.card_points[0], sb.tallies[1] + self.card_points[1])
             roem = tuple(sb.roem[t] + self.team_roem(t) + self.sturk[t] for t in (0, 1))
             return StateAfter(
-                True, tallies, (roem[0], roem[1]), (self.strokes[0], self.strokes[1]), self.last_trick_team
+                old_play=True,
+                tallies=tallies,
+                roem=(roem[0], roem[1]),
+                strokes=(self.strokes[0], self.strokes[1]),
+                dealer_team=self.last_trick_team,
             )
         return None
 
@@ -2266,75 +1849,27 @@ def adjudicate(record: HandRecord | Mapping[str, Any] | str | bytes, ruleset: Ru
         except UnknownRulesetError as e:
             raise HandRecordError([f"ruleset: {e}"]) from None
     if ruleset.hand_scoring == "makers":
-        from engine.makers import adjudicate_makers
-
-        verdict: Verdict = adjudicate_makers(rec, ruleset)
-        return verdict
-    r = _Replay(rec, ruleset)
+        return adjudicate_makers(rec, ruleset)
+    r = _SakbocReplay(rec, ruleset)
     r.setup()
-    for i, ev in enumerate(rec.events):
-        if isinstance(ev, PlayEvent):
-            r.play(i, ev)
-        elif isinstance(ev, RoemEvent):
-            r.roem(i, ev)
-        elif isinstance(ev, SizeEvent):
-            r.size(i, ev)
-        elif isinstance(ev, SizeAnswerEvent):
-            r.size_answer(i, ev)
-        elif isinstance(ev, GoodEnoughEvent):
-            r.good_enough(i, ev)
-        elif isinstance(ev, GoOnEvent):
-            r.go_on(i, ev)
-        elif isinstance(ev, StrafEvent):
-            r.straf(i, ev)
-        elif isinstance(ev, CloseTrickEvent):
-            r.close_trick_event(i, ev)
-        elif isinstance(ev, ThrowInEvent):
-            r.throw_in(i, ev)
-        elif isinstance(ev, ScoreCalledEvent):
-            r.score_called(i, ev)
-        elif isinstance(ev, ScoreAcceptedEvent):
-            r.score_accepted_event(i, ev)
-        elif isinstance(ev, PointsCalledEvent):
-            r.points_called(i, ev)
-        elif isinstance(ev, CleanBoemEvent):
-            r.clean_boem(i, ev)
-        elif isinstance(ev, DiscardsSurrenderedEvent):
-            pass  # recorded (SAKBOC 10.2); no ruling rests on it alone
-        else:
-            r.note(
-                "note.event_ignored",
-                f"events[{i}]: a {ev.type} event has no meaning in {ruleset.name}; ignored",
-                event=i,
-                type=ev.type,
-                ruleset=ruleset.name,
-            )
-    closed_by, closed_at = r.closed_by, r.closed_at
-    tricks = [
-        Trick(k, lead, plays, w, pts, last, closed_by.get(k), closed_at(k)) for k, lead, plays, w, pts, last in r.tricks
-    ]
-    if r.trick_plays and len(r.trick_plays) < 4:
-        tricks.append(Trick(r.round, r.trick_leader, tuple(r.trick_plays), None, 0, r.round == 7))
+    r.run()
     complete = len(r.winners) == 8
     end = r.end_check()
-    teams = []
     sb = rec.state_before
+    teams = []
     for t in (0, 1):
         st = r.standing
-        call = st.names if st is not None and team_of(st.seat) == t else ()
         teams.append(
-            TeamTotals(
+            r.team_totals(
                 t,
-                r.card_points[t],
-                r.tricks_won[t],
-                r.last_trick_team == t,
-                r.team_roem(t),
-                call,
-                r.sturk[t],
-                sb.tallies[t],
-                sb.roem[t],
-                r.count(t, for_going_on=False),
-                r.strokes[t],
+                last_trick=r.last_trick_team == t,
+                roem=r.team_roem(t),
+                roem_call=st.names if st is not None and team_of(st.seat) == t else (),
+                sturk=r.sturk[t],
+                tally_before=sb.tallies[t],
+                roem_before=sb.roem[t],
+                count=r.count(t, for_going_on=False),
+                strokes=r.strokes[t],
             )
         )
     old_next = complete and r.went_on is None and not r.strafs and not any(c.may_go_on for c in end)
@@ -2342,7 +1877,7 @@ def adjudicate(record: HandRecord | Mapping[str, Any] | str | bytes, ruleset: Ru
         ruleset=ruleset.name,
         trump=rec.trump,
         leader=rec.leader,
-        tricks=tuple(tricks),
+        tricks=r.trick_values(),
         teams=(teams[0], teams[1]),
         offences=tuple(r.statuses()),
         going_on=tuple(r.going_on),

@@ -38,9 +38,10 @@ Klammern (seed 004) share a shape SAKBOC lacks, added here once and driven by
   ``"score-as-it-stands"`` (Klammern §Revoking: the deal ends; scored on the tricks and melds so far,
   no last-trick bonus).
 
-:func:`adjudicate_makers` replays a record of such a game into the same
-:class:`~engine.adjudicate.Verdict` as SAKBOC's, with its :class:`HandScore` in ``Verdict.result``;
-:func:`engine.adjudicate.adjudicate` calls it for every ruleset with ``hand_scoring == "makers"``.
+:func:`adjudicate_makers` replays a record of such a game, with the replay SAKBOC's shares
+(:class:`engine.replay.Replay`), into the same :class:`~engine.verdict.Verdict`, with its :class:`HandScore`
+in ``Verdict.result``; :func:`engine.adjudicate.adjudicate` calls it for every ruleset with
+``hand_scoring == "makers"``.
 """
 
 from __future__ import annotations
@@ -51,10 +52,11 @@ from typing import Any
 
 from engine.cards import CARD_NAMES, KING, QUEEN
 from engine.offences import Offence
-from engine.play import legal_mask, play_tables, trick_winner
+from engine.play import legal_mask
 from engine.record import (
     BidEvent,
     DoubleEvent,
+    Event,
     HandRecord,
     HandRecordError,
     MarchEvent,
@@ -65,8 +67,10 @@ from engine.record import (
     team_of,
 )
 from engine.reference import why_illegal
+from engine.replay import Replay
 from engine.roem import suit_runs
 from engine.ruleset import NO_TRUMPS, Ruleset
+from engine.verdict import GoingOnCheck, HandScore, Verdict
 
 __all__ = [
     "HandScore",
@@ -169,91 +173,6 @@ def trick_roem(cards: Sequence[int], trump: int, rs: Ruleset) -> list[str]:
     return out
 
 
-@dataclass(frozen=True)
-class HandScore:
-    """The score of one hand of a makers game (:mod:`engine.makers`).
-
-    :ivar maker: the seat that made trumps (None if the cards were thrown in).
-    :ivar makers_team: its team; :ivar trump: 0..3, 4 for no trumps, None if thrown in.
-    :ivar thrown_in: all passed and the ruleset redeals (Klammern).
-    :ivar finished: the hand is over (8 tricks, or ended by a revoke claim or throw-in).
-    :ivar card_points: card points per team (last-trick bonus included when the last trick was played).
-    :ivar roem: roem per team (melds, stuk/Bella, pit bonus).
-    :ivar pit_team: the team that took every trick, if any.
-    :ivar made: True if the makers made it, False for nat/beet/bait, None if the hand is unfinished.
-    :ivar multiplier: 1, 2 (Contra) or 4 (Re).
-    :ivar points: the points each team scores for the hand.
-    :ivar small_points: Klammern's small points per team; :ivar match_points: points in the game's unit.
-    :ivar scores_after: the game's scores after the hand; :ivar hands_played: hands played after it.
-    :ivar game_over: the game's target (or number of hands) is reached; :ivar game_winner: the team.
-    :ivar next_dealer: who deals next (the same dealer after a throw-in, Klammern §Deal and trumps).
-    :ivar reason: explanation for a person; :ivar rules: citations.
-    :ivar march_seat: the seat that announced a march (Klammern §March), if any; :ivar march_team: its team.
-    :ivar march_made: True if the march took every trick, False if the opponents took one, None if undecided
-        (no march, the hand unfinished, thrown in, or ended by a revoke claim).
-    :ivar march_failed_trick: the trick (1..8) at which the opponents took their first trick.
-    :ivar match_over: a march decided the whole match; :ivar match_winner_team: the team that wins it.
-    """
-
-    maker: int | None
-    makers_team: int | None
-    trump: int | None
-    thrown_in: bool
-    finished: bool
-    card_points: tuple[int, int]
-    roem: tuple[int, int]
-    pit_team: int | None
-    made: bool | None
-    multiplier: int
-    points: tuple[int, int]
-    small_points: tuple[int, int]
-    match_points: tuple[int, int]
-    scores_after: tuple[int, int]
-    hands_played: int
-    game_over: bool
-    game_winner: int | None
-    next_dealer: int
-    reason: str
-    rules: tuple[str, ...]
-    march_seat: int | None = None
-    march_team: int | None = None
-    march_made: bool | None = None
-    march_failed_trick: int | None = None
-    match_over: bool = False
-    match_winner_team: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form (trump as a suit letter or ``"no-trumps"``)."""
-        return {
-            "maker": self.maker,
-            "makers_team": self.makers_team,
-            "trump": None if self.trump is None else ("S", "H", "D", "C", "no-trumps")[self.trump],
-            "thrown_in": self.thrown_in,
-            "finished": self.finished,
-            "card_points": list(self.card_points),
-            "roem": list(self.roem),
-            "pit_team": self.pit_team,
-            "made": self.made,
-            "multiplier": self.multiplier,
-            "points": list(self.points),
-            "small_points": list(self.small_points),
-            "match_points": list(self.match_points),
-            "scores_after": list(self.scores_after),
-            "hands_played": self.hands_played,
-            "game_over": self.game_over,
-            "game_winner": self.game_winner,
-            "next_dealer": self.next_dealer,
-            "reason": self.reason,
-            "rules": list(self.rules),
-            "march_seat": self.march_seat,
-            "march_team": self.march_team,
-            "march_made": self.march_made,
-            "march_failed_trick": self.march_failed_trick,
-            "match_over": self.match_over,
-            "match_winner_team": self.match_winner_team,
-        }
-
-
 def _match_points(p: int) -> int:
     """Klammern §Matches: 10 game points a match point, a remainder of 5 or more rounded up."""
     return (p + 5) // 10
@@ -300,14 +219,12 @@ def score_hand(
 # the replay
 
 
-class _MakersReplay:
-    """Mutable replay of a makers game; :func:`adjudicate_makers` drives it."""
+class _MakersReplay(Replay):
+    """The replay of a makers game (bidding, melds, doubling, the march, revoke claims);
+    :func:`adjudicate_makers` drives it."""
 
     def __init__(self, rec: HandRecord, rs: Ruleset) -> None:
-        from engine.adjudicate import FoundOffence, Note, StrafOutcome, Trick
-
-        self._found, self._outcome, self._trick, self._note = FoundOffence, StrafOutcome, Trick, Note
-        self.rec, self.rs = rec, rs
+        super().__init__(rec, rs)
         self.leader = rec.leader
         self.order = [(rec.dealer + 1 + k) % 4 for k in range(4)]
         self.upsuit = rec.trump_card >> 3 if rec.trump_card is not None else -1
@@ -321,14 +238,7 @@ class _MakersReplay:
         self.thrown_in = False
         if rs.trump_choice != "bidding":
             self.maker, self.trump = rec.dealer, rec.trump
-        # play
-        self.held = list(rec.hands)
-        self.tricks: list[Any] = []
-        self.trick_plays: list[tuple[int, int]] = []
-        self.trick_leader = rec.leader
-        self.round = 0
-        self.card_points = [0, 0]
-        self.tricks_won = [0, 0]
+        # play and melds
         self.roem_pts = [0, 0]
         self.roem_names: list[list[str]] = [[], []]
         self.claimed: dict[int, list[str]] = {}  # trick index -> roem names claimed in it
@@ -337,29 +247,45 @@ class _MakersReplay:
         self.doubles: list[int] = []
         self.march: tuple[int, int] | None = None  # (event, seat) of the march announcement
         self.march_failed: tuple[int, int] | None = None  # (trick 1..8, its winner) of the opponents' first trick
-        self.offences: list[Any] = []
-        self.strafs: list[Any] = []
-        self.notes: list[Any] = []  # engine.adjudicate.Note
         self.ended = False
         self.penalty: tuple[int, int] | None = None
         self.early_end = False
         self.penalty_reason = ""
         self.trick_closed_at: dict[int, int] = {}
-        self.offence_trick: dict[int, int] = {}
 
     # -- helpers
 
     def cite(self, topic: str) -> tuple[str, ...]:
         return self.rs.cite(topic) or (f"{self.rs.source} ({topic})",)
 
-    def offend(self, event: int | None, seat: int, code: Offence, evidence: str, rules: tuple[str, ...]) -> None:
-        self.offences.append(self._found(event, seat, code, rules, evidence, code.value, {"seat": seat}))
-
-    def note(self, code: str, text: str, **params: Any) -> None:
-        self.notes.append(self._note(code, params, (), text))
+    def seat_offence(
+        self, event: int | None, seat: int, code: Offence, evidence: str, rules: tuple[str, ...]
+    ) -> None:
+        """Offence ``code`` by ``seat``, cited to the ruleset's ``rules``; its only param is the seat."""
+        self.offend(event, seat, code, evidence, rules, seat=seat)
 
     def makers_team(self) -> int | None:
         return None if self.maker is None else team_of(self.maker)
+
+    def handle(self, i: int, ev: Event) -> bool:
+        """Replay ``events[i]``; SAKBOC's events (size, going on, the boem) mean nothing here, nor a march
+        where the ruleset has none."""
+        match ev:
+            case PlayEvent():
+                self.play(i, ev)
+            case BidEvent() | PassEvent():
+                self.bid(i, ev)
+            case RoemEvent():
+                self.roem(i, ev)
+            case DoubleEvent():
+                self.double(i, ev)
+            case StrafEvent():
+                self.straf(i, ev)
+            case MarchEvent() if self.rs.march_announcement:
+                self.march_event(i, ev)
+            case _:
+                return False
+        return True
 
     # -- bidding
 
@@ -382,11 +308,11 @@ class _MakersReplay:
         seat = ev.seat
         cite = self.cite("bidding")
         if self.bidding_over:
-            self.offend(i, seat, Offence.ILLEGAL_BID, f"seat {seat} bid or passed after the bidding ended", cite)
+            self.seat_offence(i, seat, Offence.ILLEGAL_BID, f"seat {seat} bid or passed after the bidding ended", cite)
             return
         if self.forced_seat is not None:
             if seat != self.forced_seat or isinstance(ev, PassEvent) or ev.suit == NO_TRUMPS:
-                self.offend(
+                self.seat_offence(
                     i,
                     seat,
                     Offence.ILLEGAL_BID,
@@ -399,7 +325,7 @@ class _MakersReplay:
             return
         due = self.order[self.turn % 4]
         if seat != due:
-            self.offend(i, seat, Offence.ILLEGAL_BID, f"seat {seat} bid or passed when seat {due} was due", cite)
+            self.seat_offence(i, seat, Offence.ILLEGAL_BID, f"seat {seat} bid or passed when seat {due} was due", cite)
             return
         if isinstance(ev, PassEvent):
             self._after_turn()
@@ -407,7 +333,7 @@ class _MakersReplay:
         suit, r, kind = ev.suit, self.turn // 4, self._round_kind()
         if self.overcall_phase:
             if suit != self.rs.bid_overcall_suit:
-                self.offend(
+                self.seat_offence(
                     i,
                     seat,
                     Offence.ILLEGAL_BID,
@@ -430,7 +356,7 @@ class _MakersReplay:
             what = {"upcard": "only the turned card's suit", "other": "any suit but the turned card's"}.get(
                 kind, "a suit"
             )
-            self.offend(
+            self.seat_offence(
                 i,
                 seat,
                 Offence.ILLEGAL_BID,
@@ -447,10 +373,6 @@ class _MakersReplay:
 
     # -- play
 
-    def _due(self) -> int:
-        played = {s for s, _ in self.trick_plays}
-        return next(s for s in ((self.trick_leader + k) % 4 for k in range(4)) if s not in played)
-
     def play(self, i: int, ev: PlayEvent) -> None:
         if self.trump is None or self.thrown_in:
             if self.thrown_in:
@@ -460,9 +382,9 @@ class _MakersReplay:
         seat, c = ev.seat, ev.card
         if len(self.trick_plays) == 4:
             self.close_trick(i)
-        due = self._due()
+        due = self.due()
         if seat != due:
-            self.offend(
+            self.seat_offence(
                 i,
                 seat,
                 Offence.OUT_OF_TURN,
@@ -475,32 +397,19 @@ class _MakersReplay:
         if not legal_mask(hand, trick_cards, self.trump, self.rs) >> c & 1:
             why = why_illegal(c, [x for x in range(32) if hand >> x & 1], trick_cards, self.trump, self.rs)
             evidence = why[1] if why is not None else f"played {CARD_NAMES[c]}, not a legal card"
-            self.offend(i, seat, Offence.VERSAK, f"seat {seat}: {evidence}", self.cite("play") + self.cite("revoke"))
-        self.held[seat] = hand & ~(1 << c)
-        self.trick_plays.append((seat, c))
+            rules = self.cite("play") + self.cite("revoke")
+            self.seat_offence(i, seat, Offence.VERSAK, f"seat {seat}: {evidence}", rules)
+        self.lay(seat, c)
         if len(self.trick_plays) == 4:
-            self.finish_trick()
-
-    def finish_trick(self) -> None:
-        cards = [c for _, c in self.trick_plays]
-        assert self.trump is not None
-        w = self.trick_plays[trick_winner(cards, self.trump, self.rs)][0]
-        last = self.round == 7
-        pts = sum(play_tables(self.rs).points[self.trump][c] for c in cards) + (self.rs.last_trick_bonus if last else 0)
-        self.card_points[team_of(w)] += pts
-        self.tricks_won[team_of(w)] += 1
-        if self.march is not None and self.march_failed is None and team_of(w) != team_of(self.march[1]):
-            self.march_failed = (self.round + 1, w)
-        self.tricks.append(self._trick(self.round, self.trick_leader, tuple(self.trick_plays), w, pts, last))
+            w = self.finish_trick(self.trump)
+            if self.march is not None and self.march_failed is None and team_of(w) != team_of(self.march[1]):
+                self.march_failed = (self.round + 1, w)
 
     def close_trick(self, i: int) -> None:
-        w = self.tricks[-1].winner
         self.trick_closed_at[self.round] = i
         if self.round == 0:
             self.resolve_first_trick_melds()
-        self.round += 1
-        self.trick_leader = w
-        self.trick_plays = []
+        self.next_trick()
 
     # -- melds
 
@@ -518,7 +427,7 @@ class _MakersReplay:
             return
         melds = declared_melds(names, self.rec.hands[seat], self.rs)
         if melds is None or any(m.points == 0 for m in melds):
-            self.offend(
+            self.seat_offence(
                 i, seat, Offence.FALSE_ROEM, f"seat {seat} declared {'-'.join(names)} but holds no such meld", cite
             )
             return
@@ -538,7 +447,7 @@ class _MakersReplay:
             return
         # declared: with one's first card, in the first round
         if self.round > 0 or not mine_played:
-            self.offend(
+            self.seat_offence(
                 i,
                 seat,
                 Offence.ROEM_NOT_WITH_FIRST_CARD,
@@ -551,35 +460,36 @@ class _MakersReplay:
 
     def _trick_claim(self, i: int, seat: int, names: list[str], cite: tuple[str, ...]) -> None:
         if len(self.trick_plays) != 4:
-            self.offend(i, seat, Offence.FALSE_ROEM, f"seat {seat} claimed roem with no completed trick to claim", cite)
+            evidence = f"seat {seat} claimed roem with no completed trick to claim"
+            self.seat_offence(i, seat, Offence.FALSE_ROEM, evidence, cite)
             return
-        trick = self.tricks[-1]
-        if team_of(trick.winner) != team_of(seat):
-            self.offend(
+        index, winner = self.round, self.winners[-1]  # the trick just completed
+        if team_of(winner) != team_of(seat):
+            self.seat_offence(
                 i,
                 seat,
                 Offence.FALSE_ROEM,
-                f"seat {seat} claimed roem in trick {trick.index + 1}, won by the other side (seat {trick.winner})",
+                f"seat {seat} claimed roem in trick {index + 1}, won by the other side (seat {winner})",
                 cite,
             )
             return
         assert self.trump is not None
         avail = trick_roem([c for _, c in self.trick_plays], self.trump, self.rs)
-        for n in self.claimed.get(trick.index, []):
+        for n in self.claimed.get(index, []):
             avail.remove(n)
         for n in names:
             if n not in avail:
-                self.offend(
+                self.seat_offence(
                     i,
                     seat,
                     Offence.FALSE_ROEM,
-                    f"seat {seat} claimed {n} but trick {trick.index + 1} "
+                    f"seat {seat} claimed {n} but trick {index + 1} "
                     f"({' '.join(CARD_NAMES[c] for _, c in self.trick_plays)}) holds no (further) {n}",
                     cite,
                 )
                 return
             avail.remove(n)
-        self.claimed.setdefault(trick.index, []).extend(names)
+        self.claimed.setdefault(index, []).extend(names)
         team = team_of(seat)
         self.roem_pts[team] += sum(meld_points(n, self.rs) for n in names)
         self.roem_names[team] += names
@@ -588,7 +498,7 @@ class _MakersReplay:
         t = self.trump
         hand = self.rec.hands[seat]
         if t is None or t == NO_TRUMPS or not (hand >> (t * 8 + KING) & 1 and hand >> (t * 8 + QUEEN) & 1):
-            self.offend(
+            self.seat_offence(
                 i, seat, Offence.FALSE_ROEM, f"seat {seat} announced stuk/Bella without K and Q of trumps", cite
             )
             return
@@ -596,7 +506,7 @@ class _MakersReplay:
         played = hand & ~self.held[seat] & (k | q)
         in_trick = any(s == seat and (1 << c) & (k | q) for s, c in self.trick_plays)
         if self.sturk_done[seat] or played not in (k, q) or not in_trick:
-            self.offend(
+            self.seat_offence(
                 i,
                 seat,
                 Offence.STURK_WRONG_TIME,
@@ -643,7 +553,7 @@ class _MakersReplay:
         too_late = self.round > 0 or mt is None
         if too_late or len(self.doubles) >= 2 or team_of(ev.seat) != want_team:
             what = "Contra by a defender" if not self.doubles else "Re by a maker"
-            self.offend(
+            self.seat_offence(
                 i,
                 ev.seat,
                 Offence.ILLEGAL_DOUBLE,
@@ -717,25 +627,17 @@ class _MakersReplay:
         """A claim, named or not (SAKBOC 6.7 "af"; the relatives' rulesets read a named offence as one that
         must be committed, ``straf_named_offence``); decided by the ruleset's ``revoke_penalty``."""
         named, at, ct = ev.offence, team_of(ev.accused), team_of(ev.claimant)
-        base: dict[str, Any] = {"claimant": ev.claimant, "accused": ev.accused, "named": named, "event_named": ev.event}
+        base = self.claim_params(ev)
         if named is not None and not named.info.recordable:
-            self.strafs.append(
-                self._outcome(
-                    i,
-                    ev.claimant,
-                    ev.accused,
-                    named,
-                    None,
-                    "referee-judgement",
-                    None,
-                    None,
-                    0,
-                    None,
-                    named.info.rules,
-                    f"{named.info.description}: a record cannot show this; the referee's judgement",
-                    "straf.referee_judgement",
-                    base,
-                )
+            self.decide(
+                i,
+                ev,
+                upheld=None,
+                decision="referee-judgement",
+                rules=named.info.rules,
+                reason=f"{named.info.description}: a record cannot show this; the referee's judgement",
+                code="straf.referee_judgement",
+                params=base,
             )
             return
         if self.ended:
@@ -774,58 +676,46 @@ class _MakersReplay:
                 f"scores {total}"
             )
             self.penalty_reason = reason
-            self.strafs.append(
-                self._outcome(
-                    i,
-                    ev.claimant,
-                    ev.accused,
-                    named,
-                    found is not None,
-                    "upheld" if found else "wrong-straf",
-                    1 - winner,
-                    winner,
-                    total,
-                    found.event if found else None,
-                    rules,
-                    reason,
-                    "straf.upheld" if found else "straf.no_offence",
-                    {
-                        **base,
-                        "points": total,
-                        "awarded_team": winner,
-                        "punished_team": 1 - winner,
-                        **({"matched": found.code, "offence_event": found.event} if found else {}),
-                    },
-                    found.code if found else None,
-                    findings,
-                )
+            self.decide(
+                i,
+                ev,
+                upheld=found is not None,
+                decision="upheld" if found else "wrong-straf",
+                punished_team=1 - winner,
+                awarded_team=winner,
+                points=total,
+                offence_event=found.event if found else None,
+                rules=rules,
+                reason=reason,
+                code="straf.upheld" if found else "straf.no_offence",
+                params={
+                    **base,
+                    "points": total,
+                    "awarded_team": winner,
+                    "punished_team": 1 - winner,
+                    **({"matched": found.code, "offence_event": found.event} if found else {}),
+                },
+                matched=found.code if found else None,
+                findings=findings,
             )
             if found is None:
-                self.offend(i, ev.claimant, Offence.WRONG_STRAF, f"seat {ev.claimant} claimed {what} wrongly", rules)
+                wrongly = f"seat {ev.claimant} claimed {what} wrongly"
+                self.seat_offence(i, ev.claimant, Offence.WRONG_STRAF, wrongly, rules)
             return
         # score-as-it-stands (Klammern §Revoking)
         if found is None:
             self.ended = False
-            self.offend(i, ev.claimant, Offence.WRONG_STRAF, f"seat {ev.claimant} claimed {what} wrongly", rules)
-            self.strafs.append(
-                self._outcome(
-                    i,
-                    ev.claimant,
-                    ev.accused,
-                    named,
-                    False,
-                    "wrong-straf",
-                    None,
-                    None,
-                    0,
-                    None,
-                    rules,
-                    f"no {what} by team {at} is shown; the seed states no penalty for a wrong claim: dismissed",
-                    "straf.no_offence",
-                    base,
-                    None,
-                    findings,
-                )
+            self.seat_offence(i, ev.claimant, Offence.WRONG_STRAF, f"seat {ev.claimant} claimed {what} wrongly", rules)
+            self.decide(
+                i,
+                ev,
+                upheld=False,
+                decision="wrong-straf",
+                rules=rules,
+                reason=f"no {what} by team {at} is shown; the seed states no penalty for a wrong claim: dismissed",
+                code="straf.no_offence",
+                params=base,
+                findings=findings,
             )
             return
         self.early_end = True
@@ -833,25 +723,18 @@ class _MakersReplay:
             f"upheld: {found.evidence}; the deal ends and is scored on the tricks and melds so far, without the "
             "last-trick bonus"
         )
-        self.strafs.append(
-            self._outcome(
-                i,
-                ev.claimant,
-                ev.accused,
-                named,
-                True,
-                "upheld",
-                None,
-                None,
-                0,
-                found.event,
-                rules,
-                self.penalty_reason,
-                "straf.upheld",
-                {**base, "matched": found.code, "offence_event": found.event},
-                found.code,
-                findings,
-            )
+        self.decide(
+            i,
+            ev,
+            upheld=True,
+            decision="upheld",
+            offence_event=found.event,
+            rules=rules,
+            reason=self.penalty_reason,
+            code="straf.upheld",
+            params={**base, "matched": found.code, "offence_event": found.event},
+            matched=found.code,
+            findings=findings,
         )
 
     # -- the result
@@ -866,26 +749,18 @@ class _MakersReplay:
         nxt = (rec.dealer + 1) % 4
         if self.thrown_in:
             return HandScore(
-                None,
-                None,
-                None,
-                True,
-                True,
-                (0, 0),
-                (0, 0),
-                None,
-                None,
-                1,
-                (0, 0),
-                (0, 0),
-                (0, 0),
-                sb.scores,
-                sb.hands_played,
-                False,
-                None,
-                rec.dealer,
-                "all passed: the cards are thrown in and the same dealer deals again",
-                self.cite("bidding"),
+                maker=None,
+                makers_team=None,
+                trump=None,
+                thrown_in=True,
+                finished=True,
+                card_points=(0, 0),
+                roem=(0, 0),
+                scores_after=sb.scores,
+                hands_played=sb.hands_played,
+                next_dealer=rec.dealer,
+                reason="all passed: the cards are thrown in and the same dealer deals again",
+                rules=self.cite("bidding"),
             )
         self.resolve_first_trick_melds()
         complete = len(self.tricks) == 8
@@ -901,6 +776,20 @@ class _MakersReplay:
         cp = (self.card_points[0], self.card_points[1])
         rm = (roem[0], roem[1])
         rules = self.cite("scoring")
+        as_it_stands = HandScore(
+            maker=self.maker,
+            makers_team=mt,
+            trump=self.trump,
+            finished=False,
+            card_points=cp,
+            roem=rm,
+            multiplier=mult,
+            scores_after=sb.scores,
+            hands_played=sb.hands_played,
+            next_dealer=nxt,
+            reason="the hand is unfinished",
+            rules=rules,
+        )
         if self.penalty is not None:
             pts = self.penalty
             mp = (_match_points(pts[0]), _match_points(pts[1])) if rs.score_unit == "match-points" else pts
@@ -910,28 +799,7 @@ class _MakersReplay:
             reason = self.penalty_reason
             rules = self.cite("revoke")
         elif mt is None or not finished:
-            return HandScore(
-                self.maker,
-                mt,
-                self.trump,
-                False,
-                False,
-                cp,
-                rm,
-                None,
-                None,
-                mult,
-                (0, 0),
-                (0, 0),
-                (0, 0),
-                sb.scores,
-                sb.hands_played,
-                False,
-                None,
-                nxt,
-                "the hand is unfinished",
-                rules,
-            )
+            return as_it_stands
         else:
             made, pts, small, mp, after = score_hand(
                 rs, mt, cp, rm, multiplier=mult, scores_before=sb.scores, hands_before=sb.hands_played
@@ -957,122 +825,82 @@ class _MakersReplay:
             over = True
         if over and after[0] != after[1]:
             winner = 0 if after[0] > after[1] else 1
-        return HandScore(
-            self.maker,
-            mt,
-            self.trump,
-            False,
-            True,
-            cp,
-            rm,
-            pit,
-            made,
-            mult,
-            pts,
-            small,
-            mp,
-            after,
-            hands,
-            over,
-            winner,
-            nxt,
-            reason,
-            rules,
+        return replace(
+            as_it_stands,
+            finished=True,
+            pit_team=pit,
+            made=made,
+            points=pts,
+            small_points=small,
+            match_points=mp,
+            scores_after=after,
+            hands_played=hands,
+            game_over=over,
+            game_winner=winner,
+            reason=reason,
+            rules=rules,
         )
 
 
-def adjudicate_makers(rec: HandRecord, rs: Ruleset) -> Any:
+def adjudicate_makers(rec: HandRecord, rs: Ruleset) -> Verdict:
     """Replay a record of a makers game (``rs.hand_scoring == "makers"``) into a
-    :class:`~engine.adjudicate.Verdict` whose ``result`` is the :class:`HandScore`.
+    :class:`~engine.verdict.Verdict` whose ``result`` is the :class:`HandScore`.
 
     :raises HandRecordError: if cards are played before trumps are made or after a throw-in.
     """
-    from engine.adjudicate import GoingOnCheck, TeamTotals, Verdict
-
     r = _MakersReplay(rec, rs)
     if rec.cut is not None and not rs.min_cut <= rec.cut <= rs.max_cut:
-        r.offend(None, rec.dealer, Offence.WRONG_CUT, f"the dealer cut {rec.cut} card(s)", r.cite("deal"))
+        r.seat_offence(None, rec.dealer, Offence.WRONG_CUT, f"the dealer cut {rec.cut} card(s)", r.cite("deal"))
     if rec.deal_pattern is not None and rec.deal_pattern not in rs.deal_patterns:
         allowed = ", ".join("-".join(map(str, p)) for p in rs.deal_patterns)
-        r.offend(
+        r.seat_offence(
             None,
             rec.dealer,
             Offence.WRONG_DEAL,
             f"the dealer (seat {rec.dealer}) dealt {'-'.join(map(str, rec.deal_pattern))}; only {allowed}",
             r.cite("deal"),
         )
-    for i, ev in enumerate(rec.events):
-        if isinstance(ev, PlayEvent):
-            r.play(i, ev)
-        elif isinstance(ev, BidEvent | PassEvent):
-            r.bid(i, ev)
-        elif isinstance(ev, RoemEvent):
-            r.roem(i, ev)
-        elif isinstance(ev, DoubleEvent):
-            r.double(i, ev)
-        elif isinstance(ev, StrafEvent):
-            r.straf(i, ev)
-        elif isinstance(ev, MarchEvent) and rs.march_announcement:
-            r.march_event(i, ev)
-        else:
-            r.note(
-                "note.event_ignored",
-                f"events[{i}]: a {ev.type} event has no meaning in {rs.name}; ignored",
-                event=i,
-                type=ev.type,
-                ruleset=rs.name,
-            )
-    if r.trick_plays and len(r.trick_plays) < 4:
-        r.tricks.append(r._trick(r.round, r.trick_leader, tuple(r.trick_plays), None, 0, r.round == 7))
+    r.run()
+    tricks = r.trick_values()
     res = r.result()
-    teams = []
-    for t in (0, 1):
-        teams.append(
-            TeamTotals(
-                t,
-                r.card_points[t],
-                r.tricks_won[t],
-                bool(r.tricks)
-                and r.tricks[-1].last
-                and r.tricks[-1].winner is not None
-                and team_of(r.tricks[-1].winner) == t,
-                res.roem[t],
-                tuple(r.roem_names[t]),
-                0,
-                0,
-                0,
-                res.card_points[t] + res.roem[t],
-                0,
-            )
-        )
-    end = tuple(
-        GoingOnCheck(
-            None,
+    last = tricks[-1] if tricks else None
+    teams = tuple(
+        r.team_totals(
             t,
-            0,
-            0,
-            teams[t].count,
-            teams[1 - t].count,
-            True,
-            (),
-            f"no going on in {rs.name}",
-            "going_on.not_in_ruleset",
-            {"team": t, "ruleset": rs.name},
+            last_trick=last is not None and last.last and last.winner is not None and team_of(last.winner) == t,
+            roem=res.roem[t],
+            roem_call=tuple(r.roem_names[t]),
+            count=res.card_points[t] + res.roem[t],
         )
         for t in (0, 1)
     )
-    complete = len(r.tricks) == 8 and r.tricks[-1].winner is not None
+    end = tuple(
+        GoingOnCheck(
+            event=None,
+            team=t,
+            strokes=0,
+            allowed=0,
+            count=teams[t].count,
+            opponents_count=teams[1 - t].count,
+            ok=True,
+            rules=(),
+            reason=f"no going on in {rs.name}",
+            code="going_on.not_in_ruleset",
+            params={"team": t, "ruleset": rs.name},
+        )
+        for t in (0, 1)
+    )
     return Verdict(
         ruleset=rs.name,
         trump=-1 if r.trump is None else r.trump,
         leader=rec.leader,
-        tricks=tuple(r.tricks),
+        tricks=tricks,
         teams=(teams[0], teams[1]),
         offences=tuple(r.offences),
         going_on=(),
         end_check=(end[0], end[1]),
         strafs=tuple(r.strafs),
-        complete=complete,
+        complete=len(tricks) == 8 and tricks[-1].winner is not None,
         old_play_next=False,
         next_dealer_team=None,
         notes=tuple(n.text for n in r.notes),

@@ -7,9 +7,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.fastplay import play_random_hands
 from engine.play import legal_mask
 from engine.ruleset import SAKBOC_2004
-from engine.simulate import deal, play_boem, play_hand, play_random_hands
+from engine.simulate import deal, play_boem, play_hand
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
