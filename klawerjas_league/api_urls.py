@@ -14,6 +14,7 @@ from rest_framework.routers import DefaultRouter
 from clubs import api as clubs_api
 from klawerjas_league.api_auth import TokenSignInView, TokenSignOutEverywhereView, TokenSignOutView
 from matches import api as matches_api
+from matches import season_api
 from referee import api as referee_api
 from tables import api as tables_api
 
@@ -28,6 +29,8 @@ router.register("results", matches_api.ResultViewSet, basename="result")
 router.register("standings", matches_api.StandingsViewSet, basename="standings")
 router.register("referee/matches", referee_api.RefereeMatchViewSet, basename="referee-match")
 router.register("table", tables_api.TableDeviceViewSet, basename="table")
+router.register("seasons", season_api.SeasonViewSet, basename="season")
+router.register("drafts", season_api.DraftViewSet, basename="draft")
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
