@@ -249,7 +249,7 @@ class PlayerViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
         player = permissions.player_for_official(user=request.user, player_id=_int_or_404(pk))
         to_club = Club.objects.filter(pk=data.validated_data["to_club"], union_id=player.union_id).first()
         if to_club is None:
-            raise ValidationError({"to_club": "No such club in the player's union."})
+            raise ValidationError({"to_club": ["No such club in the player's union."]})
         transfer = transfers.player_transfer(player=player, to_club=to_club,
                                              transferred_on=data.validated_data["transferred_on"],
                                              note=data.validated_data["note"], by=request.user)
