@@ -114,8 +114,8 @@ class StandingsPublishForm(forms.Form):
 class SeasonStartForm(forms.Form):
     """The next season's name (``matches.seasons.season_start``)."""
 
-    name = forms.CharField(max_length=20, help_text="E.g. 2027: the competitions are copied under this season, "
-                           "where a name carries the old season (\"Cup 2026\") it becomes the new one.")
+    name = forms.CharField(max_length=20, help_text="E.g. 2027. The competitions are copied under this season; a "
+                           "name that carries the old season (\"Cup 2026\") gets the new one (\"Cup 2027\").")
 
 
 class TransferForm(forms.Form):

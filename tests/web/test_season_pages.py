@@ -88,7 +88,7 @@ def test_a_transfer_is_reviewed_then_recorded_and_the_players_history_shows_it(c
     client.logout()
     history = client.get(f"/players/{player.pk}/history/").content.decode()
     assert "Registered with <strong>Bonteheuwel Boere</strong>" in history
-    assert "Athlone Aces</td><td class=\"wrap\">Bonteheuwel Boere" in history
+    assert "Athlone Aces → Bonteheuwel Boere" in history
 
 
 def test_a_transfer_that_would_break_one_team_per_competition_is_refused_on_the_page(client):
