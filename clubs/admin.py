@@ -3,7 +3,7 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from clubs.models import Club, ClubSecretary, Player, Team, TeamMembership, Union, UnionOfficial
+from clubs.models import Club, ClubSecretary, Player, Team, TeamMembership, Transfer, Union, UnionOfficial
 
 
 class UnionOfficialInline(admin.TabularInline):
@@ -92,3 +92,17 @@ class UnionOfficialAdmin(admin.ModelAdmin):
 class ClubSecretaryAdmin(admin.ModelAdmin):
     list_display = ["user", "club", "created_at"]
     list_filter = ["club__union"]
+
+
+@admin.register(Transfer)
+class TransferAdmin(SimpleHistoryAdmin):
+    """Transfers are recorded by the union's officials (``clubs.transfers.player_transfer``); read-only here."""
+
+    list_display = ["player", "from_club", "to_club", "transferred_on", "recorded_by"]
+    list_filter = ["to_club__union"]
+    search_fields = ["player__last_name", "player__registration_number"]
+    readonly_fields = ["player", "from_club", "to_club", "transferred_on", "note", "left_squads", "recorded_at",
+                       "recorded_by"]
+
+    def has_add_permission(self, request) -> bool:
+        return False

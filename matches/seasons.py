@@ -39,7 +39,7 @@ from django.db.models import Case, Max, Prefetch, QuerySet, Value, When
 from django.utils import timezone
 from simple_history.utils import bulk_create_with_history
 
-from clubs.models import FULL_TEAM_PLAYERS, Club, Team, TeamMembership, Union
+from clubs.models import FULL_TEAM_PLAYERS, Team, TeamMembership, Union
 from clubs.services import history_reason_fit, save_with_history
 from matches.models import Competition, Match, Season, SeasonHonour, StandingsSnapshot
 
@@ -299,10 +299,11 @@ def season_next_name(name: str) -> str:
     return "".join(out) + name[last:]
 
 
-def _renamed(text: str, old: str, new: str) -> str:
+def _renamed(text: str, old: str, new: str, max_length: int = 120) -> str:
     """A competition's or team's name with the old season's label replaced by the new one ("Cup 2026" →
-    "Cup 2027"); unchanged when it does not carry the label."""
-    return text.replace(old, new) if old and old in text else text
+    "Cup 2027"); unchanged when it does not carry the label, or when the new name would not fit its field."""
+    renamed = text.replace(old, new) if old and old in text else text
+    return renamed if len(renamed) <= max_length else text
 
 
 @dataclass
@@ -447,8 +448,3 @@ def fixtures_draft_check(*, competition: Competition) -> None:
         names = ", ".join(f"{t.name} ({t.club.name})" for t in drafts)
         raise ValidationError(f"{len(drafts)} carried-over team{'s are' if len(drafts) > 1 else ' is'} still a "
                               f"draft: {names}. Their clubs' secretaries confirm or withdraw them first.")
-
-
-def secretary_clubs_with_drafts(*, clubs: QuerySet[Club]) -> int:
-    """How many draft teams ``clubs`` have (one query): the secretary's dashboard points to them."""
-    return Team.objects.filter(club__in=clubs, draft=True).count()
