@@ -11,6 +11,7 @@ from clubs.models import (
     Player,
     Team,
     TeamMembership,
+    Transfer,
     Union,
     UnionOfficial,
 )
@@ -123,3 +124,15 @@ class DisciplinaryRecordAdmin(SimpleHistoryAdmin):
     search_fields = ["reason", "player__last_name", "team__name", "club__name"]
     raw_id_fields = ["player", "team", "club", "recorded_by"]
     list_select_related = ["union", "player", "team", "club"]
+@admin.register(Transfer)
+class TransferAdmin(SimpleHistoryAdmin):
+    """Transfers are recorded by the union's officials (``clubs.transfers.player_transfer``); read-only here."""
+
+    list_display = ["player", "from_club", "to_club", "transferred_on", "recorded_by"]
+    list_filter = ["to_club__union"]
+    search_fields = ["player__last_name", "player__registration_number"]
+    readonly_fields = ["player", "from_club", "to_club", "transferred_on", "note", "left_squads", "recorded_at",
+                       "recorded_by"]
+
+    def has_add_permission(self, request) -> bool:
+        return False

@@ -249,6 +249,14 @@ class Team(models.Model):
     seed = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Seeding in a knock-out cup, 1 = best; byes go to the top seeds."
     )
+    draft = models.BooleanField(
+        default=False, help_text="Carried over from last season's team (``matches.seasons.season_start``) and not yet "
+        "confirmed by the club's secretary, who confirms or changes it; the fixtures wait until no team is a draft.",
+    )
+    carried_over_from = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="carried_over_to",
+        help_text="Last season's team this one was carried over from.",
+    )
     history = HistoricalRecords()
 
     class Meta:
@@ -440,3 +448,39 @@ class DisciplinaryRecord(models.Model):
             errors["suspension_match_nights"] = "Only a suspension has match nights."
         if errors:
             raise ValidationError(errors)
+class Transfer(models.Model):
+    """A registered player's move from one club of a union to another, on a date (``clubs.transfers``).
+
+    The registration number stays the player's (it identifies the player in the union, SAKBOC 1.5): the
+    :class:`Player` row is the same, only its club changes, and its history keeps the change. Written once by
+    ``clubs.transfers.player_transfer``; never updated.
+    """
+
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="transfers")
+    from_club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="transfers_out")
+    to_club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="transfers_in")
+    transferred_on = models.DateField(help_text="The day the player's registration moves to the new club.")
+    note = models.CharField(max_length=300, blank=True, help_text="The official's note, e.g. the clubs' agreement.")
+    left_squads = models.CharField(
+        max_length=300, blank=True,
+        help_text="Draft squads of the old club the player was taken out of by the transfer (carried-over teams "
+        "not yet confirmed).",
+    )
+    recorded_at = models.DateTimeField()
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-transferred_on", "-recorded_at", "-id"]
+        constraints = [
+            models.CheckConstraint(condition=~models.Q(from_club=models.F("to_club")), name="transfer_changes_club"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player.full_name}: {self.from_club} → {self.to_club} ({self.transferred_on})"
+
+    def clean(self) -> None:
+        if self.from_club_id and self.to_club_id and self.from_club.union_id != self.to_club.union_id:
+            raise ValidationError("A transfer moves a player between clubs of one union.")

@@ -42,7 +42,7 @@ from clubs.models import (
     Team,
     Union,
 )
-from matches.models import Competition, Match
+from matches.models import Competition, Match, Season
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -57,6 +57,7 @@ ROLE_PERMISSIONS: dict[str, tuple[str, ...]] = {
         "matches.add_standingssnapshot", "matches.view_standingssnapshot",
         "clubs.add_club", "clubs.change_club", "clubs.view_club", "clubs.view_player",
         "clubs.add_team", "clubs.change_team", "clubs.view_team",
+        "clubs.add_transfer", "clubs.view_transfer", "matches.add_season", "matches.change_season",
     ),
     GROUP_CLUB_SECRETARIES: (
         "clubs.add_player", "clubs.change_player", "clubs.view_player",
@@ -80,6 +81,8 @@ PERM_PLAYER_REGISTER = "clubs.add_player"
 PERM_TEAM_MANAGE = "clubs.change_team"
 PERM_TEAM_SHEET_SUBMIT = "matches.add_teamsheet"
 PERM_MATCH_VIEW = "matches.view_match"
+PERM_TRANSFER_RECORD = "clubs.add_transfer"
+PERM_SEASON_MANAGE = "matches.change_season"
 
 
 def role_groups_sync(**_: object) -> None:
@@ -315,3 +318,51 @@ def match_for_confirmer(*, user: AnyUser, match_id: int) -> Match:
         return match_team_for_captain(user=user, match_id=match_id)[0]
     except Http404:
         return match_for_referee(user=user, match_id=match_id)
+
+
+def player_for_official(*, user: AnyUser, player_id: int) -> Player:
+    """The registered player if ``user`` is an official of the player's union (to record a transfer).
+
+    :raises Http404: no such player, or another union's (the same answer).
+    """
+    _require(user, PERM_TRANSFER_RECORD, "player")
+    player = (Player.objects.select_related("club", "union")
+              .filter(pk=player_id, union__in=unions_for_official(user)).first())
+    if player is None:
+        raise _not_found("player")
+    return player
+
+
+def season_for_official(*, user: AnyUser, season_id: int) -> Season:
+    """The season if ``user`` is an official of its union (to start the next one from it).
+
+    :raises Http404: no such season, or another union's (the same answer).
+    """
+    _require(user, PERM_SEASON_MANAGE, "season")
+    season = (Season.objects.select_related("union")
+              .filter(pk=season_id, union__in=unions_for_official(user)).first())
+    if season is None:
+        raise _not_found("season")
+    return season
+
+
+def union_for_season_official(*, user: AnyUser, union_id: int) -> Union:
+    """The union if ``user`` is one of its officials and may close its seasons.
+
+    :raises Http404: no such union, or not the user's (the same answer).
+    """
+    _require(user, PERM_SEASON_MANAGE, "union")
+    return union_for_official(user=user, union_id=union_id)
+
+
+def team_for_secretary(*, user: AnyUser, team_id: int) -> Team:
+    """The team if ``user`` is secretary of its club (to confirm a team carried over into a new season).
+
+    :raises Http404: no such team, or another club's (the same answer).
+    """
+    _require(user, "clubs.add_team", "team")
+    team = (Team.objects.select_related("club", "competition")
+            .filter(pk=team_id, club__in=clubs_for_secretary(user)).first())
+    if team is None:
+        raise _not_found("team")
+    return team

@@ -15,6 +15,7 @@ from appeals import api as appeals_api
 from clubs import api as clubs_api
 from klawerjas_league.api_auth import TokenSignInView, TokenSignOutEverywhereView, TokenSignOutView
 from matches import api as matches_api
+from matches import season_api
 from referee import api as referee_api
 from tables import api as tables_api
 
@@ -34,6 +35,8 @@ router.register("appeals", appeals_api.AppealViewSet, basename="appeal")
 router.register("appeal-settings", appeals_api.AppealSettingsViewSet, basename="appeal-settings")
 router.register("discipline", appeals_api.DisciplinaryRecordViewSet, basename="discipline")
 router.register("referee-statistics", appeals_api.RefereeStatisticsViewSet, basename="referee-statistics")
+router.register("seasons", season_api.SeasonViewSet, basename="season")
+router.register("drafts", season_api.DraftViewSet, basename="draft")
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),

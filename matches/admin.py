@@ -11,6 +11,8 @@ from matches.models import (
     Match,
     MatchTable,
     PlayedHand,
+    Season,
+    SeasonHonour,
     Seat,
     StandingsRow,
     StandingsSnapshot,
@@ -134,4 +136,25 @@ class PlayedHandAdmin(admin.ModelAdmin):
         return False
 
     def has_change_permission(self, request, obj=None):  # noqa: ARG002
+        return False
+
+
+class SeasonHonourInline(admin.TabularInline):
+    model = SeasonHonour
+    extra = 0
+    fields = ["competition", "kind", "team_name", "club_name", "standings", "final"]
+    readonly_fields = fields
+    can_delete = False
+
+
+@admin.register(Season)
+class SeasonAdmin(SimpleHistoryAdmin):
+    """Seasons are closed and started from the officials' pages (``matches.seasons``); read-only here."""
+
+    list_display = ["name", "union", "status", "closed_at", "started_from"]
+    list_filter = ["union", "status"]
+    readonly_fields = ["union", "name", "status", "started_from", "closed_at", "closed_by"]
+    inlines = [SeasonHonourInline]
+
+    def has_add_permission(self, request) -> bool:
         return False

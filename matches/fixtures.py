@@ -255,7 +255,8 @@ def competition_fixtures_create(
     (which validates it) and tells both captains by e-mail after commit. The venue is the home club's name.
 
     :raises django.core.exceptions.ValidationError: entries still open (``matches.entries``); the competition
-        already has fixtures, or has fewer than 2 teams, or a generated match fails ``match_schedule``'s rules.
+        already has fixtures, a team carried over from last season is still a draft (``matches.seasons``), or it
+        has fewer than 2 teams, or a generated match fails ``match_schedule``'s rules.
         Nothing is saved then.
     """
     from django.core.exceptions import ValidationError
@@ -271,6 +272,9 @@ def competition_fixtures_create(
                               "fixtures.")
     if competition.matches.exists():
         raise ValidationError("This competition already has fixtures; schedule further matches one by one.")
+    from matches.seasons import fixtures_draft_check
+
+    fixtures_draft_check(competition=competition)
     tz = timezone.get_current_timezone()
 
     def at(day: dt.date) -> dt.datetime:

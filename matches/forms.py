@@ -133,4 +133,39 @@ class NightFileForm(forms.Form):
             data["data"] = data["night"].encode()
         else:
             raise forms.ValidationError({"file": "Choose the night's file to import."})
+class SeasonStartForm(forms.Form):
+    """The next season's name (``matches.seasons.season_start``)."""
+
+    name = forms.CharField(max_length=20, help_text="E.g. 2027. The competitions are copied under this season; a "
+                           "name that carries the old season (\"Cup 2026\") gets the new one (\"Cup 2027\").")
+
+
+class TransferForm(forms.Form):
+    """A player's transfer to another club of the union (``clubs.transfers.player_transfer``): the player found by
+    registration number, which stays theirs."""
+
+    registration_number = forms.CharField(max_length=30, help_text="The player's registration number; it follows "
+                                          "them to the new club.")
+    to_club = forms.ModelChoiceField(queryset=Player.objects.none(), label="To club")
+    transferred_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), label="On",
+                                     help_text="The day the registration moves; today or earlier.")
+    note = forms.CharField(max_length=300, required=False, widget=forms.Textarea(attrs={"rows": 2}),
+                           help_text="Optional: e.g. the clubs' agreement. Kept with the transfer.")
+
+    def __init__(self, *args, union, **kwargs) -> None:
+        from clubs.models import Club
+
+        super().__init__(*args, **kwargs)
+        self.union = union
+        self.fields["to_club"].queryset = Club.objects.filter(union=union).order_by("name")
+
+    def clean(self) -> dict:
+        """Find the player by registration number in the union: ``cleaned_data["player"]``."""
+        data = super().clean()
+        number = (data.get("registration_number") or "").strip()
+        if number:
+            data["player"] = Player.objects.select_related("club").filter(
+                union=self.union, registration_number__iexact=number).first()
+            if data["player"] is None:
+                self.add_error("registration_number", f"No player of {self.union} has registration number {number}.")
         return data

@@ -663,3 +663,73 @@ class TableDevice(models.Model):
 
     def __str__(self) -> str:
         return f"device {self.pk} at {self.link}"
+
+
+class Season(models.Model):
+    """A union's season: the union's competitions whose ``Competition.season`` label is ``name``.
+
+    Competitions keep their season as a label (``"2026"``), as pages, downloads and the API already show it; this
+    row adds what a season has beyond its label: whether it is closed (its archive frozen: final standings,
+    champions and cup winners in :class:`SeasonHonour`), who closed it and when, and the season it was started
+    from (``matches.seasons``). A season with competitions but no row yet is open.
+    """
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        CLOSED = "closed", "Closed"
+
+    union = models.ForeignKey("clubs.Union", on_delete=models.PROTECT, related_name="seasons")
+    name = models.CharField(max_length=20, help_text="The competitions' season label, e.g. '2026'.")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    started_from = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="next_seasons",
+        help_text="The closed season whose competitions, teams and squads this one was started from.",
+    )
+    closed_at = models.DateTimeField(null=True, blank=True)
+    closed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["union", "-name"]
+        constraints = [models.UniqueConstraint(fields=["union", "name"], name="season_unique_name_in_union")]
+
+    def __str__(self) -> str:
+        return f"{self.union.short_name} season {self.name}"
+
+    @property
+    def is_closed(self) -> bool:
+        return self.status == self.Status.CLOSED
+
+
+class SeasonHonour(models.Model):
+    """A closed season's roll of honour: a league's champions (with its final standings) or a cup's winners (with
+    its final). Team and club names are copied, so the archive reads the same whatever is renamed later.
+    Written once by ``matches.seasons.season_close``; never updated."""
+
+    class Kind(models.TextChoices):
+        CHAMPIONS = "champions", "League champions"
+        CUP_WINNERS = "cup_winners", "Cup winners"
+
+    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="honours")
+    competition = models.ForeignKey(Competition, on_delete=models.PROTECT, related_name="honours")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    team = models.ForeignKey("clubs.Team", on_delete=models.PROTECT, related_name="+")
+    team_name = models.CharField(max_length=120)
+    club_name = models.CharField(max_length=120)
+    standings = models.ForeignKey(
+        StandingsSnapshot, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+        help_text="A league's final standings, frozen when the season closed.",
+    )
+    final = models.ForeignKey(
+        Match, null=True, blank=True, on_delete=models.PROTECT, related_name="+", help_text="A cup's final.",
+    )
+
+    class Meta:
+        ordering = ["season", "kind", "competition__name", "team_name"]
+        constraints = [models.UniqueConstraint(fields=["competition", "team"], name="season_honour_once_per_team")]
+
+    def __str__(self) -> str:
+        return f"{self.team_name}: {self.get_kind_display()}, {self.competition}"

@@ -103,7 +103,13 @@ def _schedule_clock_timer(match: Match) -> None:
 def competition_create(
     *, union: Union, name: str, season: str, kind: str = Competition.Kind.LEAGUE, starts_on: date | None = None
 ) -> Competition:
-    """Create a league season or knock-out cup in ``union``."""
+    """Create a league season or knock-out cup in ``union``.
+
+    :raises ValidationError: ``season`` is a closed season of the union (``matches.seasons.season_open_check``).
+    """
+    from matches.seasons import season_open_check
+
+    season_open_check(union_id=union.pk, name=season)
     competition = Competition(union=union, name=name, season=season, kind=kind, starts_on=starts_on)
     save_with_history(competition, reason="competition created")
     return competition
@@ -119,8 +125,12 @@ def match_schedule(
 
     :param tie_number: a cup's tie, its place in the round's bracket (``matches.fixtures``).
     :raises ValidationError: a team of another competition, or a team against itself; a referee or marker
-        not on the union's list or conflicted (:func:`match_officials_assign`).
+        not on the union's list or conflicted (:func:`match_officials_assign`); the competition's season is
+        closed (``matches.seasons.season_open_check``).
     """
+    from matches.seasons import season_open_check
+
+    season_open_check(union_id=competition.union_id, name=competition.season)
     if home.pk == away.pk:
         raise ValidationError("A team cannot play itself.")
     for team in (home, away):

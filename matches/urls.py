@@ -3,7 +3,7 @@ captains' disputes."""
 
 from django.urls import path
 
-from matches import views
+from matches import season_views, views
 
 app_name = "matches"
 
@@ -31,6 +31,15 @@ urlpatterns = [
     path("secretary/teams/<int:pk>/withdraw/", views.team_withdraw, name="team-withdraw"),
     # Captains: dispute a result
     path("captain/matches/<int:pk>/dispute/", views.result_dispute, name="result-dispute"),
+    # Seasons and transfers (matches/season_views.py): the public archive, officials, secretaries' drafts
+    path("seasons/", season_views.season_archive_list, name="season-list"),
+    path("seasons/<int:pk>/", season_views.season_archive, name="season-archive"),
+    path("players/<int:pk>/history/", season_views.player_history, name="player-history"),
+    path("official/unions/<int:union_id>/seasons/", season_views.official_seasons, name="official-seasons"),
+    path("official/unions/<int:union_id>/seasons/close/", season_views.season_close, name="season-close"),
+    path("official/seasons/<int:pk>/next/", season_views.season_start, name="season-start"),
+    path("official/unions/<int:union_id>/transfers/", season_views.union_transfers, name="union-transfers"),
+    path("secretary/drafts/", season_views.secretary_drafts, name="secretary-drafts"),
 ]
 
 urlpatterns += [

@@ -1,0 +1,136 @@
+"""REST API for seasons and drafts (DRF; routes in klawerjas_league/api_urls.py; ``matches/seasons.py``).
+
+Reads are public: ``GET /api/seasons/`` lists the unions' seasons with their roll of honour (champions, cup
+winners, each with the final standings' snapshot or the final's fixture id), filter by ``union`` or ``status``.
+Union officials: ``POST /api/seasons/close/`` closes a season of their union (400 naming every fixture still
+to approve), ``POST /api/seasons/{id}/next/`` starts the next season from a closed one (its competitions, teams
+and squads carried over as drafts). Club secretaries: ``GET /api/drafts/`` lists their clubs' draft teams and
+``POST /api/drafts/{team_id}/confirm/`` confirms one (400 naming what is missing: SAKBOC 1.5). Each write is a
+thin adapter: parse, scope with one access helper (404 for "not yours" as for "not there"), one service.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from clubs import permissions
+from clubs.api import ID_REGEX, ServiceErrorsMixin, TeamSerializer, _int_or_404, id_field
+from clubs.models import Team
+from matches import seasons
+from matches.api import CompetitionSerializer
+from matches.models import Season, SeasonHonour
+
+
+class SeasonHonourSerializer(serializers.ModelSerializer):
+    competition_name = serializers.CharField(source="competition.name", read_only=True)
+
+    class Meta:
+        model = SeasonHonour
+        fields = ["competition", "competition_name", "kind", "team", "team_name", "club_name", "standings", "final"]
+        extra_kwargs = {"standings": {"help_text": "A league's final standings: GET /api/standings/{id}/."},
+                        "final": {"help_text": "A cup's final: GET /api/results/{id}/."}}
+
+
+class SeasonSerializer(serializers.ModelSerializer):
+    """A season of a union: its label (the competitions' ``season``), open or closed, and once closed its roll of
+    honour."""
+
+    honours = SeasonHonourSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Season
+        fields = ["id", "union", "name", "status", "started_from", "closed_at", "honours"]
+
+
+class SeasonCloseSerializer(serializers.Serializer):
+    union = id_field(help_text="A union you run.")
+    season = serializers.CharField(max_length=20, help_text="The season's label, e.g. '2026'.")
+
+
+class SeasonNextSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=20, help_text="The new season's label, e.g. '2027'.")
+
+
+class SeasonStartSerializer(serializers.Serializer):
+    """What starting a season carried over."""
+
+    season = SeasonSerializer()
+    competitions = CompetitionSerializer(many=True)
+    teams = TeamSerializer(many=True, help_text="The draft teams, with their squads.")
+    left_out = serializers.ListField(child=serializers.CharField(),
+                                     help_text="Players not carried over, one sentence each (moved, or no longer "
+                                               "active).")
+
+
+class DraftSerializer(TeamSerializer):
+    """A team carried over into a new season, not yet confirmed; ``problems`` says what stands in the way of
+    confirming it (empty: it can be confirmed)."""
+
+    problems = serializers.SerializerMethodField()
+
+    class Meta(TeamSerializer.Meta):
+        fields = [*TeamSerializer.Meta.fields, "draft", "carried_over_from", "problems"]
+
+    def get_problems(self, team: Team) -> list[str]:
+        return seasons.draft_problems(team)
+
+
+class SeasonViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
+    """Seasons and their roll of honour; officials close one and start the next from it."""
+
+    lookup_value_regex = ID_REGEX
+    queryset = Season.objects.prefetch_related("honours__competition").order_by("union", "-name", "id")
+    serializer_class = SeasonSerializer
+    filterset_fields = ["union", "status"]
+
+    def get_permissions(self):
+        return [IsAuthenticated()] if self.action in ("close", "next") else super().get_permissions()
+
+    @extend_schema(request=SeasonCloseSerializer, responses={201: SeasonSerializer})
+    @action(detail=False, methods=["post"])
+    def close(self, request: Request) -> Response:
+        data = SeasonCloseSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        union = permissions.union_for_season_official(user=request.user, union_id=data.validated_data["union"])
+        season = seasons.season_close(union=union, name=data.validated_data["season"].strip(), by=request.user)
+        return Response(SeasonSerializer(self.get_queryset().get(pk=season.pk)).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=SeasonNextSerializer, responses={201: SeasonStartSerializer})
+    @action(detail=True, methods=["post"])
+    def next(self, request: Request, pk: str | None = None) -> Response:
+        data = SeasonNextSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        season = permissions.season_for_official(user=request.user, season_id=_int_or_404(pk))
+        started = seasons.season_start(season=season, name=data.validated_data["name"], by=request.user)
+        return Response(SeasonStartSerializer(started).data, status=status.HTTP_201_CREATED)
+
+
+class DraftViewSet(ServiceErrorsMixin, mixins.ListModelMixin, viewsets.GenericViewSet):
+    """The signed-in club secretary's draft teams (carried over into a new season); ``POST {id}/confirm/``
+    confirms one as it stands."""
+
+    lookup_value_regex = ID_REGEX
+    serializer_class = DraftSerializer
+    permission_classes = [IsAuthenticated]
+    pagination_class = None
+    filterset_fields: list[str] = []
+
+    def get_queryset(self):
+        user = self.request.user
+        if getattr(self, "swagger_fake_view", False) or not user.has_perm("clubs.add_team"):
+            return Team.objects.none()
+        return (Team.objects.filter(club__in=permissions.clubs_for_secretary(user), draft=True)
+                .select_related("club").prefetch_related("memberships__player").order_by("name", "id"))
+
+    @extend_schema(request=None, responses={200: DraftSerializer})
+    @action(detail=True, methods=["post"])
+    def confirm(self, request: Request, pk: str | None = None) -> Response:
+        team = permissions.team_for_secretary(user=request.user, team_id=_int_or_404(pk))
+        team = seasons.team_draft_confirm(team=team, by=request.user)
+        team = Team.objects.select_related("club").prefetch_related("memberships__player").get(pk=team.pk)
+        return Response(DraftSerializer(team).data)
