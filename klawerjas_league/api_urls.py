@@ -14,6 +14,7 @@ from rest_framework.routers import DefaultRouter
 from clubs import api as clubs_api
 from klawerjas_league.api_auth import TokenSignInView, TokenSignOutEverywhereView, TokenSignOutView
 from matches import api as matches_api
+from records import api as records_api
 from referee import api as referee_api
 from tables import api as tables_api
 
@@ -28,6 +29,8 @@ router.register("results", matches_api.ResultViewSet, basename="result")
 router.register("standings", matches_api.StandingsViewSet, basename="standings")
 router.register("referee/matches", referee_api.RefereeMatchViewSet, basename="referee-match")
 router.register("table", tables_api.TableDeviceViewSet, basename="table")
+router.register("records/players", records_api.PlayerRecordViewSet, basename="player-record")
+router.register("records/partnerships", records_api.PartnershipRecordViewSet, basename="partnership-record")
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),

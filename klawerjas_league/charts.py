@@ -45,7 +45,7 @@ def positions_chart(*, rounds: Sequence[int], series: Sequence[tuple[str, Sequen
         if len(positions) != len(rounds):
             raise ValueError(f"{name}: {len(positions)} positions for {len(rounds)} rounds")
     left, right, top, bottom = 30, 14, 10, 34
-    step_y = 22 if teams <= 12 else max(6, 264 // max(teams - 1, 1))
+    step_y = max(22, 150 // max(teams - 1, 1)) if teams <= 12 else max(6, 264 // max(teams - 1, 1))
     height = top + bottom + step_y * max(teams - 1, 1)
     plot_w = WIDTH - left - right
     step_x = plot_w / max(len(rounds) - 1, 1)

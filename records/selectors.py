@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, ExpressionWrapper, F, FloatField, Q, Sum
+from django.db.models.functions import Cast
 
 from clubs.models import Club, Player, Team
 from matches.models import Match, StandingsRow
@@ -280,31 +281,39 @@ class PartnershipRow:
         return self.strafs_conceded / self.nights if self.nights else 0.0
 
 
-def partnership_rows(lines: Any) -> Any:
+def partnership_rows(lines: Any, *, names: bool = False) -> Any:
     """The partnerships in ``lines`` (a RecordLine queryset, filtered): one row each, as values with
     ``nights``, ``boems_won``, ``boems_lost``, ``strokes_for``, ``strokes_against``, ``five_to_nils``,
     ``strafs_conceded``, ``wrong_strafs_against`` (the table's, counted once) and ``strafs_claimed``,
-    ``wrong_strafs_claimed`` (both players'). One grouped query; the API filters and orders it."""
+    ``wrong_strafs_claimed`` (both players'), and ``boems_per_night``; with ``names``, the players' and the
+    team's names too. One grouped query; the API filters and orders it."""
     telman = Q(role=RecordLine.Role.TELMAN)
+    named = ("telman__first_name", "telman__last_name", "byspeler__first_name", "byspeler__last_name",
+             "team__name") if names else ()
     return (
-        lines.values("competition_id", "team_id", "telman_id", "byspeler_id")
+        lines.values("competition_id", "team_id", "telman_id", "byspeler_id", *named)
         .annotate(
             nights=Count("match_id", distinct=True),
             **{name: Sum(name, filter=telman) for name in _SUMMED},
             strafs_claimed=Sum("strafs_claimed"), wrong_strafs_claimed=Sum("wrong_strafs_claimed"),
         )
+        .annotate(boems_per_night=ExpressionWrapper(Cast("boems_won", FloatField()) / F("nights"),
+                                                    output_field=FloatField()))
         .order_by("competition_id", "team_id", "telman_id", "byspeler_id")
     )
 
 
-def player_rows(lines: Any) -> Any:
+def player_rows(lines: Any, *, names: bool = False) -> Any:
     """The players in ``lines`` (a RecordLine queryset, filtered): one row per player and competition, as
-    values with ``nights``, the summed figures and the strafs they claimed. One grouped query; the API
-    filters and orders it."""
+    values with ``nights``, the summed figures, the strafs they claimed and ``boems_per_night``; with
+    ``names``, the player's and the team's names too. One grouped query; the API filters and orders it."""
+    named = ("player__first_name", "player__last_name", "team__name") if names else ()
     return (
-        lines.values("player_id", "competition_id", "team_id")
+        lines.values("player_id", "competition_id", "team_id", *named)
         .annotate(nights=Count("match_id", distinct=True),
                   **{name: Sum(name) for name in (*_SUMMED, "strafs_claimed", "wrong_strafs_claimed")})
+        .annotate(boems_per_night=ExpressionWrapper(Cast("boems_won", FloatField()) / F("nights"),
+                                                    output_field=FloatField()))
         .order_by("competition_id", "player_id")
     )
 

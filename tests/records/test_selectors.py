@@ -2,10 +2,7 @@
 served from the cache afterwards; the records are rebuilt by the standings' own recompute."""
 
 import pytest
-from django.core.cache import cache
-from django.db import transaction
 
-from klawerjas_league.demo import demo_season_run
 from matches.models import Match, Substitution
 from records import selectors
 from records.models import RecordLine
@@ -13,20 +10,6 @@ from records.services import records_recompute
 from tests.records import sheets
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(scope="module")
-def season(django_db_setup, django_db_blocker):
-    """A reduced demo season (4 clubs, 12 match nights), rolled back after the module."""
-    with django_db_blocker.unblock(), transaction.atomic():
-        demo_season_run(seed=7, clubs=4, size="small", progress=None)
-        yield Match.objects.first().competition
-        transaction.set_rollback(True)
-
-
-@pytest.fixture(autouse=True)
-def _empty_cache():
-    cache.clear()
 
 
 def _figures(figures) -> dict[str, int]:
