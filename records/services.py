@@ -12,7 +12,7 @@ from collections import defaultdict
 from typing import Any
 
 from django.core.cache import cache
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Case, Count, Exists, F, IntegerField, OuterRef, Q, Sum, Value, When
 from django.utils import timezone
 
@@ -66,10 +66,27 @@ def _first_half_lineups(
     return first
 
 
+_COLUMNS = ("competition_id", "match_id", "played_on", "round_number", "team_id", "opponent_id", "table_number",
+            "half", "player_id", "role", "partner_id", "telman_id", "byspeler_id", "boems_won", "boems_lost",
+            "strokes_for", "strokes_against", "five_to_nils", "five_to_nils_against", "strafs_claimed",
+            "wrong_strafs_claimed", "strafs_conceded", "wrong_strafs_against")
+
+
+def _insert(rows: list[tuple[Any, ...]], batch: int = 5000) -> None:
+    """Insert plain rows in :data:`_COLUMNS`' order with ``executemany``: a few hundred thousand rows a second,
+    where ``bulk_create`` prepares every field of every object in Python (about ten times slower)."""
+    table = connection.ops.quote_name(RecordLine._meta.db_table)
+    columns = ", ".join(connection.ops.quote_name(c) for c in _COLUMNS)
+    sql = f"INSERT INTO {table} ({columns}) VALUES ({', '.join(['%s'] * len(_COLUMNS))})"
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), batch):
+            cursor.executemany(sql, rows[start:start + batch])
+
+
 @transaction.atomic
 def records_recompute(*, competition_id: int) -> int:
     """Replace the competition's :class:`RecordLine` rows with what its approved match nights' boem sheets say,
-    and renew the records token. Idempotent. Queries: 5 reads, a delete and the bulk insert (batches of 2,000),
+    and renew the records token. Idempotent. Queries: 5 reads, a delete and the insert (batches of 5,000),
     whatever the number of matches; the boems are summed by the database per table and half.
 
     :returns: the number of rows written.
@@ -138,12 +155,13 @@ def records_recompute(*, competition_id: int) -> int:
         claims[(match_id, team_id, number, half)].setdefault(claimant, [0, 0])[1 if wrong else 0] += 1
         figures[(match_id, opponent_id, number, half)][_WRONG_AGAINST if wrong else _CONCEDED] += 1
 
-    lines: list[RecordLine] = []
+    adapt_date = connection.ops.adapt_datefield_value
+    lines: list[tuple[Any, ...]] = []
     for (match_id, team_id), seats in second.items():
         _, home_id, away_id, round_number, start = matches[match_id]
         opponent_id = away_id if team_id == home_id else home_id
         before = first[(match_id, team_id)]
-        played_on = timezone.localtime(start).date()
+        played_on = adapt_date(timezone.localtime(start).date())
         for table_number in sorted({number for number, _ in seats}):
             telman, byspeler = seats.get((table_number, "telman")), seats.get((table_number, "byspeler"))
             old = (before.get((table_number, "telman")), before.get((table_number, "byspeler")))
@@ -167,18 +185,14 @@ def records_recompute(*, competition_id: int) -> int:
                         mine[1] += wrong
                 for player, role, partner in ((t, RecordLine.Role.TELMAN, b), (b, RecordLine.Role.BYSPELER, t)):
                     upheld, wrong = own.get(player, (0, 0))
-                    lines.append(RecordLine(
-                        competition_id=competition_id, match_id=match_id, played_on=played_on,
-                        round_number=round_number, team_id=team_id, opponent_id=opponent_id,
-                        table_number=table_number, half=half, player_id=player, role=role, partner_id=partner,
-                        telman_id=t, byspeler_id=b, boems_won=total[_BOEMS_WON], boems_lost=total[_BOEMS_LOST],
-                        strokes_for=total[_FOR], strokes_against=total[_AGAINST], five_to_nils=total[_FIVE],
-                        five_to_nils_against=total[_FIVE_AGAINST], strafs_claimed=upheld,
-                        wrong_strafs_claimed=wrong, strafs_conceded=total[_CONCEDED],
-                        wrong_strafs_against=total[_WRONG_AGAINST],
+                    lines.append((
+                        competition_id, match_id, played_on, round_number, team_id, opponent_id, table_number,
+                        half, player, role, partner, t, b, total[_BOEMS_WON], total[_BOEMS_LOST], total[_FOR],
+                        total[_AGAINST], total[_FIVE], total[_FIVE_AGAINST], upheld, wrong, total[_CONCEDED],
+                        total[_WRONG_AGAINST],
                     ))
     RecordLine.objects.filter(competition_id=competition_id).delete()
-    RecordLine.objects.bulk_create(lines, batch_size=2000)
+    _insert(lines)
     records_token_renew()
     return len(lines)
 
