@@ -16,6 +16,7 @@ from clubs import api as clubs_api
 from klawerjas_league.api_auth import TokenSignInView, TokenSignOutEverywhereView, TokenSignOutView
 from matches import api as matches_api
 from matches import season_api
+from records import api as records_api
 from referee import api as referee_api
 from tables import api as tables_api
 
@@ -37,6 +38,8 @@ router.register("discipline", appeals_api.DisciplinaryRecordViewSet, basename="d
 router.register("referee-statistics", appeals_api.RefereeStatisticsViewSet, basename="referee-statistics")
 router.register("seasons", season_api.SeasonViewSet, basename="season")
 router.register("drafts", season_api.DraftViewSet, basename="draft")
+router.register("records/players", records_api.PlayerRecordViewSet, basename="player-record")
+router.register("records/partnerships", records_api.PartnershipRecordViewSet, basename="partnership-record")
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),

@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "referee",
     "tables",
     "appeals",
+    "records",
 ]
 
 MIDDLEWARE = [

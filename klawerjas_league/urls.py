@@ -24,6 +24,7 @@ urlpatterns = [
     path("api/", include("klawerjas_league.api_urls")),
     path("", include("matches.urls")),
     path("", include("clubs.urls")),
+    path("", include("records.urls")),
     path("referee/", include("referee.urls")),
     path("table/", include("tables.urls")),
     path("", include("appeals.urls")),

@@ -19,11 +19,17 @@ from dataclasses import asdict, dataclass
 
 from django.core.cache import cache
 from django.db import transaction
+from django.dispatch import Signal
 from django.utils import timezone
 
 CACHE_TIMEOUT = 24 * 3600
 STANDINGS_RECOMPUTE_TASK = "matches.standings_recompute"
 TIEBREAK_WORDS = {"difference": "difference", "for": "points for", "head_to_head": "head-to-head"}
+
+standings_recomputed = Signal()
+"""Sent by :func:`standings_recompute` (keyword ``competition_id``) inside its transaction, after the rows are
+written: apps above this one (records/) refresh what they derive from the same approved results in the same
+durable task, without this module importing them."""
 
 
 @dataclass(frozen=True)
@@ -238,6 +244,7 @@ def standings_recompute(*, competition_id: int) -> list[StandingsLine]:
     )
     cache.set(standings_cache_key(competition_id), [asdict(line) for line in lines], CACHE_TIMEOUT)
     standings_page_token_renew(competition_id=competition_id)
+    standings_recomputed.send(sender=standings_recompute, competition_id=competition_id)
     return lines
 
 
@@ -306,3 +313,46 @@ def standings_page_token(*, competition_id: int) -> str:
 def standings_page_token_renew(*, competition_id: int) -> None:
     """Renew :func:`standings_page_token` once the current transaction commits (at once outside one)."""
     transaction.on_commit(lambda: cache.set(_page_token_key(competition_id), uuid.uuid4().hex, None))
+
+
+@dataclass(frozen=True)
+class PositionsByRound:
+    """Each team's position after each round of approved results (the standings page's line chart).
+
+    ``rounds``: the round numbers, in order; ``teams``: ``(team_id, team_name, positions)`` in today's order,
+    ``positions[i]`` the team's position after ``rounds[i]`` (1 = top)."""
+
+    rounds: list[int]
+    teams: list[tuple[int, str, list[int]]]
+
+
+def standings_positions_by_round(*, competition_id: int) -> PositionsByRound:
+    """The table after each round with an approved result, by :func:`compute_standings` on the results of that
+    round and the rounds before, under the union's points and tiebreaks (DOMAIN.md "A match night"). 3 queries.
+    """
+    from clubs.models import Team
+    from matches.models import Competition, Match
+
+    competition = Competition.objects.select_related("union").get(pk=competition_id)
+    union = competition.union
+    teams = [TeamRef(id=i, name=n) for i, n in Team.objects.filter(competition_id=competition_id)
+             .values_list("id", "name")]
+    by_round: dict[int, list[Result]] = defaultdict(list)
+    for round_number, *scores in Match.objects.filter(
+        competition_id=competition_id, result_status=Match.ResultStatus.APPROVED
+    ).values_list("round_number", "home_id", "away_id", "home_score", "away_score"):
+        by_round[round_number].append(Result(*scores))
+    rounds = sorted(by_round)
+    results: list[Result] = []
+    positions: dict[int, list[int]] = {t.id: [] for t in teams}
+    last: list[StandingsLine] = []
+    for round_number in rounds:
+        results.extend(by_round[round_number])
+        last = compute_standings(
+            teams=teams, results=results, points_win=union.points_win, points_draw=union.points_draw,
+            points_loss=union.points_loss, tiebreak_order=union.tiebreak_order,
+        )
+        for line in last:
+            positions[line.team_id].append(line.position)
+    return PositionsByRound(rounds=rounds, teams=[(line.team_id, line.team_name, positions[line.team_id])
+                                                 for line in last])

@@ -23,6 +23,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_http_methods
 
@@ -130,6 +131,25 @@ STANDINGS_PAGE_TIMEOUT = 24 * 3600
 """Seconds a rendered standings page stays cached (it is keyed by the standings token, so never stale)."""
 
 
+def _positions_chart(competition: Competition) -> dict:
+    """The standings page's line chart of each team's position round by round, with its table and legend
+    (none for a cup, or before two rounds have approved results)."""
+    from klawerjas_league.charts import positions_chart, series_colour
+    from matches.standings import standings_positions_by_round
+
+    if competition.is_knockout:
+        return {}
+    by_round = standings_positions_by_round(competition_id=competition.pk)
+    if len(by_round.rounds) < 2:
+        return {}
+    chart = positions_chart(rounds=by_round.rounds, series=[(name, p) for _, name, p in by_round.teams],
+                            title=f"{competition}: each team's position after each round")
+    legend = [(team_id, name, *series_colour(i), positions) for i, (team_id, name, positions)
+              in enumerate(by_round.teams)]
+    return {"positions_chart": mark_safe(chart), "positions_legend": legend,  # noqa: S308 (names escaped)
+            "positions_rounds": by_round.rounds}
+
+
 def competition_standings(request: HttpRequest, pk: int) -> HttpResponse:
     """The latest published standings (a frozen, dated snapshot; ``?snapshot=`` picks an older one), with how
     each tie was broken, and the live table below it, marked provisional.
@@ -146,7 +166,8 @@ def competition_standings(request: HttpRequest, pk: int) -> HttpResponse:
         labels = dict(Union.Tiebreak.choices)
         context = {"competition": competition, "snapshot": snapshot, "snapshots": snapshots,
                    "tiebreaks": [labels.get(key, key) for key in competition.union.tiebreak_order],
-                   "live_rows": exports.live_standings_rows(competition_id=competition.pk)}
+                   "live_rows": exports.live_standings_rows(competition_id=competition.pk),
+                   **_positions_chart(competition)}
         page = {"title": str(competition),
                 "body": render_to_string("public/_competition_standings_body.html", context)}
         cache.set(key, page, STANDINGS_PAGE_TIMEOUT)

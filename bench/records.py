@@ -1,0 +1,173 @@
+"""Benchmark: players', partnerships' and teams' records for a union of 500 teams and 20,000 match nights.
+
+Builds, with bulk inserts in a throw-away test database (SQLite in a temporary file, or ``test_<name>`` beside
+the PostgreSQL database named by ``DATABASE_URL``, dropped at the end), a union of 500 teams (8 players each)
+in 10 leagues of 50, and 20,000 approved match nights: two team sheets (16 seats), 4 tables, 7 boems a table
+(560,000 boems) with their winners, strokes and five-to-nils, a straf line on about 1 boem in 50 (one in four
+of them reversed as a wrong straf) and a half-time substitution on one night in ten. Then it times
+``records_recompute`` for every league (what the standings' recompute runs), and the cached and uncached reads.
+Target (issue 21): the union's records compute in at most 2 s, then are served from the cache.
+
+    .venv/bin/python bench/records.py            # SQLite
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/klawerjas .venv/bin/python bench/records.py
+"""
+
+import os
+import random
+import sys
+import tempfile
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+from zoneinfo import ZoneInfo
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "klawerjas_league.settings")
+TEAMS, LEAGUES, BOEMS_PER_TABLE, TARGET_SECONDS = 500, 10, 7, 2.0
+MATCHES = int(os.environ.get("BENCH_MATCHES", "20000"))  # a smaller union to try things quickly
+
+if not os.environ.get("DATABASE_URL"):
+    os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp(prefix='klawerjas-bench-')}/bench.sqlite3"
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.cache import cache  # noqa: E402
+from django.db import connection, transaction  # noqa: E402
+from django.test.utils import CaptureQueriesContext, setup_databases, teardown_databases  # noqa: E402
+
+
+def build() -> list[int]:
+    """The union, bulk inserted; returns the leagues' ids."""
+    from clubs.models import Club, Player, Team, Union
+    from matches.models import Boem, BoemEntry, Competition, Match, MatchTable, Seat, Substitution, TeamSheet
+
+    rng = random.Random(21)
+    union = Union.objects.create(name="Bench Union", short_name="BENCH")
+    leagues = Competition.objects.bulk_create(
+        Competition(union=union, name=f"League {n}", season="2026") for n in range(LEAGUES))
+    clubs = Club.objects.bulk_create(Club(union=union, name=f"Club {i}") for i in range(100))
+    teams = Team.objects.bulk_create(
+        Team(club=clubs[i % 100], competition=leagues[i % LEAGUES], name=f"Team {i:03d}") for i in range(TEAMS))
+    players = Player.objects.bulk_create(
+        (Player(union=union, club=team.club, registration_number=f"B{team.pk:03d}-{k}", first_name=f"P{k}",
+                last_name=f"T{team.pk}") for team in teams for k in range(9)), batch_size=2000)
+    squad = {team.pk: players[i * 9:(i + 1) * 9] for i, team in enumerate(teams)}
+    by_league = {league.pk: [t for t in teams if t.competition_id == league.pk] for league in leagues}
+    start = datetime(2026, 2, 1, 19, 30, tzinfo=ZoneInfo("Africa/Johannesburg"))
+    matches = []
+    for n in range(MATCHES):
+        league = leagues[n % LEAGUES]
+        home, away = rng.sample(by_league[league.pk], 2)
+        kick_off = start + timedelta(days=n // 1000)
+        matches.append(Match(
+            competition=league, round_number=n // (MATCHES // 40) + 1, home=home, away=away,
+            scheduled_start=kick_off, phase=Match.Phase.FINISHED, result_status=Match.ResultStatus.APPROVED,
+            home_score=rng.randint(0, 60), away_score=rng.randint(0, 60),
+            second_half_started_at=kick_off + timedelta(minutes=85), finished_at=kick_off + timedelta(minutes=160),
+        ))
+    Match.objects.bulk_create(matches, batch_size=2000)
+    sheets = TeamSheet.objects.bulk_create(
+        (TeamSheet(match=m, team_id=t, submitted_at=m.scheduled_start) for m in matches
+         for t in (m.home_id, m.away_id)), batch_size=2000)
+    seats, subs = [], []
+    for sheet in sheets:
+        team_players = squad[sheet.team_id]
+        for k in range(8):
+            seats.append(Seat(sheet=sheet, table_number=k // 2 + 1, role=("telman", "byspeler")[k % 2],
+                              player=team_players[k]))
+    match_by_id = {m.pk: m for m in matches}
+    for i, sheet in enumerate(sheets):
+        if i % 20:  # a half-time substitution on one night in ten
+            continue
+        seat = seats[i * 8 + 3]
+        player_out = seat.player
+        seat.player = squad[sheet.team_id][8]
+        m = match_by_id[sheet.match_id]
+        subs.append(Substitution(match=m, team_id=sheet.team_id, table_number=seat.table_number, role=seat.role,
+                                 player_out=player_out, player_in=seat.player,
+                                 made_at=m.second_half_started_at - timedelta(minutes=2)))
+    Seat.objects.bulk_create(seats, batch_size=5000)
+    Substitution.objects.bulk_create(subs, batch_size=2000)
+    tables = MatchTable.objects.bulk_create((MatchTable(match=m, number=k) for m in matches for k in range(1, 5)),
+                                            batch_size=5000)
+    boems, strafs = [], []
+    for table in tables:
+        m = match_by_id[table.match_id]
+        for number in range(1, BOEMS_PER_TABLE + 1):
+            ended = m.scheduled_start + timedelta(minutes=number * 20)
+            home_wins = rng.random() < 0.5
+            loser = rng.choice((0, 0, 1, 2, 3, 4))
+            straf = rng.random() < 0.02
+            boem = Boem(table=table, number=number, ended_at=ended,
+                        status=Boem.Status.STRAFFED if straf else Boem.Status.COMPLETED,
+                        home_strokes=5 if home_wins and not straf else loser,
+                        away_strokes=loser if home_wins or straf else 5,
+                        winner_id=m.home_id if home_wins else m.away_id, points=4 if loser == 0 else 2)
+            boems.append(boem)
+            if straf:
+                strafs.append((table, boem, m, ended, rng.random() < 0.25))
+    Boem.objects.bulk_create(boems, batch_size=5000)
+    entries, reversals = [], []
+    for table, boem, _match, ended, _wrong in strafs:
+        entries.append(BoemEntry(table=table, boem=boem, sequence=boem.number * 10, kind=BoemEntry.Kind.STRAF,
+                                 team_id=boem.winner_id, points=2, recorded_at=ended))
+    BoemEntry.objects.bulk_create(entries, batch_size=5000)
+    for entry, (table, boem, m, ended, wrong) in zip(entries, strafs, strict=True):
+        if wrong:
+            other = m.away_id if entry.team_id == m.home_id else m.home_id
+            reversals.append(BoemEntry(table=table, boem=boem, sequence=entry.sequence + 1, reverses=entry, points=2,
+                                       kind=BoemEntry.Kind.STRAF_REVERSED, team_id=other, recorded_at=ended))
+    BoemEntry.objects.bulk_create(reversals, batch_size=5000)
+    print(f"  {len(players)} players, {len(seats)} seats, {len(subs)} substitutions, {len(boems)} boems, "
+          f"{len(entries)} straf lines ({len(reversals)} reversed)")
+    return [league.pk for league in leagues]
+
+
+def main() -> None:
+    from records import selectors
+    from records.models import RecordLine
+    from records.services import records_recompute
+
+    old = setup_databases(verbosity=0, interactive=False, aliases={"default"})
+    try:
+        t = time.perf_counter()
+        with transaction.atomic():
+            leagues = build()
+        print(f"database: {connection.vendor}; built {TEAMS} teams and {MATCHES} approved match nights "
+              f"in {time.perf_counter() - t:.1f} s")
+        cache.clear()
+        with CaptureQueriesContext(connection) as queries:
+            t = time.perf_counter()
+            rows = sum(records_recompute(competition_id=league) for league in leagues)
+            computed = time.perf_counter() - t
+        print(f"records_recompute, all {LEAGUES} leagues: {computed:.2f} s, {len(queries)} queries, "
+              f"{rows} record lines (target ≤ {TARGET_SECONDS:.1f} s; one league, as after an approval: "
+              f"{computed / LEAGUES:.2f} s)")
+        player_id = RecordLine.objects.values_list("player_id", flat=True).first()
+        team_id = RecordLine.objects.values_list("team_id", flat=True).first()
+        for label, read in (
+            ("player page", lambda: selectors.player_record(player_id=player_id)),
+            ("leaderboards", lambda: selectors.competition_leaderboards(competition_id=leagues[0])),
+            ("team page", lambda: selectors.team_record(team_id=team_id)),
+        ):
+            timings = []
+            for _ in ("miss", "hit"):
+                with CaptureQueriesContext(connection) as queries:
+                    t = time.perf_counter()
+                    read()
+                    timings.append((time.perf_counter() - t, len(queries)))
+            (miss, miss_q), (hit, hit_q) = timings
+            print(f"{label}: {miss * 1000:.1f} ms, {miss_q} queries uncached; {hit * 1000:.2f} ms, {hit_q} "
+                  "queries cached")
+        ok = computed <= TARGET_SECONDS
+        print("RESULT:", "ok" if ok else "TOO SLOW")
+        if not ok:
+            sys.exit(1)
+    finally:
+        teardown_databases(old, verbosity=0)
+
+
+if __name__ == "__main__":
+    main()
