@@ -20,6 +20,7 @@ from django.views.decorators.http import require_http_methods
 from clubs import permissions, services
 from clubs.forms import PlayerRegisterForm, SubstitutionForm, TeamSheetForm
 from clubs.models import Player, Team
+from matches import permissions as match_permissions
 from matches import services as match_services
 from matches.models import Match, Seat, TeamSheet
 
@@ -114,7 +115,7 @@ def team_player_remove(request: HttpRequest, pk: int, player_id: int) -> HttpRes
 
 def _match_team(request: HttpRequest, pk: int) -> tuple[Match, Team]:
     team_id = request.GET.get("team") or request.POST.get("team")
-    return permissions.match_team_for_captain(
+    return match_permissions.match_team_for_captain(
         user=request.user, match_id=pk, team_id=int(team_id) if team_id and team_id.isdigit() and len(team_id) < 10
         else None)
 
@@ -175,7 +176,7 @@ def substitution(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def result_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     """Show the score and, after confirmation, confirm the result for the user's side (or as referee)."""
-    match = permissions.match_for_confirmer(user=request.user, match_id=pk)
+    match = match_permissions.match_for_confirmer(user=request.user, match_id=pk)
     if request.method == "POST":
         try:
             match_services.result_confirm(match=match, user=request.user)

@@ -2,8 +2,9 @@
 
 Reads are public. A result shows ``provisional: true`` until a union official approves it; published
 standings are frozen, dated snapshots, while ``GET competitions/{id}/standings/`` is the live table
-(provisional). Writes follow the roles of clubs/permissions.py, each a thin adapter: parse, scope with one
-access helper (404 for "not yours" as for "not there"), call one service, answer.
+(provisional). Writes follow the roles of clubs/permissions.py and matches/permissions.py, each a thin
+adapter: parse, scope with one access helper (404 for "not yours" as for "not there"), call one service,
+answer.
 """
 
 from __future__ import annotations
@@ -21,12 +22,12 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from clubs import permissions
+from clubs import permissions as club_permissions
 from clubs.api import ID_REGEX, ServiceErrorsMixin, TeamSerializer, _int_or_404, id_field
 from clubs.models import Player, Team, Union
 from clubs.selectors import person_name
 from klawerjas_league.outbox import outbox_waiting
-from matches import entries, fixtures, services
+from matches import entries, fixtures, permissions, services
 from matches.live import live_cached, live_version, match_live
 from matches.models import (
     Award,
@@ -438,7 +439,7 @@ class CompetitionViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.R
         data = TeamEntrySerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        club = permissions.club_for_secretary(user=request.user, club_id=values["club"])
+        club = club_permissions.club_for_secretary(user=request.user, club_id=values["club"])
         competition = self._competition_for_club(pk, club)
         found = {p.pk: p for p in Player.objects.filter(club=club, pk__in=[*values["players"], values["captain"]])}
         missing = [pid for pid in values["players"] if pid not in found]
@@ -459,7 +460,7 @@ class CompetitionViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.R
             pk=_int_or_404(team_id), competition_id=_int_or_404(pk)).first()
         if team is None:
             raise Http404("No such team.")
-        permissions.club_for_secretary(user=request.user, club_id=team.club_id)
+        club_permissions.club_for_secretary(user=request.user, club_id=team.club_id)
         entries.team_withdraw(team=team, by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -467,7 +468,7 @@ class CompetitionViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.R
     def create(self, request: Request, *args, **kwargs) -> Response:
         data = CompetitionCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        union: Union = permissions.union_for_official(user=request.user, union_id=data.validated_data.pop("union"))
+        union: Union = club_permissions.union_for_official(user=request.user, union_id=data.validated_data.pop("union"))
         competition = services.competition_create(union=union, **data.validated_data)
         return Response(CompetitionSerializer(competition).data, status=status.HTTP_201_CREATED)
 

@@ -6,8 +6,8 @@ published snapshot with how each tie was broken, and the live provisional table)
 
 Officials: a dashboard of their unions' competitions; create a competition; generate its fixtures; assign a
 match's referee and marker; approve results; publish standings. Each view scopes with one access helper
-from clubs/permissions.py (404 for "not yours") and calls one service; a rule broken comes back as the
-service's message, citing its clause, on the same page.
+from matches/permissions.py or clubs/permissions.py (404 for "not yours") and calls one service; a rule
+broken comes back as the service's message, citing its clause, on the same page.
 """
 
 from __future__ import annotations
@@ -26,11 +26,11 @@ from django.utils import timezone
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_http_methods
 
-from clubs import permissions
+from clubs import permissions as club_permissions
 from clubs.models import Team, Union, UnionReferee
 from clubs.selectors import person_name
 from klawerjas_league.outbox import outbox_waiting
-from matches import entries, exports, fixtures, services
+from matches import entries, exports, fixtures, permissions, services
 from matches.forms import (
     CompetitionForm,
     DisputeForm,
@@ -249,7 +249,7 @@ def _service_error(request: HttpRequest, error: ValidationError | PermissionDeni
 @login_required
 def official_dashboard(request: HttpRequest) -> HttpResponse:
     """The unions the official runs, their competitions, and results waiting for approval."""
-    unions = list(permissions.unions_for_official(request.user).order_by("name"))
+    unions = list(club_permissions.unions_for_official(request.user).order_by("name"))
     if not unions:
         raise Http404("No union.")
     competitions = Competition.objects.filter(union__in=unions).select_related("union").order_by("-season", "name")
@@ -266,7 +266,7 @@ def official_dashboard(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def competition_create(request: HttpRequest, union_id: int) -> HttpResponse:
     """Create a league season or a knock-out cup in the official's union."""
-    union: Union = permissions.union_for_official(user=request.user, union_id=union_id)
+    union: Union = club_permissions.union_for_official(user=request.user, union_id=union_id)
     form = CompetitionForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -394,7 +394,7 @@ def union_referees(request: HttpRequest, union_id: int) -> HttpResponse:
 
     from clubs import services as club_services
 
-    union: Union = permissions.union_for_official(user=request.user, union_id=union_id)
+    union: Union = club_permissions.union_for_official(user=request.user, union_id=union_id)
     form = RefereeAddForm(request.POST if request.POST.get("action") == "add" else None)
     if request.POST.get("action") == "add" and form.is_valid():
         data = form.cleaned_data
@@ -475,7 +475,7 @@ def _team_states(teams: list[Team]) -> dict[int, list[str]]:
 @login_required
 def secretary_dashboard(request: HttpRequest) -> HttpResponse:
     """A club secretary's clubs: competitions open for entries, the clubs' teams and what each needs."""
-    clubs = list(permissions.clubs_for_secretary(request.user).select_related("union").order_by("name"))
+    clubs = list(club_permissions.clubs_for_secretary(request.user).select_related("union").order_by("name"))
     if not clubs:
         raise Http404("No club.")
     teams = list(Team.objects.filter(club__in=clubs).select_related("club", "competition", "captain")
@@ -493,7 +493,7 @@ def secretary_dashboard(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def team_enter(request: HttpRequest, club_id: int, pk: int) -> HttpResponse:
     """Enter one of the club's teams in an open competition: its name, squad (SAKBOC 1.5) and captain."""
-    club = permissions.club_for_secretary(user=request.user, club_id=club_id)
+    club = club_permissions.club_for_secretary(user=request.user, club_id=club_id)
     competition = get_object_or_404(Competition.objects.select_related("union"), pk=pk, union_id=club.union_id)
     eligible = entries.eligible_players(club=club, competition=competition)
     form = TeamEntryForm(request.POST or None, eligible=eligible)
@@ -515,7 +515,7 @@ def team_enter(request: HttpRequest, club_id: int, pk: int) -> HttpResponse:
 def team_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     """Withdraw a team before its competition's fixtures are made: a confirmation page, then the withdrawal."""
     team = get_object_or_404(Team.objects.select_related("club", "competition"), pk=pk)
-    permissions.club_for_secretary(user=request.user, club_id=team.club_id)
+    club_permissions.club_for_secretary(user=request.user, club_id=team.club_id)
     if request.method == "POST":
         try:
             entries.team_withdraw(team=team, by=request.user)
