@@ -1,11 +1,14 @@
-"""Web pages for competitions, split by audience (Tabbycat's habit): the public, and union officials.
+"""Web pages for competitions, split by audience (Tabbycat's habit): the public, union officials, club
+secretaries and captains.
 
 Public (no sign-in): competitions, fixtures (a knock-out cup's bracket with its byes), results (provisional
 until approved), a match report with each table's boem sheet drawn as boem trees, standings (the latest
 published snapshot with how each tie was broken, and the live provisional table), CSV and PDF downloads.
 
 Officials: a dashboard of their unions' competitions; create a competition; generate its fixtures; assign a
-match's referee and marker; approve results; publish standings. Each view scopes with one access helper
+match's referee and marker; approve results; publish standings. Club secretaries enter teams. Captains (and
+their clubs' secretaries): a dashboard of their teams and coming matches, the team sheet, a half-time
+substitution, confirming or disputing the result. Each view scopes with one access helper
 from matches/permissions.py or clubs/permissions.py (404 for "not yours") and calls one service; a rule
 broken comes back as the service's message, citing its clause, on the same page.
 """
@@ -28,7 +31,7 @@ from django.views.decorators.http import condition, require_http_methods
 
 from clubs import permissions as club_permissions
 from clubs.models import Team, Union, UnionReferee
-from clubs.selectors import person_name
+from clubs.selectors import person_name, team_squad_by_name
 from klawerjas_league.outbox import outbox_waiting
 from matches import entries, exports, fixtures, permissions, services
 from matches.forms import (
@@ -39,10 +42,12 @@ from matches.forms import (
     RefereeAddForm,
     ResultCorrectForm,
     StandingsPublishForm,
+    SubstitutionForm,
     TeamEntryForm,
+    TeamSheetForm,
 )
 from matches.live import LIVE_PHASES, live_fragment_cached, live_version, match_live
-from matches.models import Competition, Match, StandingsRow, StandingsSnapshot, TeamSheet
+from matches.models import Competition, Match, Seat, StandingsRow, StandingsSnapshot, TeamSheet
 from matches.standings import standings_outbox_key, standings_page_token
 
 # --- Public ------------------------------------------------------------------------------------------------
@@ -532,6 +537,98 @@ def team_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     })
 
 
+# --- Captains: their teams' matches (the team sheet, half-time substitutions, the result) ------------
+
+
+@login_required
+def captain_dashboard(request: HttpRequest) -> HttpResponse:
+    """The user's teams, each with its squad size and next matches."""
+    teams = list(club_permissions.teams_for_captain(request.user).select_related("club", "competition")
+                 .order_by("name"))
+    if not teams:
+        raise Http404("No team.")
+    team_ids = [t.pk for t in teams]
+    upcoming = (Match.objects.filter(home_id__in=team_ids) | Match.objects.filter(away_id__in=team_ids))
+    upcoming = upcoming.exclude(result_status=Match.ResultStatus.APPROVED).select_related(
+        "home", "away", "competition").order_by("scheduled_start")[:20]
+    return render(request, "matches/captain_dashboard.html", {"teams": teams, "matches": upcoming})
+
+
+def _match_team(request: HttpRequest, pk: int) -> tuple[Match, Team]:
+    team_id = request.GET.get("team") or request.POST.get("team")
+    return permissions.match_team_for_captain(
+        user=request.user, match_id=pk, team_id=int(team_id) if team_id and team_id.isdigit() and len(team_id) < 10
+        else None)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def team_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """Name the four partnerships for match ``pk`` before the toss deadline (SAKBOC 1.3, 11.3)."""
+    match, team = _match_team(request, pk)
+    squad = team_squad_by_name(team=team)
+    existing = TeamSheet.objects.filter(match=match, team=team).prefetch_related("seats__player").first()
+    initial = {f"table{s.table_number}_{s.role}": s.player_id for s in existing.seats.all()} if existing else {}
+    initial["version"] = existing.version if existing else 0
+    form = TeamSheetForm(request.POST or None, squad=squad, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        by_id = {p.pk: p for p in squad}
+        partnerships = {t: (by_id[a], by_id[b]) for t, (a, b) in form.cleaned_data["partnerships"].items()}
+        try:
+            # The version the form showed: a sheet changed on another phone since is refused, not overwritten.
+            services.team_sheet_submit(match=match, team=team, partnerships=partnerships, by=request.user,
+                                       expected_version=form.cleaned_data["version"])
+        except ValidationError as error:
+            _service_error(request, error)
+        else:
+            messages.success(request, f"Team sheet submitted for {match}.")
+            return redirect("matches:team-sheet", pk=match.pk)
+    return render(request, "matches/team_sheet.html",
+                  {"match": match, "team": team, "form": form, "sheet": existing, "now": timezone.now()})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def substitution(request: HttpRequest, pk: int) -> HttpResponse:
+    """A half-time substitution: only during the interval, at most 3 per team (SAKBOC 11.4)."""
+    match, team = _match_team(request, pk)
+    seats = list(Seat.objects.filter(sheet__match=match, sheet__team=team).select_related("player")
+                 .order_by("table_number", "role"))
+    seated_ids = {s.player_id for s in seats}
+    bench = [p for p in team_squad_by_name(team=team) if p.pk not in seated_ids and p.active]
+    form = SubstitutionForm(request.POST or None, seated=[s.player for s in seats], bench=bench)
+    if request.method == "POST" and form.is_valid():
+        by_id = {p.pk: p for p in [s.player for s in seats] + bench}
+        try:
+            services.substitution_make(
+                match=match, team=team, player_out=by_id[form.cleaned_data["player_out"]],
+                player_in=by_id[form.cleaned_data["player_in"]], role=form.cleaned_data["role"] or None,
+                by=request.user)
+        except ValidationError as error:
+            _service_error(request, error)
+        else:
+            messages.success(request, "Substitution made.")
+            return redirect("matches:substitution", pk=match.pk)
+    return render(request, "matches/substitution.html", {"match": match, "team": team, "form": form, "seats": seats,
+                                                       "substitutions": match.substitutions.filter(team=team)})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def result_confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    """Show the score and, after confirmation, confirm the result for the user's side (or as referee)."""
+    match = permissions.match_for_confirmer(user=request.user, match_id=pk)
+    if request.method == "POST":
+        try:
+            services.result_confirm(match=match, user=request.user)
+        except (ValidationError, PermissionDenied) as error:
+            _service_error(request, error)
+        else:
+            messages.success(request, "Result confirmed. It stays provisional until a union official approves it.")
+        return redirect("matches:result-confirm", pk=match.pk)
+    return render(request, "matches/result_confirm.html", {"match": match})
+
+
 # --- Captains: dispute a result ----------------------------------------------------------------------------
 
 
@@ -549,7 +646,7 @@ def result_dispute(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, "Your dispute is with the union's officials and the referee; the result waits "
                              "until an official settles it.")
-            return redirect("clubs:result-confirm", pk=match.pk)
+            return redirect("matches:result-confirm", pk=match.pk)
     return render(request, "matches/result_dispute.html", {
         "match": match, "team": team, "form": form,
         "disputes": match.disputes.select_related("team").order_by("-raised_at"),
