@@ -48,6 +48,7 @@ from matches.models import (
     Substitution,
     TeamSheet,
 )
+from matches.notifications import fixture_scheduled_notify, result_disputed_notify, standings_published_notify
 from matches.records import (
     hhmm,
     match_lock,
@@ -62,14 +63,6 @@ logger = logging.getLogger(__name__)
 
 MAX_SUBSTITUTIONS = 3  # SAKBOC 11.4
 PLAYING_PHASES = (Match.Phase.FIRST_HALF, Match.Phase.SECOND_HALF, Match.Phase.EXTRA_TIME)
-
-
-def _notify(function_name: str, **kwargs: Any) -> None:
-    """Call ``clubs.notifications.<function_name>`` inside the transaction: it writes the e-mail task to the
-    outbox, so the e-mail goes out once the change commits, even if the broker is down at that moment."""
-    from clubs import notifications
-
-    getattr(notifications, function_name)(**kwargs)
 
 
 def _schedule_clock_timer(match: Match) -> None:
@@ -135,7 +128,7 @@ def match_schedule(
     for official in (referee, marker):
         if official is not None:
             user_group_add(user=official, group_name=GROUP_REFEREES)
-    _notify("fixture_scheduled_notify", match_id=match.pk)
+    fixture_scheduled_notify(match_id=match.pk)
     return match
 
 
@@ -839,8 +832,6 @@ def result_dispute(*, match: Match, user: Any, reason: str, now: datetime | None
     if match.result_status == Match.ResultStatus.CONFIRMED:
         match.result_status, match.confirmed_at = Match.ResultStatus.PROVISIONAL, None
     save_with_history(match, by=user, reason="result disputed by a captain")
-    from matches.notifications import result_disputed_notify
-
     result_disputed_notify(dispute_id=dispute.pk)
     return dispute
 
@@ -987,5 +978,5 @@ def standings_publish(
     snapshot.full_clean()
     snapshot.save()
     standings_page_token_renew(competition_id=competition.pk)
-    _notify("standings_published_notify", snapshot_id=snapshot.pk)
+    standings_published_notify(snapshot_id=snapshot.pk)
     return snapshot
