@@ -16,6 +16,7 @@ import uuid
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from django.core.cache import cache
 from django.db import transaction
@@ -306,3 +307,13 @@ def standings_page_token(*, competition_id: int) -> str:
 def standings_page_token_renew(*, competition_id: int) -> None:
     """Renew :func:`standings_page_token` once the current transaction commits (at once outside one)."""
     transaction.on_commit(lambda: cache.set(_page_token_key(competition_id), uuid.uuid4().hex, None))
+
+
+def union_standings_pages_renew(sender: object = None, *, union: Any, **kwargs: Any) -> None:
+    """Renew the standings page token of every competition of ``union`` (after commit): the pages show the
+    union's league points and tiebreaks. Receives ``clubs.signals.union_settings_changed`` (connected in
+    ``MatchesConfig.ready``)."""
+    from matches.models import Competition
+
+    for competition_id in Competition.objects.filter(union=union).values_list("pk", flat=True):
+        standings_page_token_renew(competition_id=competition_id)
