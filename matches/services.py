@@ -34,6 +34,7 @@ from clubs.models import (
 )
 from clubs.selectors import person_name
 from clubs.services import save_with_history, user_group_add
+from klawerjas_league.celery import app as celery_app
 from matches import boem_sheet
 from matches.models import (
     TABLES_PER_MATCH,
@@ -62,27 +63,27 @@ from matches.selectors import clock_deadlines, clock_next_deadline, match_score
 logger = logging.getLogger(__name__)
 
 MAX_SUBSTITUTIONS = 3  # SAKBOC 11.4
+#: The name of the clock's timer task (``matches.tasks.match_clock_deadline_task``).
+CLOCK_DEADLINE_TASK = "matches.match_clock_deadline"
 PLAYING_PHASES = (Match.Phase.FIRST_HALF, Match.Phase.SECOND_HALF, Match.Phase.EXTRA_TIME)
 
 
 def _schedule_clock_timer(match: Match) -> None:
     """After commit, ETA a timer task at the match's next clock deadline (SAKBOC 1.2, 12.3).
 
+    The task (``matches.tasks.match_clock_deadline_task``) is sent by its name, :data:`CLOCK_DEADLINE_TASK`
+    (Celery's ``send_task``): the tasks call the services, so the services do not import the tasks.
     In-process mode (no broker: the Celery app's ``task_always_eager``) cannot honour an ETA, so no timer
     is sent: deadlines are then acted on by ``match_clock_advance`` when the clock is next read or re-armed.
     """
-    from klawerjas_league.celery import app as celery_app
-
     deadline = clock_next_deadline(match)
     if deadline is None or celery_app.conf.task_always_eager:
         return
     match_id, eta = match.pk, deadline[1]
 
     def send() -> None:
-        from matches.tasks import match_clock_deadline_task
-
         try:
-            match_clock_deadline_task.apply_async(args=[match_id], eta=eta)
+            celery_app.send_task(CLOCK_DEADLINE_TASK, args=[match_id], eta=eta)
         except Exception as error:  # noqa: BLE001 - the clock lives in the database: beat re-arms it
             logger.warning("clock timer for match %s not sent (broker unreachable): %s", match_id, error)
 
