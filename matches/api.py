@@ -27,7 +27,7 @@ from clubs.api import ID_REGEX, ServiceErrorsMixin, TeamSerializer, _int_or_404,
 from clubs.models import Player, Team, Union
 from clubs.selectors import person_name
 from klawerjas_league.outbox import outbox_waiting
-from matches import entries, fixtures, permissions, services
+from matches import entries, permissions, services
 from matches.live import live_cached, live_version, match_live
 from matches.models import (
     Award,
@@ -478,7 +478,7 @@ class CompetitionViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.R
         data = FixturesGenerateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         competition = permissions.competition_for_official(user=request.user, competition_id=_int_or_404(pk))
-        matches = fixtures.competition_fixtures_create(competition=competition, by=request.user,
+        matches = services.competition_fixtures_create(competition=competition, by=request.user,
                                                        **data.validated_data)
         return Response(FixtureSerializer(matches, many=True).data, status=status.HTTP_201_CREATED)
 

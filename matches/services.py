@@ -9,10 +9,14 @@ time) so tests and the demo season control the clock. ``by`` is recorded as the 
 Every write to a table's boem sheet lives in :mod:`matches.boem_sheet` (scored by the rules engine); the clock
 services here call its :func:`~matches.boem_sheet.time_call` when time is called or a table stopped. The write
 primitives both share (the match lock, version checks, the score) are :mod:`matches.records`.
+
+A competition's fixture list (:func:`competition_fixtures_create`) and a cup's next rounds
+(:func:`knockout_advance`) are scheduled here from the pure generators of :mod:`matches.fixtures`.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 from collections.abc import Mapping
 from datetime import date, datetime
@@ -20,6 +24,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from clubs.models import (
@@ -36,6 +41,7 @@ from clubs.selectors import person_name
 from clubs.services import save_with_history, user_group_add
 from klawerjas_league.celery import app as celery_app
 from matches import boem_sheet
+from matches.fixtures import FixtureError, knockout_bracket, league_round_robin
 from matches.models import (
     TABLES_PER_MATCH,
     Award,
@@ -875,8 +881,6 @@ def _cup_winner_replace(match: Match, user: Any) -> None:
 
     :raises ValidationError: the next-round tie has begun (its night cannot be replayed by a correction).
     """
-    from matches.fixtures import knockout_next_tie
-
     following, side = knockout_next_tie(match)
     if following is None:
         return
@@ -891,7 +895,7 @@ def _cup_winner_replace(match: Match, user: Any) -> None:
 @transaction.atomic
 def result_approve(*, match: Match, user: Any, reason: str = "", now: datetime | None = None) -> Match:
     """A union official approves a confirmed result; the standings are recomputed after commit by a task. In a
-    knock-out cup the winner goes into the next round by itself (:func:`matches.fixtures.knockout_advance`).
+    knock-out cup the winner goes into the next round by itself (:func:`knockout_advance`).
 
     :raises ValidationError: the result is not confirmed; a dispute of it is open.
     :raises PermissionDenied: not an official of the competition's union.
@@ -910,8 +914,6 @@ def result_approve(*, match: Match, user: Any, reason: str = "", now: datetime |
     save_with_history(match, by=user, reason=reason or "result approved")
     _queue_standings(match.competition_id)
     if match.competition.is_knockout:
-        from matches.fixtures import knockout_advance
-
         knockout_advance(competition=match.competition, by=user)
     return match
 
@@ -981,3 +983,142 @@ def standings_publish(
     standings_page_token_renew(competition_id=competition.pk)
     standings_published_notify(snapshot_id=snapshot.pk)
     return snapshot
+
+
+# --- Fixture lists: a generated fixture list (matches/fixtures.py) made into scheduled matches ------------
+
+
+def competition_fixtures_create(
+    *,
+    competition,
+    start: dt.date,
+    kickoff: dt.time = dt.time(19, 30),
+    days_between_rounds: int = 7,
+    home_and_away: bool = True,
+    by=None,
+) -> list:
+    """Schedule a competition's fixture list from its entered teams; return the new ``Match`` rows.
+
+    A league gets :func:`~matches.fixtures.league_round_robin` (home and away unless ``home_and_away`` is
+    False), one match night per round at ``kickoff`` local time. A knock-out cup gets round 1 of
+    :func:`~matches.fixtures.knockout_bracket` (teams seeded by ``Team.seed``, unseeded teams after them in the
+    order they were entered): byes are not matches, and later rounds are scheduled by :func:`knockout_advance`
+    once their winners are known (at once for a round-2 tie between two byes). Each match goes through
+    :func:`match_schedule` (which validates it) and tells both captains by e-mail after commit. The venue is
+    the home club's name.
+
+    :raises django.core.exceptions.ValidationError: entries still open (``matches.entries``); the competition
+        already has fixtures, or has fewer than 2 teams, or a generated match fails ``match_schedule``'s rules.
+        Nothing is saved then.
+    """
+    competition.refresh_from_db(fields=["entries_open"])
+    teams = _cup_teams(competition)
+    if competition.entries_open:
+        raise ValidationError(f"{competition} is still open for entries: close the entries first, then make the "
+                              "fixtures.")
+    if competition.matches.exists():
+        raise ValidationError("This competition already has fixtures; schedule further matches one by one.")
+    tz = timezone.get_current_timezone()
+
+    def at(day: dt.date) -> dt.datetime:
+        return dt.datetime.combine(day, kickoff, tzinfo=tz)
+
+    created = []
+    try:
+        with transaction.atomic():
+            if competition.is_knockout:
+                first = knockout_bracket(teams, start=start, days_between_rounds=days_between_rounds)[0]
+                for tie in first.ties:
+                    if tie.is_bye:
+                        continue
+                    created.append(match_schedule(
+                        competition=competition, home=tie.home, away=tie.away, scheduled_start=at(start),
+                        venue=tie.home.club.name, round_number=1, round_name=f"{first.name}, tie {tie.number}",
+                        tie_number=tie.number, by=by,
+                    ))
+                created += knockout_advance(competition=competition, by=by)
+            else:
+                for league_round in league_round_robin(teams, start=start, days_between_rounds=days_between_rounds,
+                                                       home_and_away=home_and_away):
+                    for pairing in league_round.pairings:
+                        created.append(match_schedule(
+                            competition=competition, home=pairing.home, away=pairing.away,
+                            scheduled_start=at(league_round.date), venue=pairing.home.club.name,
+                            round_number=league_round.number, by=by,
+                        ))
+    except FixtureError as error:
+        raise ValidationError(str(error)) from error
+    return created
+
+
+def _cup_teams(competition) -> list:
+    """A competition's entered teams in seeding order (``Team.seed``, then the order they were entered)."""
+    return list(Team.objects.filter(competition=competition).select_related("club")
+                .order_by(F("seed").asc(nulls_last=True), "id"))
+
+
+def knockout_advance(*, competition, by=None) -> list:
+    """Schedule every next-round tie of a knock-out cup whose two feeders are decided; return the new matches.
+
+    Tie ``k`` of round ``r`` is played between the winners of ties ``2k - 1`` (at home) and ``2k`` of round
+    ``r - 1``. A tie is decided by a bye (round 1, :func:`~matches.fixtures.knockout_bracket`) or by an
+    *approved* result with a winner: a draw has no winner until the toss and extra time (SAKBOC 1.12), so its
+    next tie waits. The new match is a week (``days_between_rounds`` of 7) after the later feeder, at the same
+    local time, at the home club. Idempotent: a tie already scheduled is left alone, so calling it after every
+    approval is safe.
+
+    :param competition: a knock-out :class:`~matches.models.Competition` with round 1 scheduled.
+    :returns: the matches created, possibly none.
+    """
+    if not competition.is_knockout:
+        return []
+    teams = _cup_teams(competition)
+    if len(teams) < 2:
+        return []
+    rounds = knockout_bracket(teams)
+    by_team = {team.pk: team for team in teams}
+    played = {(m.round_number, m.tie_number): m for m in competition.matches.filter(tie_number__isnull=False)}
+    if not played:
+        return []
+    first_start = min(m.scheduled_start for (r, _), m in played.items() if r == 1)
+
+    def decided(round_number: int, position: int):
+        """(winner team, the time its tie was played) or None while undecided."""
+        if round_number == 1:
+            tie = rounds[0].ties[position - 1]
+            if tie.is_bye:
+                return tie.home, first_start
+        match = played.get((round_number, position))
+        if match is None or match.result_status != Match.ResultStatus.APPROVED or match.winner_id is None:
+            return None
+        return by_team[match.winner_id], match.scheduled_start
+
+    created = []
+    with transaction.atomic():
+        for cup_round in rounds[1:]:
+            for position in range(1, len(cup_round.ties) + 1):
+                if (cup_round.number, position) in played:
+                    continue
+                home = decided(cup_round.number - 1, 2 * position - 1)
+                away = decided(cup_round.number - 1, 2 * position)
+                if home is None or away is None:
+                    continue
+                previous = timezone.localtime(max(home[1], away[1]))
+                match = match_schedule(
+                    competition=competition, home=home[0], away=away[0],
+                    scheduled_start=previous + dt.timedelta(days=7), venue=home[0].club.name,
+                    round_number=cup_round.number, round_name=f"{cup_round.name}, tie {position}",
+                    tie_number=position, by=by,
+                )
+                played[(cup_round.number, position)] = match
+                created.append(match)
+    return created
+
+
+def knockout_next_tie(match):
+    """The next-round tie ``match``'s winner goes into, if it is scheduled yet, and which side (``"home"`` for an
+    odd tie, ``"away"`` for an even one); ``(None, side)`` when it is not. Only for a cup's numbered ties."""
+    side = "home" if match.tie_number % 2 else "away"
+    following = Match.objects.filter(competition_id=match.competition_id, round_number=match.round_number + 1,
+                                     tie_number=(match.tie_number + 1) // 2).first()
+    return following, side

@@ -315,7 +315,7 @@ def official_competition(request: HttpRequest, pk: int) -> HttpResponse:
                                  if action == "entries-open" else f"Entries to {competition} are closed.")
                 return redirect("matches:official-competition", pk=competition.pk)
             if action == "fixtures" and fixtures_form.is_valid():
-                created = fixtures.competition_fixtures_create(competition=competition, by=request.user,
+                created = services.competition_fixtures_create(competition=competition, by=request.user,
                                                                **fixtures_form.cleaned_data)
                 messages.success(request, f"{len(created)} fixtures scheduled; the captains are told by e-mail.")
                 return redirect("matches:official-competition", pk=competition.pk)
