@@ -27,7 +27,7 @@ from clubs.api import ID_REGEX, ServiceErrorsMixin, TeamSerializer, _int_or_404,
 from clubs.models import Player, Team, Union
 from clubs.selectors import person_name
 from klawerjas_league.outbox import outbox_waiting
-from matches import entries, permissions, services
+from matches import entries, permissions, selectors, services
 from matches.live import live_cached, live_version, match_live
 from matches.models import (
     Award,
@@ -99,7 +99,12 @@ class ResultSerializer(FixtureSerializer):
 
 
 class StandingsRowSerializer(serializers.ModelSerializer):
-    team_name = serializers.CharField(source="team.name", read_only=True)
+    """A line of the live table (a :class:`matches.standings.StandingsLine`, read through
+    :func:`matches.selectors.standings_for_competition` like the pages and downloads), in the shape of a
+    stored :class:`~matches.models.StandingsRow`."""
+
+    team = serializers.IntegerField(source="team_id", read_only=True, help_text="The team's id.")
+    team_name = serializers.CharField(read_only=True)
 
     class Meta:
         model = StandingsRow
@@ -489,8 +494,8 @@ class CompetitionViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.R
     def standings(self, request: Request, pk: str | None = None) -> Response:
         if request.method == "GET":
             competition = self.get_object()
-            rows = StandingsRow.objects.filter(competition=competition).select_related("team").order_by("position")
-            return Response(StandingsRowSerializer(rows, many=True).data)
+            lines = selectors.standings_for_competition(competition_id=competition.pk)
+            return Response(StandingsRowSerializer(lines, many=True).data)
         data = StandingsPublishSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         competition = permissions.competition_for_official(user=request.user, competition_id=_int_or_404(pk))

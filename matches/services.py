@@ -64,7 +64,7 @@ from matches.records import (
     team_in_match,
     version_check,
 )
-from matches.selectors import clock_deadlines, clock_next_deadline, match_score
+from matches.selectors import clock_deadlines, clock_next_deadline, match_score, standings_snapshot_latest
 
 logger = logging.getLogger(__name__)
 
@@ -940,7 +940,7 @@ def standings_publish_title(*, competition: Competition, title: str = "") -> str
     from django.db.models import Max
 
     approved = Match.objects.filter(competition=competition, result_status=Match.ResultStatus.APPROVED)
-    last = competition.standings_snapshots.order_by("-published_at", "-id").first()
+    last = standings_snapshot_latest(competition=competition)
     latest_approval = approved.aggregate(at=Max("approved_at"))["at"]
     if latest_approval is None:
         raise ValidationError("No result is approved yet: there are no standings to publish.")
@@ -976,7 +976,7 @@ def standings_publish(
     as_of = as_of or timezone.localdate(now)
     snapshot = StandingsSnapshot(
         competition=competition, title=title, as_of=as_of,
-        rows=[vars(line).copy() for line in lines], published_at=now, published_by=by,
+        rows=[line.row() for line in lines], published_at=now, published_by=by,
     )
     snapshot.full_clean()
     snapshot.save()

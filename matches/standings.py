@@ -15,7 +15,8 @@ from __future__ import annotations
 import uuid
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field, fields
+from datetime import datetime
 from typing import Any
 
 from django.core.cache import cache
@@ -59,10 +60,17 @@ class StandingsLine:
     difference: int = 0
     league_points: int = 0
     tiebreak_reason: str = ""
+    #: When the stored rows were computed (one time for the whole table); not part of a line's value.
+    computed_at: datetime | None = field(default=None, compare=False)
+
+    def row(self) -> dict[str, Any]:
+        """The line as a published snapshot's row (``StandingsSnapshot.rows``), which the pages, the CSV and
+        the PDF show alike: every field but ``computed_at``."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "computed_at"}
 
 
 def standings_cache_key(competition_id: int) -> str:
-    return f"standings:v1:{competition_id}"
+    return f"standings:v2:{competition_id}"
 
 
 def compute_standings(
@@ -224,6 +232,8 @@ def standings_recompute(*, competition_id: int) -> list[StandingsLine]:
         points_loss=union.points_loss, tiebreak_order=union.tiebreak_order,
     )
     now = timezone.now()
+    for line in lines:
+        line.computed_at = now
     StandingsRow.objects.filter(competition_id=competition_id).delete()
     StandingsRow.objects.bulk_create(
         [
@@ -257,8 +267,12 @@ def standings_catch_up(*, competition_id: int) -> int:
 
 
 def standings_read(*, competition_id: int) -> list[StandingsLine]:
-    """Cached standings: 0 queries on a hit; on a miss, any pending recompute is run first
-    (:func:`standings_catch_up`, 1 query when none), then 1 query with stored rows."""
+    """The competition's live (provisional) standings, best first; empty before any result is approved.
+
+    The one read of the live table, behind :func:`matches.selectors.standings_for_competition` (the page, the
+    home page, the API, the CSV and the PDF). Cached: 0 queries on a hit; on a miss, any recompute still
+    waiting in the outbox is run first (:func:`standings_catch_up`, 1 query when none), then 1 query for the
+    stored rows, which are cached."""
     from matches.models import StandingsRow
 
     cached = cache.get(standings_cache_key(competition_id))
@@ -268,18 +282,17 @@ def standings_read(*, competition_id: int) -> list[StandingsLine]:
         cached = cache.get(standings_cache_key(competition_id))
         if cached is not None:
             return [StandingsLine(**line) for line in cached]
-    rows = list(
+    rows = (
         StandingsRow.objects.filter(competition_id=competition_id)
         .order_by("position", "team__name")
         .values_list(
             "team_id", "team__name", "team__club__name", "position", "played", "won", "drawn", "lost",
-            "points_for", "points_against", "difference", "league_points", "tiebreak_reason",
+            "points_for", "points_against", "difference", "league_points", "tiebreak_reason", "computed_at",
         )
     )
-    if not rows:
-        return standings_recompute(competition_id=competition_id)
     lines = [StandingsLine(*row) for row in rows]
-    cache.set(standings_cache_key(competition_id), [asdict(line) for line in lines], CACHE_TIMEOUT)
+    if lines:
+        cache.set(standings_cache_key(competition_id), [asdict(line) for line in lines], CACHE_TIMEOUT)
     return lines
 
 

@@ -33,7 +33,7 @@ from clubs import permissions as club_permissions
 from clubs.models import Team, Union, UnionReferee
 from clubs.selectors import person_name, team_squad_by_name
 from klawerjas_league.outbox import outbox_waiting
-from matches import entries, exports, fixtures, permissions, services
+from matches import entries, exports, fixtures, permissions, selectors, services
 from matches.forms import (
     CompetitionForm,
     DisputeForm,
@@ -47,7 +47,7 @@ from matches.forms import (
     TeamSheetForm,
 )
 from matches.live import LIVE_PHASES, live_fragment_cached, live_version, match_live
-from matches.models import Competition, Match, Seat, StandingsRow, StandingsSnapshot, TeamSheet
+from matches.models import Competition, Match, Seat, TeamSheet
 from matches.standings import standings_outbox_key, standings_page_token
 
 # --- Public ------------------------------------------------------------------------------------------------
@@ -125,12 +125,6 @@ def competition_results(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "public/competition_results.html", {"competition": competition, "page": page})
 
 
-def _standings(competition: Competition, snapshot_id: str | None) -> tuple[StandingsSnapshot | None, list]:
-    snapshots = competition.standings_snapshots.order_by("-published_at", "-id")
-    snapshot = snapshots.filter(pk=snapshot_id).first() if snapshot_id and snapshot_id.isdigit() else snapshots.first()
-    return snapshot, list(snapshots[:20])
-
-
 STANDINGS_PAGE_TIMEOUT = 24 * 3600
 """Seconds a rendered standings page stays cached (it is keyed by the standings token, so never stale)."""
 
@@ -147,11 +141,11 @@ def competition_standings(request: HttpRequest, pk: int) -> HttpResponse:
     page = cache.get(key)
     if page is None:
         competition = _competition(pk)
-        snapshot, snapshots = _standings(competition, snapshot_id)
+        snapshot, snapshots = selectors.standings_snapshot_pick(competition=competition, snapshot_id=snapshot_id)
         labels = dict(Union.Tiebreak.choices)
         context = {"competition": competition, "snapshot": snapshot, "snapshots": snapshots,
                    "tiebreaks": [labels.get(key, key) for key in competition.union.tiebreak_order],
-                   "live_rows": exports.live_standings_rows(competition_id=competition.pk)}
+                   "live_rows": selectors.standings_rows(competition_id=competition.pk)}
         page = {"title": str(competition),
                 "body": render_to_string("public/_competition_standings_body.html", context)}
         cache.set(key, page, STANDINGS_PAGE_TIMEOUT)
@@ -164,11 +158,12 @@ def competition_standings_download(request: HttpRequest, pk: int, fmt: str) -> H
     if fmt not in ("csv", "pdf"):
         raise Http404("Downloads are .csv or .pdf.")
     competition = _competition(pk)
-    snapshot, _ = _standings(competition, request.GET.get("snapshot"))
+    snapshot, _ = selectors.standings_snapshot_pick(competition=competition, snapshot_id=request.GET.get("snapshot"),
+                                                    recent=0)
     if snapshot is not None:
         rows, subtitle = snapshot.rows, f"{snapshot.title}, as of {snapshot.as_of:%d %B %Y} (published)"
     else:
-        rows, subtitle = exports.live_standings_rows(competition_id=competition.pk), "Provisional: not yet published"
+        rows, subtitle = selectors.standings_rows(competition_id=competition.pk), "Provisional: not yet published"
     filename = f"standings-{competition.pk}"
     if fmt == "csv":
         response = HttpResponse(exports.standings_csv(rows), content_type="text/csv; charset=utf-8")
@@ -323,8 +318,7 @@ def official_competition(request: HttpRequest, pk: int) -> HttpResponse:
                 title = services.standings_publish_title(competition=competition,
                                                          title=publish_form.cleaned_data["title"])
                 if request.POST.get("confirmed") != "yes":
-                    rows = StandingsRow.objects.filter(competition=competition).select_related("team").order_by(
-                        "position")
+                    rows = selectors.standings_for_competition(competition_id=competition.pk)
                     return render(request, "matches/standings_publish_confirm.html", {
                         "competition": competition, "title": title, "form": publish_form, "rows": rows,
                         "as_of": publish_form.cleaned_data["as_of"] or timezone.localdate(),
@@ -341,7 +335,7 @@ def official_competition(request: HttpRequest, pk: int) -> HttpResponse:
         "competition": competition,
         "teams": Team.objects.filter(competition=competition).select_related("club", "captain").order_by("name"),
         "matches": matches, "fixtures_form": fixtures_form, "publish_form": publish_form,
-        "last_published": competition.standings_snapshots.order_by("-published_at", "-id").first(),
+        "last_published": selectors.standings_snapshot_latest(competition=competition),
     }
     return render(request, "matches/official_competition.html", context)
 
