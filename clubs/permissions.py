@@ -112,6 +112,15 @@ def not_found(what: str) -> Http404:
     return Http404(f"No {what} matches the given query.")
 
 
+def one_or_404(objects: QuerySet, what: str, **lookup: object):
+    """The one object of ``objects`` matching ``lookup`` (the user's scope, filtered), else :func:`not_found`:
+    "not there" and "not yours" answer alike (1 query)."""
+    found = objects.filter(**lookup).first()
+    if found is None:
+        raise not_found(what)
+    return found
+
+
 def perm_require(user: AnyUser, perm: str, what: str) -> None:
     """Raise 404 unless ``user`` is signed in with ``perm``: a missing role looks like a missing object."""
     if not user.is_authenticated or not user.has_perm(perm):
@@ -164,10 +173,7 @@ def union_for_official(*, user: AnyUser, union_id: int) -> Union:
     :raises Http404: no such union, or not the user's (the same answer).
     """
     perm_require(user, PERM_COMPETITION_MANAGE, "union")
-    union = unions_for_official(user).filter(pk=union_id).first()
-    if union is None:
-        raise not_found("union")
-    return union
+    return one_or_404(unions_for_official(user), "union", pk=union_id)
 
 
 def club_for_registrar(*, user: AnyUser, club_id: int) -> Club:
@@ -176,10 +182,7 @@ def club_for_registrar(*, user: AnyUser, club_id: int) -> Club:
     :raises Http404: no such club, or not the user's (the same answer).
     """
     perm_require(user, PERM_PLAYER_REGISTER, "club")
-    club = clubs_for_registrar(user).select_related("union").filter(pk=club_id).first()
-    if club is None:
-        raise not_found("club")
-    return club
+    return one_or_404(clubs_for_registrar(user).select_related("union"), "club", pk=club_id)
 
 
 def club_for_secretary(*, user: AnyUser, club_id: int) -> Club:
@@ -188,10 +191,7 @@ def club_for_secretary(*, user: AnyUser, club_id: int) -> Club:
     :raises Http404: no such club, or not the user's (the same answer).
     """
     perm_require(user, "clubs.add_team", "club")
-    club = clubs_for_secretary(user).select_related("union").filter(pk=club_id).first()
-    if club is None:
-        raise not_found("club")
-    return club
+    return one_or_404(clubs_for_secretary(user).select_related("union"), "club", pk=club_id)
 
 
 def player_for_registrar(*, user: AnyUser, player_id: int) -> Player:
@@ -200,14 +200,8 @@ def player_for_registrar(*, user: AnyUser, player_id: int) -> Player:
     :raises Http404: no such player, or another club's (the same answer).
     """
     perm_require(user, PERM_PLAYER_REGISTER, "player")
-    player = (
-        Player.objects.select_related("club", "union")
-        .filter(pk=player_id, club__in=clubs_for_registrar(user))
-        .first()
-    )
-    if player is None:
-        raise not_found("player")
-    return player
+    return one_or_404(Player.objects.select_related("club", "union"), "player",
+                      pk=player_id, club__in=clubs_for_registrar(user))
 
 
 def team_for_captain(*, user: AnyUser, team_id: int) -> Team:
@@ -216,12 +210,5 @@ def team_for_captain(*, user: AnyUser, team_id: int) -> Team:
     :raises Http404: no such team, or another team's (the same answer).
     """
     perm_require(user, PERM_TEAM_MANAGE, "team")
-    team = (
-        teams_for_captain(user)
-        .select_related("club__union", "competition", "captain")
-        .filter(pk=team_id)
-        .first()
-    )
-    if team is None:
-        raise not_found("team")
-    return team
+    return one_or_404(teams_for_captain(user).select_related("club__union", "competition", "captain"), "team",
+                      pk=team_id)

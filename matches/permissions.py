@@ -21,6 +21,7 @@ from clubs.permissions import (
     PERM_MATCH_VIEW,
     PERM_TEAM_SHEET_SUBMIT,
     not_found,
+    one_or_404,
     perm_require,
     teams_for_captain,
     unions_for_official,
@@ -49,12 +50,7 @@ def competition_for_official(*, user: AnyUser, competition_id: int) -> Competiti
     :raises Http404: no such competition, or another union's (the same answer).
     """
     perm_require(user, PERM_COMPETITION_MANAGE, "competition")
-    competition = (
-        competitions_for_official(user).select_related("union").filter(pk=competition_id).first()
-    )
-    if competition is None:
-        raise not_found("competition")
-    return competition
+    return one_or_404(competitions_for_official(user).select_related("union"), "competition", pk=competition_id)
 
 
 def match_for_official(*, user: AnyUser, match_id: int) -> Match:
@@ -64,14 +60,8 @@ def match_for_official(*, user: AnyUser, match_id: int) -> Match:
     """
     perm_require(user, PERM_MATCH_MANAGE, "match")
     perm_require(user, PERM_COMPETITION_MANAGE, "match")
-    match = (
-        Match.objects.select_related("competition__union", "home", "away")
-        .filter(pk=match_id, competition__union__in=unions_for_official(user))
-        .first()
-    )
-    if match is None:
-        raise not_found("match")
-    return match
+    return one_or_404(Match.objects.select_related("competition__union", "home", "away"), "match",
+                      pk=match_id, competition__union__in=unions_for_official(user))
 
 
 def match_team_for_captain(*, user: AnyUser, match_id: int, team_id: int | None = None) -> tuple[Match, Team]:
@@ -84,9 +74,8 @@ def match_team_for_captain(*, user: AnyUser, match_id: int, team_id: int | None 
         sides in it (all the same answer).
     """
     perm_require(user, PERM_TEAM_SHEET_SUBMIT, "match")
-    match = Match.objects.select_related("competition__union", "home__club", "away__club").filter(pk=match_id).first()
-    if match is None:
-        raise not_found("match")
+    match = one_or_404(Match.objects.select_related("competition__union", "home__club", "away__club"), "match",
+                       pk=match_id)
     mine = set(teams_for_captain(user).filter(pk__in=[match.home_id, match.away_id]).values_list("pk", flat=True))
     if team_id is not None:
         if team_id not in mine:
@@ -107,10 +96,8 @@ def match_for_referee(*, user: AnyUser, match_id: int) -> Match:
     :raises Http404: no such match, or not assigned to the user (the same answer).
     """
     perm_require(user, PERM_MATCH_VIEW, "match")
-    match = matches_for_referee(user).select_related("competition__union", "home", "away").filter(pk=match_id).first()
-    if match is None:
-        raise not_found("match")
-    return match
+    return one_or_404(matches_for_referee(user).select_related("competition__union", "home", "away"), "match",
+                      pk=match_id)
 
 
 def match_for_confirmer(*, user: AnyUser, match_id: int) -> Match:
