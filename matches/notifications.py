@@ -85,6 +85,15 @@ def result_disputed_notify(*, dispute_id: int) -> None:
 # --- Tasks -------------------------------------------------------------------------------------------------
 
 
+def _send_once(*, key: str, task: str, subject: str, template: str, context: dict, recipients: list[str]) -> int:
+    """Claim the receipt ``key`` and send one message per recipient in one transaction; send nothing when
+    ``key`` was claimed before (a broker's second delivery, a beat run twice). :returns: how many were sent."""
+    with transaction.atomic():
+        if not task_receipt_claim(key=key, task=task, worker=socket.gethostname()):
+            return 0
+        return send_each(subject=subject, template=template, context=context, recipients=recipients)
+
+
 @shared_task(name="clubs.fixture_scheduled_email")
 def fixture_scheduled_email(match_id: int) -> int:
     """Send the "fixture scheduled" e-mail once per match and start time; return the number sent."""
@@ -95,17 +104,13 @@ def fixture_scheduled_email(match_id: int) -> int:
     )
     if match is None:
         return 0
-    key = f"notify:fixture:{match_id}:{match.scheduled_start.isoformat()}"
-    with transaction.atomic():
-        if not task_receipt_claim(key=key, task="clubs.fixture_scheduled_email", worker=socket.gethostname()):
-            return 0
-        start = timezone.localtime(match.scheduled_start)
-        return send_each(
-            subject=f"Fixture: {match.home} v {match.away}, {start:%a %d %b %Y %H:%M}",
-            template="matches/email/fixture_scheduled.txt",
-            context={"match": match, "start": start},
-            recipients=captain_emails([match.home, match.away]),
-        )
+    start = timezone.localtime(match.scheduled_start)
+    return _send_once(
+        key=f"notify:fixture:{match_id}:{match.scheduled_start.isoformat()}", task="clubs.fixture_scheduled_email",
+        subject=f"Fixture: {match.home} v {match.away}, {start:%a %d %b %Y %H:%M}",
+        template="matches/email/fixture_scheduled.txt", context={"match": match, "start": start},
+        recipients=captain_emails([match.home, match.away]),
+    )
 
 
 @shared_task(name="clubs.ruling_email")
@@ -118,16 +123,12 @@ def ruling_email(ruling_id: str, match_id: int, team_ids: list[int], summary: st
     teams = Team.objects.select_related("captain__user").filter(
         pk__in=[t for t in team_ids if t in (match.home_id, match.away_id)]
     )
-    with transaction.atomic():
-        if not task_receipt_claim(key=f"notify:ruling:{ruling_id}", task="clubs.ruling_email",
-                                  worker=socket.gethostname()):
-            return 0
-        return send_each(
-            subject=f"Referee's ruling: {match.home} v {match.away}",
-            template="matches/email/ruling.txt",
-            context={"match": match, "summary": summary},
-            recipients=captain_emails(teams),
-        )
+    return _send_once(
+        key=f"notify:ruling:{ruling_id}", task="clubs.ruling_email",
+        subject=f"Referee's ruling: {match.home} v {match.away}",
+        template="matches/email/ruling.txt", context={"match": match, "summary": summary},
+        recipients=captain_emails(teams),
+    )
 
 
 @shared_task(name="clubs.standings_published_email")
@@ -137,16 +138,13 @@ def standings_published_email(snapshot_id: int) -> int:
     if snapshot is None:
         return 0
     teams = Team.objects.select_related("captain__user").filter(competition_id=snapshot.competition_id)
-    with transaction.atomic():
-        if not task_receipt_claim(key=f"notify:standings:{snapshot_id}", task="clubs.standings_published_email",
-                                  worker=socket.gethostname()):
-            return 0
-        return send_each(
-            subject=f"Standings published: {snapshot.title}",
-            template="matches/email/standings_published.txt",
-            context={"snapshot": snapshot, "competition": snapshot.competition, "rows": snapshot.rows},
-            recipients=captain_emails(teams),
-        )
+    return _send_once(
+        key=f"notify:standings:{snapshot_id}", task="clubs.standings_published_email",
+        subject=f"Standings published: {snapshot.title}",
+        template="matches/email/standings_published.txt",
+        context={"snapshot": snapshot, "competition": snapshot.competition, "rows": snapshot.rows},
+        recipients=captain_emails(teams),
+    )
 
 
 def _recipients(dispute) -> list[str]:
@@ -167,16 +165,13 @@ def result_disputed_email(dispute_id: int) -> int:
     )
     if dispute is None:
         return 0
-    with transaction.atomic():
-        if not task_receipt_claim(key=f"notify:result-dispute:{dispute_id}", task="matches.result_disputed_email",
-                                  worker=socket.gethostname()):
-            return 0
-        match = dispute.match
-        return send_each(
-            subject=f"Result disputed: {match.home} v {match.away}", template="matches/email/result_disputed.txt",
-            context={"dispute": dispute, "match": match, "captain": person_name(dispute.raised_by, "a captain")},
-            recipients=_recipients(dispute),
-        )
+    match = dispute.match
+    return _send_once(
+        key=f"notify:result-dispute:{dispute_id}", task="matches.result_disputed_email",
+        subject=f"Result disputed: {match.home} v {match.away}", template="matches/email/result_disputed.txt",
+        context={"dispute": dispute, "match": match, "captain": person_name(dispute.raised_by, "a captain")},
+        recipients=_recipients(dispute),
+    )
 
 
 # --- Reminders to captains (Celery beat, ``CELERY_BEAT_SCHEDULE["captain-reminders"]``) ---------------------
@@ -190,11 +185,8 @@ def _remind(*, key: str, team, subject: str, template: str, context: dict) -> in
     recipients = captain_emails([team])
     if not recipients:
         return 0
-    with transaction.atomic():
-        if not task_receipt_claim(key=key, task="matches.captain_reminders", worker=socket.gethostname()):
-            return 0
-        return send_each(subject=subject, template=template, context={**context, "team": team},
-                         recipients=recipients)
+    return _send_once(key=key, task="matches.captain_reminders", subject=subject, template=template,
+                      context={**context, "team": team}, recipients=recipients)
 
 
 @shared_task(name="matches.captain_reminders")
