@@ -12,7 +12,7 @@ export DJANGO_SETTINGS_MODULE := klawerjas_league.settings
 help:
 	@echo "make demo   - install, migrate, play the demo season (once) and serve http://$(HOST):$(PORT)/"
 	@echo "make test   - install the test tools and run the whole suite"
-	@echo "make lint   - ruff check;  make typecheck - mypy --strict engine"
+	@echo "make lint   - ruff check and the import contracts;  make typecheck - mypy --strict engine"
 	@echo "make bench  - run the benchmarks in bench/ and print their numbers"
 
 $(PY):
@@ -45,8 +45,10 @@ test: $(VENV)/.installed-dev
 	@scripts/ensure-redis-server
 	$(PY) -m pytest $(PYTEST_ARGS)
 
+# ruff, then the layer contracts of pyproject.toml (import-linter; docs/architecture.md): a broken one fails.
 lint: $(VENV)/.installed-dev
 	$(PY) -m ruff check .
+	$(VENV)/bin/lint-imports --no-cache
 
 typecheck: $(VENV)/.installed-dev
 	$(PY) -m mypy --strict engine

@@ -23,6 +23,7 @@ from clubs import discipline
 from clubs import permissions as registry
 from clubs.api import ID_REGEX, ServiceErrorsMixin, id_field
 from clubs.models import Club, DisciplinaryRecord, Player, Team, Union
+from matches import permissions as match_permissions
 from referee.models import Ruling
 
 
@@ -87,7 +88,7 @@ class AppealViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
         data = AppealLodgeSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        match, team = registry.match_team_for_captain(user=request.user, match_id=values["match"],
+        match, team = match_permissions.match_team_for_captain(user=request.user, match_id=values["match"],
                                                       team_id=values.get("team"))
         ruling = None
         if values.get("ruling"):

@@ -27,6 +27,7 @@ from appeals.models import Appeal
 from clubs import discipline
 from clubs import permissions as registry
 from clubs.models import UnionReferee
+from matches import permissions as match_permissions
 from matches.models import Match
 
 
@@ -50,7 +51,7 @@ def _errors(request: HttpRequest, form, error: ValidationError | PermissionDenie
 @require_http_methods(["GET", "POST"])
 def appeal_lodge(request: HttpRequest, pk: int) -> HttpResponse:
     """A captain appeals a ruling at their match, or its approved result, before the union's deadline."""
-    match, team = registry.match_team_for_captain(user=request.user, match_id=pk,
+    match, team = match_permissions.match_team_for_captain(user=request.user, match_id=pk,
                                                   team_id=_int(request.GET.get("team")))
     rulings = list(selectors.rulings_appealable(match=match))
     form = AppealLodgeForm(request.POST or None, match=match, rulings=rulings,

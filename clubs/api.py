@@ -22,8 +22,8 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from clubs import permissions, services, transfers
-from clubs.models import Club, Player, Team, TeamMembership, Transfer, Union, UnionReferee
+from clubs import permissions, services
+from clubs.models import Club, Player, Team, TeamMembership, Union, UnionReferee
 from clubs.selectors import person_name
 
 #: Ids in URLs are 1 to 9 digits: anything longer answers 404 before it reaches the database.
@@ -121,25 +121,6 @@ class PlayerUpdateSerializer(serializers.Serializer):
     active = serializers.BooleanField(required=False, help_text="Only active players can be named (SAKBOC 1.5).")
 
 
-class TransferSerializer(serializers.ModelSerializer):
-    """A player's transfer between clubs of the union (public): the registration number stays the player's."""
-
-    from_club_name = serializers.CharField(source="from_club.name", read_only=True)
-    to_club_name = serializers.CharField(source="to_club.name", read_only=True)
-
-    class Meta:
-        model = Transfer
-        fields = ["id", "player", "from_club", "from_club_name", "to_club", "to_club_name", "transferred_on",
-                  "left_squads"]
-
-
-class TransferCreateSerializer(serializers.Serializer):
-    to_club = id_field(help_text="A club of the player's union.")
-    transferred_on = serializers.DateField(help_text="The day the registration moves: today or earlier.")
-    note = serializers.CharField(max_length=300, required=False, allow_blank=True, default="",
-                                 help_text="The official's note, e.g. the clubs' agreement.")
-
-
 class PlayerRefSerializer(serializers.Serializer):
     player = id_field(help_text="A registered player's id.")
 
@@ -230,30 +211,9 @@ class PlayerViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
 
     def get_permissions(self):
         writes = self.action in ("create", "partial_update")
-        if writes or (self.action == "transfers" and self.request.method == "POST"):
+        if writes:
             return [IsAuthenticated()]
         return super().get_permissions()
-
-    @extend_schema(methods=["GET"], request=None, responses={200: TransferSerializer(many=True)},
-                   description="The player's transfers, oldest first.")
-    @extend_schema(methods=["POST"], request=TransferCreateSerializer, responses={201: TransferSerializer},
-                   description="A union official records the player's transfer to another club of the union (400 "
-                               "while they are named in, or have played for, a team of a competition not yet over: "
-                               "one team per competition, SAKBOC 1.5).")
-    @action(detail=True, methods=["get", "post"], pagination_class=None, filterset_fields=[])
-    def transfers(self, request: Request, pk: str | None = None) -> Response:
-        if request.method == "GET":
-            return Response(TransferSerializer(transfers.player_transfers(player=self.get_object()), many=True).data)
-        data = TransferCreateSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        player = permissions.player_for_official(user=request.user, player_id=_int_or_404(pk))
-        to_club = Club.objects.filter(pk=data.validated_data["to_club"], union_id=player.union_id).first()
-        if to_club is None:
-            raise ValidationError({"to_club": ["No such club in the player's union."]})
-        transfer = transfers.player_transfer(player=player, to_club=to_club,
-                                             transferred_on=data.validated_data["transferred_on"],
-                                             note=data.validated_data["note"], by=request.user)
-        return Response(TransferSerializer(transfer).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=PlayerRegisterSerializer, responses={201: PlayerSerializer})
     def create(self, request: Request, *args, **kwargs) -> Response:

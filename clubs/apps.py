@@ -7,13 +7,11 @@ class ClubsConfig(AppConfig):
     verbose_name = "Unions and clubs"
 
     def ready(self) -> None:
-        # The e-mail tasks live in clubs/notifications.py (imported here so Celery registers them). The role
-        # groups get their model permissions after every migrate (clubs/permissions.py); not tied to one
-        # sender, because the matches app's permissions exist only once its own post_migrate has run.
+        # The role groups get their model permissions after every migrate (clubs/permissions.py); not tied to
+        # one sender, because the matches app's permissions exist only once its own post_migrate has run.
         # History reasons are fitted to simple-history's 100-character column (clubs/services.py).
         from simple_history.signals import pre_create_historical_record
 
-        from clubs import notifications  # noqa: F401
         from clubs.permissions import role_groups_sync
         from clubs.services import history_reason_fit_on_save
 

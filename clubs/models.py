@@ -449,11 +449,11 @@ class DisciplinaryRecord(models.Model):
         if errors:
             raise ValidationError(errors)
 class Transfer(models.Model):
-    """A registered player's move from one club of a union to another, on a date (``clubs.transfers``).
+    """A registered player's move from one club of a union to another, on a date (``matches.transfers``).
 
     The registration number stays the player's (it identifies the player in the union, SAKBOC 1.5): the
     :class:`Player` row is the same, only its club changes, and its history keeps the change. Written once by
-    ``clubs.transfers.player_transfer``; never updated.
+    ``matches.transfers.player_transfer``; never updated.
     """
 
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="transfers")

@@ -1,4 +1,4 @@
-"""Roles and object-level access: who may act on which union, club, team, player, competition and match.
+"""Roles and object-level access to the registry: who may act on which union, club, team and player.
 
 Two layers, both checked by every helper here:
 
@@ -6,8 +6,9 @@ Two layers, both checked by every helper here:
    :func:`role_groups_sync` after every ``migrate``). It answers "may this kind of user do this kind of thing
    at all?" (``user.has_perm``, one cached query per request).
 2. **Scope** — the link that ties the user to the object: a :class:`~clubs.models.UnionOfficial` row for
-   the union, a :class:`~clubs.models.ClubSecretary` row for the club, ``Team.captain.user`` for the team,
-   ``Match.referee``/``Match.marker`` for the match.
+   the union, a :class:`~clubs.models.ClubSecretary` row for the club, ``Team.captain.user`` for the team.
+   The scopes of competitions and matches (``Match.referee``/``Match.marker`` for a match) build on these in
+   :mod:`matches.permissions`.
 
 * **union official** (group "Union officials"; scope: their unions): competitions and fixtures, referees
   and markers, result approval, published standings.
@@ -15,9 +16,12 @@ Two layers, both checked by every helper here:
   substitutions, result confirmation — for every team of the club.
 * **captain** ("Captains"; the teams they captain, and those teams' clubs for registering players): players,
   squad, team sheet, half-time substitutions, result confirmation.
-* **referee / marker** ("Referees"; the matches they are assigned to): result confirmation here; the match
+* **referee / marker** ("Referees"; the matches they are assigned to): result confirmation; the match
   night itself is the referee console in ``referee/``.
 * **the public**: no writes; the public pages and the read API.
+
+The roles are the registry's (the groups are people's roles in the union), so :data:`ROLE_PERMISSIONS` names
+the ``matches`` app's model permissions by their codenames: data, not an import.
 
 Every view and API call goes through one helper per resource (Zulip's ``access_stream_by_id`` habit): it
 returns the object or raises :class:`django.http.Http404` — the same answer for "not there" and "not
@@ -42,7 +46,6 @@ from clubs.models import (
     Team,
     Union,
 )
-from matches.models import Competition, Match, Season
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -107,14 +110,24 @@ def role_names(user: AnyUser) -> list[str]:
     return sorted(g.name for g in user.groups.all() if g.name in ROLE_PERMISSIONS)
 
 
-def _not_found(what: str) -> Http404:
+def not_found(what: str) -> Http404:
+    """The 404 every access helper raises: the same for "not there" and "not yours"."""
     return Http404(f"No {what} matches the given query.")
 
 
-def _require(user: AnyUser, perm: str, what: str) -> None:
+def one_or_404(objects: QuerySet, what: str, **lookup: object):
+    """The one object of ``objects`` matching ``lookup`` (the user's scope, filtered), else :func:`not_found`:
+    "not there" and "not yours" answer alike (1 query)."""
+    found = objects.filter(**lookup).first()
+    if found is None:
+        raise not_found(what)
+    return found
+
+
+def perm_require(user: AnyUser, perm: str, what: str) -> None:
     """Raise 404 unless ``user`` is signed in with ``perm``: a missing role looks like a missing object."""
     if not user.is_authenticated or not user.has_perm(perm):
-        raise _not_found(what)
+        raise not_found(what)
 
 
 # --- Scopes (querysets), for lists and dashboards -------------------------------------------------------
@@ -154,18 +167,6 @@ def teams_for_captain(user: AnyUser) -> QuerySet[Team]:
     return Team.objects.filter(Q(captain__user=user) | Q(club__secretaries=user)).distinct()
 
 
-def competitions_for_official(user: AnyUser) -> QuerySet[Competition]:
-    """Competitions of the unions ``user`` runs."""
-    return Competition.objects.filter(union__in=unions_for_official(user))
-
-
-def matches_for_referee(user: AnyUser) -> QuerySet[Match]:
-    """Matches ``user`` is assigned to as referee or marker (SAKBOC 1.11)."""
-    if not user.is_authenticated or not user.has_perm(PERM_MATCH_VIEW):
-        return Match.objects.none()
-    return Match.objects.filter(Q(referee=user) | Q(marker=user))
-
-
 # --- One access helper per resource ---------------------------------------------------------------------
 
 
@@ -174,42 +175,8 @@ def union_for_official(*, user: AnyUser, union_id: int) -> Union:
 
     :raises Http404: no such union, or not the user's (the same answer).
     """
-    _require(user, PERM_COMPETITION_MANAGE, "union")
-    union = unions_for_official(user).filter(pk=union_id).first()
-    if union is None:
-        raise _not_found("union")
-    return union
-
-
-def competition_for_official(*, user: AnyUser, competition_id: int) -> Competition:
-    """The competition if ``user`` is an official of its union.
-
-    :raises Http404: no such competition, or another union's (the same answer).
-    """
-    _require(user, PERM_COMPETITION_MANAGE, "competition")
-    competition = (
-        competitions_for_official(user).select_related("union").filter(pk=competition_id).first()
-    )
-    if competition is None:
-        raise _not_found("competition")
-    return competition
-
-
-def match_for_official(*, user: AnyUser, match_id: int) -> Match:
-    """The match if ``user`` is an official of its competition's union (to schedule, assign, approve).
-
-    :raises Http404: no such match, or another union's (the same answer).
-    """
-    _require(user, PERM_MATCH_MANAGE, "match")
-    _require(user, PERM_COMPETITION_MANAGE, "match")
-    match = (
-        Match.objects.select_related("competition__union", "home", "away")
-        .filter(pk=match_id, competition__union__in=unions_for_official(user))
-        .first()
-    )
-    if match is None:
-        raise _not_found("match")
-    return match
+    perm_require(user, PERM_COMPETITION_MANAGE, "union")
+    return one_or_404(unions_for_official(user), "union", pk=union_id)
 
 
 def club_for_registrar(*, user: AnyUser, club_id: int) -> Club:
@@ -217,11 +184,8 @@ def club_for_registrar(*, user: AnyUser, club_id: int) -> Club:
 
     :raises Http404: no such club, or not the user's (the same answer).
     """
-    _require(user, PERM_PLAYER_REGISTER, "club")
-    club = clubs_for_registrar(user).select_related("union").filter(pk=club_id).first()
-    if club is None:
-        raise _not_found("club")
-    return club
+    perm_require(user, PERM_PLAYER_REGISTER, "club")
+    return one_or_404(clubs_for_registrar(user).select_related("union"), "club", pk=club_id)
 
 
 def club_for_secretary(*, user: AnyUser, club_id: int) -> Club:
@@ -229,11 +193,8 @@ def club_for_secretary(*, user: AnyUser, club_id: int) -> Club:
 
     :raises Http404: no such club, or not the user's (the same answer).
     """
-    _require(user, "clubs.add_team", "club")
-    club = clubs_for_secretary(user).select_related("union").filter(pk=club_id).first()
-    if club is None:
-        raise _not_found("club")
-    return club
+    perm_require(user, "clubs.add_team", "club")
+    return one_or_404(clubs_for_secretary(user).select_related("union"), "club", pk=club_id)
 
 
 def player_for_registrar(*, user: AnyUser, player_id: int) -> Player:
@@ -241,15 +202,9 @@ def player_for_registrar(*, user: AnyUser, player_id: int) -> Player:
 
     :raises Http404: no such player, or another club's (the same answer).
     """
-    _require(user, PERM_PLAYER_REGISTER, "player")
-    player = (
-        Player.objects.select_related("club", "union")
-        .filter(pk=player_id, club__in=clubs_for_registrar(user))
-        .first()
-    )
-    if player is None:
-        raise _not_found("player")
-    return player
+    perm_require(user, PERM_PLAYER_REGISTER, "player")
+    return one_or_404(Player.objects.select_related("club", "union"), "player",
+                      pk=player_id, club__in=clubs_for_registrar(user))
 
 
 def team_for_captain(*, user: AnyUser, team_id: int) -> Team:
@@ -257,67 +212,9 @@ def team_for_captain(*, user: AnyUser, team_id: int) -> Team:
 
     :raises Http404: no such team, or another team's (the same answer).
     """
-    _require(user, PERM_TEAM_MANAGE, "team")
-    team = (
-        teams_for_captain(user)
-        .select_related("club__union", "competition", "captain")
-        .filter(pk=team_id)
-        .first()
-    )
-    if team is None:
-        raise _not_found("team")
-    return team
-
-
-def match_team_for_captain(*, user: AnyUser, match_id: int, team_id: int | None = None) -> tuple[Match, Team]:
-    """The match and the user's own team in it, for team sheets, substitutions and result confirmation.
-
-    ``team_id`` picks the side when the user manages both (a club secretary of a club derby); otherwise
-    the one side the user manages is used.
-
-    :raises Http404: no such match, the user manages neither side, or ``team_id`` is not one of the user's
-        sides in it (all the same answer).
-    """
-    _require(user, PERM_TEAM_SHEET_SUBMIT, "match")
-    match = Match.objects.select_related("competition__union", "home__club", "away__club").filter(pk=match_id).first()
-    if match is None:
-        raise _not_found("match")
-    mine = set(teams_for_captain(user).filter(pk__in=[match.home_id, match.away_id]).values_list("pk", flat=True))
-    if team_id is not None:
-        if team_id not in mine:
-            raise _not_found("match")
-        chosen = team_id
-    elif len(mine) == 1:
-        chosen = mine.pop()
-    elif mine:
-        chosen = match.home_id  # both sides are the user's: default to home, the caller may pass team_id
-    else:
-        raise _not_found("match")
-    return match, (match.home if chosen == match.home_id else match.away)
-
-
-def match_for_referee(*, user: AnyUser, match_id: int) -> Match:
-    """The match if ``user`` is its referee or marker (SAKBOC 1.11).
-
-    :raises Http404: no such match, or not assigned to the user (the same answer).
-    """
-    _require(user, PERM_MATCH_VIEW, "match")
-    match = matches_for_referee(user).select_related("competition__union", "home", "away").filter(pk=match_id).first()
-    if match is None:
-        raise _not_found("match")
-    return match
-
-
-def match_for_confirmer(*, user: AnyUser, match_id: int) -> Match:
-    """The match if ``user`` may confirm its result: a captain (or club secretary) of either side, or its
-    referee or marker. Whether the confirmation counts is the service's rule (``result_confirm``).
-
-    :raises Http404: no such match, or not the user's (the same answer).
-    """
-    try:
-        return match_team_for_captain(user=user, match_id=match_id)[0]
-    except Http404:
-        return match_for_referee(user=user, match_id=match_id)
+    perm_require(user, PERM_TEAM_MANAGE, "team")
+    return one_or_404(teams_for_captain(user).select_related("club__union", "competition", "captain"), "team",
+                      pk=team_id)
 
 
 def player_for_official(*, user: AnyUser, player_id: int) -> Player:
@@ -325,34 +222,9 @@ def player_for_official(*, user: AnyUser, player_id: int) -> Player:
 
     :raises Http404: no such player, or another union's (the same answer).
     """
-    _require(user, PERM_TRANSFER_RECORD, "player")
-    player = (Player.objects.select_related("club", "union")
-              .filter(pk=player_id, union__in=unions_for_official(user)).first())
-    if player is None:
-        raise _not_found("player")
-    return player
-
-
-def season_for_official(*, user: AnyUser, season_id: int) -> Season:
-    """The season if ``user`` is an official of its union (to start the next one from it).
-
-    :raises Http404: no such season, or another union's (the same answer).
-    """
-    _require(user, PERM_SEASON_MANAGE, "season")
-    season = (Season.objects.select_related("union")
-              .filter(pk=season_id, union__in=unions_for_official(user)).first())
-    if season is None:
-        raise _not_found("season")
-    return season
-
-
-def union_for_season_official(*, user: AnyUser, union_id: int) -> Union:
-    """The union if ``user`` is one of its officials and may close its seasons.
-
-    :raises Http404: no such union, or not the user's (the same answer).
-    """
-    _require(user, PERM_SEASON_MANAGE, "union")
-    return union_for_official(user=user, union_id=union_id)
+    perm_require(user, PERM_TRANSFER_RECORD, "player")
+    return one_or_404(Player.objects.select_related("club", "union"), "player",
+                      pk=player_id, union__in=unions_for_official(user))
 
 
 def team_for_secretary(*, user: AnyUser, team_id: int) -> Team:
@@ -360,9 +232,6 @@ def team_for_secretary(*, user: AnyUser, team_id: int) -> Team:
 
     :raises Http404: no such team, or another club's (the same answer).
     """
-    _require(user, "clubs.add_team", "team")
-    team = (Team.objects.select_related("club", "competition")
-            .filter(pk=team_id, club__in=clubs_for_secretary(user)).first())
-    if team is None:
-        raise _not_found("team")
-    return team
+    perm_require(user, "clubs.add_team", "team")
+    return one_or_404(Team.objects.select_related("club", "competition"), "team",
+                      pk=team_id, club__in=clubs_for_secretary(user))

@@ -25,6 +25,7 @@ from clubs.models import (
     UnionOfficial,
     UnionReferee,
 )
+from clubs.signals import union_settings_changed
 
 # django-simple-history's ``history_change_reason`` is a varchar(100): PostgreSQL refuses a longer value (and the
 # whole write with it), SQLite would keep it. Every reason is fitted to the column before it is written.
@@ -83,10 +84,7 @@ def union_settings_update(*, union: Union, by: Any = None, reason: str = "", **f
     for key, value in fields.items():
         setattr(union, key, value)
     save_with_history(union, by=by, reason=reason or "union settings changed")
-    from matches.standings import standings_page_token_renew
-
-    for competition_id in union.competitions.values_list("pk", flat=True):
-        standings_page_token_renew(competition_id=competition_id)  # the pages show the league points
+    union_settings_changed.send(sender=Union, union=union)  # the standings pages show the league points
     return union
 
 

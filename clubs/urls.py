@@ -1,4 +1,5 @@
-"""Captains' and club secretaries' pages (signed in; scoped by clubs/permissions.py)."""
+"""Captains' and club secretaries' squad pages (signed in; scoped by clubs/permissions.py). The captain's
+dashboard (/captain/) and match pages are in matches/urls.py."""
 
 from django.urls import path
 
@@ -7,10 +8,6 @@ from clubs import views
 app_name = "clubs"
 
 urlpatterns = [
-    path("captain/", views.captain_dashboard, name="captain"),
     path("captain/teams/<int:pk>/", views.team_squad, name="team-squad"),
     path("captain/teams/<int:pk>/remove/<int:player_id>/", views.team_player_remove, name="team-player-remove"),
-    path("captain/matches/<int:pk>/sheet/", views.team_sheet, name="team-sheet"),
-    path("captain/matches/<int:pk>/substitution/", views.substitution, name="substitution"),
-    path("captain/matches/<int:pk>/confirm/", views.result_confirm, name="result-confirm"),
 ]

@@ -7,7 +7,7 @@ a username and password for an expiring token (``Authorization: Token <key>``), 
 describes the endpoints.
 """
 
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
 
@@ -47,5 +47,7 @@ urlpatterns = [
     path("auth/token/", TokenSignInView.as_view(), name="api-token"),
     path("auth/logout/", TokenSignOutView.as_view(), name="api-logout"),
     path("auth/logout-all/", TokenSignOutEverywhereView.as_view(), name="api-logout-all"),
+    re_path(r"^players/(?P<id>[0-9]+)/transfers/$", season_api.PlayerTransfersView.as_view(),
+            name="player-transfers"),
     path("", include(router.urls)),
 ]

@@ -2,7 +2,7 @@
 
 :func:`demo_season_run` builds a union (clubs with Cape Flats and Eastern Cape names, a team of 8 registered
 players and 2 reserves each, captains, referees and an official, all with accounts), schedules a home-and-away
-league with :func:`matches.fixtures.competition_fixtures_create`, and plays every match night through the
+league with :func:`matches.services.competition_fixtures_create`, and plays every match night through the
 match-night services, moving simulated time with their ``now=`` arguments (no sleeping):
 
 * team sheets, the toss 5 minutes before play (SAKBOC 1.3), the first half (1.2);
@@ -53,7 +53,6 @@ from engine.cards import CARD_NAMES, parse_card
 from engine.scoring import BoemState, GameState
 from engine.simulate import deal, play_hand
 from matches import boem_sheet, services
-from matches.fixtures import competition_fixtures_create
 from matches.models import Award, Boem, Competition, Match, MatchTable, PlayedHand, StandingsSnapshot
 
 DEMO_PASSWORD = "klawerjas-demo"
@@ -230,7 +229,7 @@ def demo_union_build(*, seed: int, clubs: int, size: str) -> tuple[Union, Compet
         for player in players:
             club_services.team_player_add(team=team, player=player)
         club_services.team_captain_set(team=team, player=players[0])
-    competition_fixtures_create(competition=competition, start=SEASON_START, kickoff=KICKOFF)
+    services.competition_fixtures_create(competition=competition, start=SEASON_START, kickoff=KICKOFF)
     referees = [users[name] for name, *_ in STAFF_ACCOUNTS if name.startswith("referee")]
     for referee in referees:  # the union's list of referees, from which officials assign them
         club_services.union_referee_add(union=union, user=referee)

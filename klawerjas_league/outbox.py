@@ -12,7 +12,9 @@ recompute was never queued, so a retry found the result approved and the table s
   waiting message again, and one handed to the broker more than ``OUTBOX_REDISPATCH_SECONDS`` ago that has not
   run (a Redis that lost it), so everything catches up by itself once Redis is back.
 * The worker's :func:`outbox_deliver` locks the row, runs the task and marks it done in one transaction: a
-  message sent twice (re-sent, or redelivered by the broker) runs once. The tasks are idempotent besides.
+  message sent twice (re-sent, or redelivered by the broker) runs once. The tasks are idempotent besides. Its
+  task, :func:`outbox_deliver_task`, is defined here beside what it runs, so that this module and
+  ``klawerjas_league.tasks`` do not import each other.
 * A reader may run a pending message itself (:func:`outbox_run_pending`): the public standings do, so the table
   is right at the next read even while no worker runs.
 """
@@ -22,11 +24,13 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
+from celery import shared_task
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from klawerjas_league.celery import app
 from klawerjas_league.models import OutboxMessage
 
 logger = logging.getLogger(__name__)
@@ -50,8 +54,6 @@ def outbox_dispatch(*, message_ids: list[int] | None = None) -> int:
     Due: not done, and never sent or sent more than ``OUTBOX_REDISPATCH_SECONDS`` ago. Stops at the first
     send that fails (the broker is down; the flush tries again). :returns: how many were sent.
     """
-    from klawerjas_league.tasks import outbox_deliver_task
-
     now = timezone.now()
     due = OutboxMessage.objects.filter(done_at__isnull=True)
     if message_ids is not None:
@@ -83,8 +85,6 @@ def outbox_deliver(*, message_id: int) -> bool:
 
     :returns: True when this call ran it; False when it was done already (a second delivery) or is gone.
     """
-    from klawerjas_league.celery import app
-
     with transaction.atomic():
         message = OutboxMessage.objects.select_for_update().filter(pk=message_id, done_at__isnull=True).first()
         if message is None:
@@ -95,6 +95,12 @@ def outbox_deliver(*, message_id: int) -> bool:
         message.done_at = timezone.now()
         message.save(update_fields=["done_at"])
     return True
+
+
+@shared_task(name="klawerjas_league.outbox_deliver", ignore_result=True)
+def outbox_deliver_task(message_id: int) -> bool:
+    """Run one outbox message once (:func:`outbox_deliver`), on a worker. :returns: whether it ran."""
+    return outbox_deliver(message_id=message_id)
 
 
 def outbox_run_pending(*, key: str) -> int:

@@ -327,6 +327,8 @@ SPECTACULAR_SETTINGS = {
         "MatchSideEnum": "referee.models.Side",
         "SeatRoleEnum": "referee.models.Role",
         "RulingDecisionEnum": "referee.models.Ruling.Decision",
+        "DisciplinaryOffenceEnum": "clubs.models.DisciplinaryRecord.Offence",
+        "StrafOffenceEnum": "referee.hand_check.SAKBOC_OFFENCE_CHOICES",
         "LineStateEnum": ["provisional", "confirmed", "disputed", "struck"],
     },
 }

@@ -1,4 +1,5 @@
-"""Cross-cutting Celery tasks."""
+"""Cross-cutting Celery tasks (the outbox's delivery task is defined in klawerjas_league/outbox.py and
+registered through the import here)."""
 
 import socket
 from typing import Any
@@ -7,6 +8,7 @@ from celery import shared_task
 from celery.signals import worker_ready
 from django.db import transaction
 
+from klawerjas_league.outbox import outbox_deliver_task, outbox_flush  # noqa: F401 (the worker's tasks)
 from klawerjas_league.services import task_receipt_claim
 
 
@@ -24,19 +26,9 @@ def receipt_write(key: str) -> dict[str, object]:
     return {"key": key, "written": written, "worker": worker}
 
 
-@shared_task(name="klawerjas_league.outbox_deliver", ignore_result=True)
-def outbox_deliver_task(message_id: int) -> bool:
-    """Run one outbox message once (:func:`klawerjas_league.outbox.outbox_deliver`). :returns: whether it ran."""
-    from klawerjas_league.outbox import outbox_deliver
-
-    return outbox_deliver(message_id=message_id)
-
-
 @shared_task(name="klawerjas_league.outbox_flush", ignore_result=True)
 def outbox_flush_task() -> int:
     """Send every waiting outbox message again (Celery beat). :returns: how many were sent."""
-    from klawerjas_league.outbox import outbox_flush
-
     return outbox_flush()
 
 

@@ -13,7 +13,7 @@ DASHBOARDS: tuple[tuple[str, str], ...] = (
     (GROUP_UNION_OFFICIALS, "matches:official"),
     (GROUP_REFEREES, "referee:home"),
     (GROUP_CLUB_SECRETARIES, "matches:secretary"),
-    (GROUP_CAPTAINS, "clubs:captain"),
+    (GROUP_CAPTAINS, "matches:captain"),
 )
 
 

@@ -2,8 +2,9 @@
 
 Reads are public. A result shows ``provisional: true`` until a union official approves it; published
 standings are frozen, dated snapshots, while ``GET competitions/{id}/standings/`` is the live table
-(provisional). Writes follow the roles of clubs/permissions.py, each a thin adapter: parse, scope with one
-access helper (404 for "not yours" as for "not there"), call one service, answer.
+(provisional). Writes follow the roles of clubs/permissions.py and matches/permissions.py, each a thin
+adapter: parse, scope with one access helper (404 for "not yours" as for "not there"), call one service,
+answer.
 """
 
 from __future__ import annotations
@@ -22,12 +23,12 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from clubs import permissions
+from clubs import permissions as club_permissions
 from clubs.api import ID_REGEX, ServiceErrorsMixin, TeamSerializer, _int_or_404, id_field
 from clubs.models import Player, Team, Union
 from clubs.selectors import person_name
 from klawerjas_league.outbox import outbox_waiting
-from matches import entries, fixtures, services
+from matches import entries, permissions, selectors, services
 from matches.live import live_cached, live_version, match_live
 from matches.models import (
     Award,
@@ -99,7 +100,12 @@ class ResultSerializer(FixtureSerializer):
 
 
 class StandingsRowSerializer(serializers.ModelSerializer):
-    team_name = serializers.CharField(source="team.name", read_only=True)
+    """A line of the live table (a :class:`matches.standings.StandingsLine`, read through
+    :func:`matches.selectors.standings_for_competition` like the pages and downloads), in the shape of a
+    stored :class:`~matches.models.StandingsRow`."""
+
+    team = serializers.IntegerField(source="team_id", read_only=True, help_text="The team's id.")
+    team_name = serializers.CharField(read_only=True)
 
     class Meta:
         model = StandingsRow
@@ -439,7 +445,7 @@ class CompetitionViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.R
         data = TeamEntrySerializer(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        club = permissions.club_for_secretary(user=request.user, club_id=values["club"])
+        club = club_permissions.club_for_secretary(user=request.user, club_id=values["club"])
         competition = self._competition_for_club(pk, club)
         found = {p.pk: p for p in Player.objects.filter(club=club, pk__in=[*values["players"], values["captain"]])}
         missing = [pid for pid in values["players"] if pid not in found]
@@ -460,7 +466,7 @@ class CompetitionViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.R
             pk=_int_or_404(team_id), competition_id=_int_or_404(pk)).first()
         if team is None:
             raise Http404("No such team.")
-        permissions.club_for_secretary(user=request.user, club_id=team.club_id)
+        club_permissions.club_for_secretary(user=request.user, club_id=team.club_id)
         entries.team_withdraw(team=team, by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -468,7 +474,7 @@ class CompetitionViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.R
     def create(self, request: Request, *args, **kwargs) -> Response:
         data = CompetitionCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        union: Union = permissions.union_for_official(user=request.user, union_id=data.validated_data.pop("union"))
+        union: Union = club_permissions.union_for_official(user=request.user, union_id=data.validated_data.pop("union"))
         competition = services.competition_create(union=union, **data.validated_data)
         return Response(CompetitionSerializer(competition).data, status=status.HTTP_201_CREATED)
 
@@ -478,7 +484,7 @@ class CompetitionViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.R
         data = FixturesGenerateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         competition = permissions.competition_for_official(user=request.user, competition_id=_int_or_404(pk))
-        matches = fixtures.competition_fixtures_create(competition=competition, by=request.user,
+        matches = services.competition_fixtures_create(competition=competition, by=request.user,
                                                        **data.validated_data)
         return Response(FixtureSerializer(matches, many=True).data, status=status.HTTP_201_CREATED)
 
@@ -489,8 +495,8 @@ class CompetitionViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.R
     def standings(self, request: Request, pk: str | None = None) -> Response:
         if request.method == "GET":
             competition = self.get_object()
-            rows = StandingsRow.objects.filter(competition=competition).select_related("team").order_by("position")
-            return Response(StandingsRowSerializer(rows, many=True).data)
+            lines = selectors.standings_for_competition(competition_id=competition.pk)
+            return Response(StandingsRowSerializer(lines, many=True).data)
         data = StandingsPublishSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         competition = permissions.competition_for_official(user=request.user, competition_id=_int_or_404(pk))

@@ -12,7 +12,8 @@ no broken markup that fails the build).
 
 Standings rows are plain dicts with the keys of a published snapshot's ``rows`` (``position``,
 ``team_name``, ``club_name``, ``played``, ``won``, ``drawn``, ``lost``, ``points_for``, ``points_against``,
-``difference``, ``league_points``, ``tiebreak_reason``), so a frozen snapshot and the live table export alike.
+``difference``, ``league_points``, ``tiebreak_reason``), so a frozen snapshot and the live table
+(:func:`matches.selectors.standings_rows`) export alike.
 """
 
 from __future__ import annotations
@@ -32,29 +33,13 @@ from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, T
 
 from matches import boem_svg
 from matches.boem_svg import BoemDrawing
-from matches.models import SHEET_ORDER, Award, Boem, BoemEntry, Match, MatchTable, StandingsRow
+from matches.models import SHEET_ORDER, Award, Boem, BoemEntry, Match, MatchTable
 
 STANDINGS_COLUMNS = [
     ("position", "Pos"), ("team_name", "Team"), ("club_name", "Club"), ("played", "P"), ("won", "W"),
     ("drawn", "D"), ("lost", "L"), ("points_for", "For"), ("points_against", "Against"),
     ("difference", "Diff"), ("league_points", "Pts"), ("tiebreak_reason", "Tie broken by"),
 ]
-
-
-def live_standings_rows(*, competition_id: int) -> list[dict]:
-    """The competition's computed (provisional) standings as plain rows, in position order (2 queries: a
-    recompute still waiting in the outbox is run first, :func:`matches.standings.standings_catch_up`)."""
-    from matches.standings import standings_catch_up
-
-    standings_catch_up(competition_id=competition_id)
-    rows = StandingsRow.objects.filter(competition_id=competition_id).select_related("team__club").order_by("position")
-    return [
-        {"position": r.position, "team_id": r.team_id, "team_name": r.team.name, "club_name": r.team.club.name,
-         "played": r.played, "won": r.won, "drawn": r.drawn, "lost": r.lost, "points_for": r.points_for,
-         "points_against": r.points_against, "difference": r.difference, "league_points": r.league_points,
-         "tiebreak_reason": r.tiebreak_reason}
-        for r in rows
-    ]
 
 
 @dataclass(frozen=True)

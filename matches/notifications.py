@@ -1,13 +1,34 @@
-"""E-mail about a match: a captain's dispute reaches the union's officials and the match's referee; captains
-are reminded of a team sheet not yet in and a result not yet confirmed (:func:`captain_reminders`, beat).
+"""E-mail about matches: to captains, a fixture scheduled (or moved), a referee's ruling that concerns their
+team, standings published, and reminders of a team sheet not yet in and a result not yet confirmed
+(:func:`captain_reminders`, beat); to the union's officials and the match's referee, a captain's dispute of the
+result.
 
-:func:`result_disputed_notify` is called by :func:`matches.services.result_dispute` **inside** its
-transaction; it writes :func:`result_disputed_email` to the transactional outbox, so nothing is sent for a
-rolled-back dispute and nothing is lost to a broker outage. The task takes the dispute's id, re-reads the
-database and is idempotent: it claims a :class:`~klawerjas_league.models.TaskReceipt` in the same transaction
-as its sending, so a broker's second delivery sends nothing. SAKBOC 1.10: the referee's decision is final at
-the table; a dispute of the result goes to the union's official, who settles it
-(``matches.services.result_correct``).
+The entry points are called by a service (or the referee console) **inside** its transaction, imported
+directly (no lookup by name); each writes its Celery task to the outbox
+(:func:`klawerjas_league.outbox.outbox_enqueue`) in that transaction, so nothing is sent for a rolled-back
+change, and nothing is lost to a broker that is down when it commits:
+
+* :func:`fixture_scheduled_notify` ``(*, match_id)`` — both captains of the match
+  (:func:`matches.services.match_schedule`).
+* :func:`ruling_notify` ``(*, ruling_id, match_id, team_ids, summary)`` — the captains of ``team_ids``
+  (the referee console calls it when a ruling is recorded; docs/api.md documents it).
+* :func:`standings_published_notify` ``(*, snapshot_id)`` — the captains of every team in the competition
+  (:func:`matches.services.standings_publish`).
+* :func:`result_disputed_notify` ``(*, dispute_id)`` — the union's officials and the match's referee and
+  marker (:func:`matches.services.result_dispute`). SAKBOC 1.10: the referee's decision is final at the
+  table; a dispute of the result goes to the union's official, who settles it
+  (``matches.services.result_correct``).
+
+The tasks take ids, re-read the database and are idempotent: each claims a
+:class:`~klawerjas_league.models.TaskReceipt` (``task_receipt_claim``) in the same transaction as its
+sending, so a broker's second delivery sends nothing. A rescheduled fixture is a new key (the start time is
+part of it), so captains hear about the new date. Captains are reached and mailed through
+:mod:`clubs.notifications` (``captain_emails``, ``send_each``).
+
+Three tasks keep the names they had when they lived in ``clubs/notifications.py``
+(``clubs.fixture_scheduled_email``, ``clubs.ruling_email``, ``clubs.standings_published_email``): the names
+are stored in outbox rows and task receipts of a running installation, so a rename would strand messages
+still waiting.
 """
 
 from __future__ import annotations
@@ -17,12 +38,41 @@ import socket
 
 from celery import shared_task
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
+from clubs.models import Team, UnionOfficial
 from clubs.notifications import captain_emails, send_each
 from clubs.selectors import person_name
 from klawerjas_league.outbox import outbox_enqueue
 from klawerjas_league.services import task_receipt_claim
+from matches.models import Match, ResultDispute, StandingsSnapshot, TeamSheet
+
+# --- Entry points (call inside the service's transaction) -----------------------------------------------
+
+
+def fixture_scheduled_notify(*, match_id: int) -> None:
+    """Once the transaction commits, e-mail both captains that match ``match_id`` is scheduled (or moved)."""
+    outbox_enqueue(task="clubs.fixture_scheduled_email", args=[match_id], key=f"match:{match_id}")
+
+
+def ruling_notify(*, ruling_id: int | str, match_id: int, team_ids: list[int], summary: str) -> None:
+    """Once the transaction commits, e-mail the captains of ``team_ids`` that a referee's ruling concerns their team.
+
+    :param ruling_id: the ruling's id (the idempotency key: one e-mail per ruling and team).
+    :param match_id: the match the ruling was made in.
+    :param team_ids: the teams concerned (usually the claimant's and the accused's).
+    :param summary: one or two plain sentences, e.g. "Straf upheld at table 2: revoke (SAKBOC 3.3); 4 points
+        to Athlone A." It is sent as written.
+    """
+    outbox_enqueue(task="clubs.ruling_email", args=[str(ruling_id), match_id, list(team_ids), summary],
+                   key=f"match:{match_id}")
+
+
+def standings_published_notify(*, snapshot_id: int) -> None:
+    """Once the transaction commits, e-mail every captain in the competition that standings ``snapshot_id``
+    are published."""
+    outbox_enqueue(task="clubs.standings_published_email", args=[snapshot_id], key=f"snapshot:{snapshot_id}")
 
 
 def result_disputed_notify(*, dispute_id: int) -> None:
@@ -32,9 +82,72 @@ def result_disputed_notify(*, dispute_id: int) -> None:
     outbox_enqueue(task="matches.result_disputed_email", args=[dispute_id], key=f"dispute:{dispute_id}")
 
 
-def _recipients(dispute) -> list[str]:
-    from clubs.models import UnionOfficial
+# --- Tasks -------------------------------------------------------------------------------------------------
 
+
+def _send_once(*, key: str, task: str, subject: str, template: str, context: dict, recipients: list[str]) -> int:
+    """Claim the receipt ``key`` and send one message per recipient in one transaction; send nothing when
+    ``key`` was claimed before (a broker's second delivery, a beat run twice). :returns: how many were sent."""
+    with transaction.atomic():
+        if not task_receipt_claim(key=key, task=task, worker=socket.gethostname()):
+            return 0
+        return send_each(subject=subject, template=template, context=context, recipients=recipients)
+
+
+@shared_task(name="clubs.fixture_scheduled_email")
+def fixture_scheduled_email(match_id: int) -> int:
+    """Send the "fixture scheduled" e-mail once per match and start time; return the number sent."""
+    match = (
+        Match.objects.select_related("competition", "home__captain__user", "away__captain__user")
+        .filter(pk=match_id)
+        .first()
+    )
+    if match is None:
+        return 0
+    start = timezone.localtime(match.scheduled_start)
+    return _send_once(
+        key=f"notify:fixture:{match_id}:{match.scheduled_start.isoformat()}", task="clubs.fixture_scheduled_email",
+        subject=f"Fixture: {match.home} v {match.away}, {start:%a %d %b %Y %H:%M}",
+        template="matches/email/fixture_scheduled.txt", context={"match": match, "start": start},
+        recipients=captain_emails([match.home, match.away]),
+    )
+
+
+@shared_task(name="clubs.ruling_email")
+def ruling_email(ruling_id: str, match_id: int, team_ids: list[int], summary: str) -> int:
+    """Send the "ruling" e-mail once per ruling; return the number sent."""
+    match = Match.objects.select_related("competition").filter(pk=match_id).first()
+    if match is None:
+        return 0
+    # Only the two sides of the match: a stale or mistaken id never mails an unrelated captain.
+    teams = Team.objects.select_related("captain__user").filter(
+        pk__in=[t for t in team_ids if t in (match.home_id, match.away_id)]
+    )
+    return _send_once(
+        key=f"notify:ruling:{ruling_id}", task="clubs.ruling_email",
+        subject=f"Referee's ruling: {match.home} v {match.away}",
+        template="matches/email/ruling.txt", context={"match": match, "summary": summary},
+        recipients=captain_emails(teams),
+    )
+
+
+@shared_task(name="clubs.standings_published_email")
+def standings_published_email(snapshot_id: int) -> int:
+    """Send the "standings published" e-mail once per snapshot; return the number sent."""
+    snapshot = StandingsSnapshot.objects.select_related("competition").filter(pk=snapshot_id).first()
+    if snapshot is None:
+        return 0
+    teams = Team.objects.select_related("captain__user").filter(competition_id=snapshot.competition_id)
+    return _send_once(
+        key=f"notify:standings:{snapshot_id}", task="clubs.standings_published_email",
+        subject=f"Standings published: {snapshot.title}",
+        template="matches/email/standings_published.txt",
+        context={"snapshot": snapshot, "competition": snapshot.competition, "rows": snapshot.rows},
+        recipients=captain_emails(teams),
+    )
+
+
+def _recipients(dispute) -> list[str]:
     match = dispute.match
     users = [link.user for link in UnionOfficial.objects.filter(union_id=match.competition.union_id)
              .select_related("user")]
@@ -45,8 +158,6 @@ def _recipients(dispute) -> list[str]:
 @shared_task(name="matches.result_disputed_email")
 def result_disputed_email(dispute_id: int) -> int:
     """Send the "result disputed" e-mail once per dispute, one message per recipient; return how many."""
-    from matches.models import ResultDispute
-
     dispute = (
         ResultDispute.objects.select_related("match__competition__union", "match__home", "match__away",
                                              "match__referee", "match__marker", "team", "raised_by")
@@ -54,16 +165,13 @@ def result_disputed_email(dispute_id: int) -> int:
     )
     if dispute is None:
         return 0
-    with transaction.atomic():
-        if not task_receipt_claim(key=f"notify:result-dispute:{dispute_id}", task="matches.result_disputed_email",
-                                  worker=socket.gethostname()):
-            return 0
-        match = dispute.match
-        return send_each(
-            subject=f"Result disputed: {match.home} v {match.away}", template="matches/email/result_disputed.txt",
-            context={"dispute": dispute, "match": match, "captain": person_name(dispute.raised_by, "a captain")},
-            recipients=_recipients(dispute),
-        )
+    match = dispute.match
+    return _send_once(
+        key=f"notify:result-dispute:{dispute_id}", task="matches.result_disputed_email",
+        subject=f"Result disputed: {match.home} v {match.away}", template="matches/email/result_disputed.txt",
+        context={"dispute": dispute, "match": match, "captain": person_name(dispute.raised_by, "a captain")},
+        recipients=_recipients(dispute),
+    )
 
 
 # --- Reminders to captains (Celery beat, ``CELERY_BEAT_SCHEDULE["captain-reminders"]``) ---------------------
@@ -77,11 +185,8 @@ def _remind(*, key: str, team, subject: str, template: str, context: dict) -> in
     recipients = captain_emails([team])
     if not recipients:
         return 0
-    with transaction.atomic():
-        if not task_receipt_claim(key=key, task="matches.captain_reminders", worker=socket.gethostname()):
-            return 0
-        return send_each(subject=subject, template=template, context={**context, "team": team},
-                         recipients=recipients)
+    return _send_once(key=key, task="matches.captain_reminders", subject=subject, template=template,
+                      context={**context, "team": team}, recipients=recipients)
 
 
 @shared_task(name="matches.captain_reminders")
@@ -90,10 +195,6 @@ def captain_reminders(now_iso: str | None = None) -> int:
     a team sheet not yet submitted within 24 hours of the start (sheets are in before the toss, SAKBOC 1.3),
     and a provisional result their side has not confirmed 24 hours after the night ended. Beat runs it every
     15 minutes; running it twice sends nothing twice. :returns: the number of e-mails sent."""
-    from django.db.models import Q
-
-    from matches.models import Match, TeamSheet
-
     now = dt.datetime.fromisoformat(now_iso) if now_iso else timezone.now()
     sent = 0
     coming = (Match.objects.filter(phase=Match.Phase.SCHEDULED, scheduled_start__gt=now,

@@ -11,17 +11,20 @@ thin adapter: parse, scope with one access helper (404 for "not yours" as for "n
 
 from __future__ import annotations
 
+from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
-from rest_framework import mixins, serializers, status, viewsets
+from rest_framework import generics, mixins, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.exceptions import ValidationError
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from clubs import permissions
 from clubs.api import ID_REGEX, ServiceErrorsMixin, TeamSerializer, _int_or_404, id_field
-from clubs.models import Team
-from matches import seasons
+from clubs.models import Club, Player, Team, Transfer
+from matches import permissions as match_permissions
+from matches import seasons, transfers
 from matches.api import CompetitionSerializer
 from matches.models import Season, SeasonHonour
 
@@ -80,6 +83,25 @@ class DraftSerializer(TeamSerializer):
         return seasons.draft_problems(team)
 
 
+class TransferSerializer(serializers.ModelSerializer):
+    """A player's transfer between clubs of the union (public): the registration number stays the player's."""
+
+    from_club_name = serializers.CharField(source="from_club.name", read_only=True)
+    to_club_name = serializers.CharField(source="to_club.name", read_only=True)
+
+    class Meta:
+        model = Transfer
+        fields = ["id", "player", "from_club", "from_club_name", "to_club", "to_club_name", "transferred_on",
+                  "left_squads"]
+
+
+class TransferCreateSerializer(serializers.Serializer):
+    to_club = id_field(help_text="A club of the player's union.")
+    transferred_on = serializers.DateField(help_text="The day the registration moves: today or earlier.")
+    note = serializers.CharField(max_length=300, required=False, allow_blank=True, default="",
+                                 help_text="The official's note, e.g. the clubs' agreement.")
+
+
 class SeasonViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
     """Seasons and their roll of honour; officials close one and start the next from it."""
 
@@ -96,7 +118,7 @@ class SeasonViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
     def close(self, request: Request) -> Response:
         data = SeasonCloseSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        union = permissions.union_for_season_official(user=request.user, union_id=data.validated_data["union"])
+        union = match_permissions.union_for_season_official(user=request.user, union_id=data.validated_data["union"])
         season = seasons.season_close(union=union, name=data.validated_data["season"].strip(), by=request.user)
         return Response(SeasonSerializer(self.get_queryset().get(pk=season.pk)).data, status=status.HTTP_201_CREATED)
 
@@ -105,7 +127,7 @@ class SeasonViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
     def next(self, request: Request, pk: str | None = None) -> Response:
         data = SeasonNextSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        season = permissions.season_for_official(user=request.user, season_id=_int_or_404(pk))
+        season = match_permissions.season_for_official(user=request.user, season_id=_int_or_404(pk))
         started = seasons.season_start(season=season, name=data.validated_data["name"], by=request.user)
         return Response(SeasonStartSerializer(started).data, status=status.HTTP_201_CREATED)
 
@@ -134,3 +156,38 @@ class DraftViewSet(ServiceErrorsMixin, mixins.ListModelMixin, viewsets.GenericVi
         team = seasons.team_draft_confirm(team=team, by=request.user)
         team = Team.objects.select_related("club").prefetch_related("memberships__player").get(pk=team.pk)
         return Response(DraftSerializer(team).data)
+
+
+class PlayerTransfersView(ServiceErrorsMixin, generics.GenericAPIView):
+    """``/api/players/{id}/transfers/``: a player's transfers (public, oldest first); ``POST`` records one (a
+    union official of the player's union, ``matches.transfers.player_transfer``)."""
+
+    serializer_class = TransferSerializer
+    queryset = Transfer.objects.none()  # the schema's model; the methods read through matches.transfers
+    pagination_class = None
+    filterset_fields: list[str] = []
+
+    def get_permissions(self):
+        return [IsAuthenticated()] if self.request.method == "POST" else [AllowAny()]
+
+    @extend_schema(request=None, responses={200: TransferSerializer(many=True)},
+                   description="The player's transfers, oldest first.")
+    def get(self, request: Request, id: str) -> Response:  # noqa: A002 - the schema's {id}
+        player = get_object_or_404(Player, pk=_int_or_404(id))
+        return Response(TransferSerializer(transfers.player_transfers(player=player), many=True).data)
+
+    @extend_schema(request=TransferCreateSerializer, responses={201: TransferSerializer},
+                   description="A union official records the player's transfer to another club of the union (400 "
+                               "while they are named in, or have played for, a team of a competition not yet over: "
+                               "one team per competition, SAKBOC 1.5).")
+    def post(self, request: Request, id: str) -> Response:  # noqa: A002 - the schema's {id}
+        data = TransferCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        player = permissions.player_for_official(user=request.user, player_id=_int_or_404(id))
+        to_club = Club.objects.filter(pk=data.validated_data["to_club"], union_id=player.union_id).first()
+        if to_club is None:
+            raise ValidationError({"to_club": ["No such club in the player's union."]})
+        transfer = transfers.player_transfer(player=player, to_club=to_club,
+                                             transferred_on=data.validated_data["transferred_on"],
+                                             note=data.validated_data["note"], by=request.user)
+        return Response(TransferSerializer(transfer).data, status=status.HTTP_201_CREATED)

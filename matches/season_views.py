@@ -1,4 +1,4 @@
-"""Pages for seasons and transfers, split by audience (``matches/seasons.py``, ``clubs/transfers.py``).
+"""Pages for seasons and transfers, split by audience (``matches/seasons.py``, ``matches/transfers.py``).
 
 Public: the archive of closed seasons (``/seasons/``: final tables, champions, cup winners) and a player's
 registration history (``/players/<id>/history/``: clubs, transfers, teams by season).
@@ -21,9 +21,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
-from clubs import permissions, transfers
+from clubs import permissions
 from clubs.models import Club, Player, TeamMembership
-from matches import seasons
+from matches import permissions as match_permissions
+from matches import seasons, transfers
 from matches.forms import SeasonStartForm, TransferForm
 from matches.models import Season
 
@@ -65,7 +66,7 @@ def player_history(request: HttpRequest, pk: int) -> HttpResponse:
 def official_seasons(request: HttpRequest, union_id: int) -> HttpResponse:
     """The union's seasons: close an open one (after confirmation), start the next from a closed one, and open
     each closed season's archive."""
-    union = permissions.union_for_season_official(user=request.user, union_id=union_id)
+    union = match_permissions.union_for_season_official(user=request.user, union_id=union_id)
     return render(request, "matches/official_seasons.html", {"union": union,
                                                              "lines": seasons.union_seasons(union=union)})
 
@@ -76,7 +77,7 @@ def season_close(request: HttpRequest, union_id: int) -> HttpResponse:
     """Close season ``?season=`` (or the POSTed ``season``): the page shows what the archive will hold (each
     league's table as it stands and its champions, each cup's final and winner) and asks for confirmation, or
     names every fixture still to approve."""
-    union = permissions.union_for_season_official(user=request.user, union_id=union_id)
+    union = match_permissions.union_for_season_official(user=request.user, union_id=union_id)
     name = (request.POST.get("season") or request.GET.get("season") or "").strip()
     if not name:
         raise Http404("No season named.")
@@ -103,7 +104,7 @@ def season_close(request: HttpRequest, union_id: int) -> HttpResponse:
 def season_start(request: HttpRequest, pk: int) -> HttpResponse:
     """Start the next season from a closed one: its competitions copied as drafts (entries closed, no fixtures),
     its teams and squads carried over as drafts for the clubs' secretaries to confirm or change."""
-    season = permissions.season_for_official(user=request.user, season_id=pk)
+    season = match_permissions.season_for_official(user=request.user, season_id=pk)
     form = SeasonStartForm(request.POST or None, initial={"name": seasons.season_next_name(season.name)})
     if request.method == "POST" and form.is_valid():
         try:

@@ -13,14 +13,14 @@ fixture is approved, a cup's final with a winner (else refused, naming what is l
 standings are frozen as published snapshots (``matches.services.standings_publish``; the last published one
 when no result was approved since), and the champions (every team in first place of the final standings) and
 cup winners (the final's winner) go into :class:`~matches.models.SeasonHonour`, the public archive at
-``/seasons/``. A closed season takes no new competition and no new fixture (:func:`season_open_check`).
+``/seasons/``. A closed season takes no new competition and no new fixture (``matches.services.season_open_check``).
 
 **Starting the next season** (:func:`season_start`) from a closed one: its competitions are copied under the new
 label with entries closed and no fixtures; each team is carried over as a *draft* (``Team.draft``) with its
 squad (the players still active and registered with the club; the others are listed as left out) and its
 captain. The clubs' secretaries confirm each draft (:func:`team_draft_confirm`, SAKBOC 1.5: a full team is 8
 registered players) or change it (the squad pages) or withdraw it (``matches.entries.team_withdraw``); the
-fixtures wait until no team of the competition is a draft (:func:`fixtures_draft_check`).
+fixtures wait until no team of the competition is a draft (``matches.services.fixtures_draft_check``).
 
 Services are atomic and keyword-only; a broken rule raises ``ValidationError`` with the reason; ``by`` is the
 history user. Clubs carry over by themselves: they belong to the union, not to a season.
@@ -41,7 +41,10 @@ from simple_history.utils import bulk_create_with_history
 
 from clubs.models import FULL_TEAM_PLAYERS, Team, TeamMembership, Union
 from clubs.services import history_reason_fit, save_with_history
+from matches import services
+from matches.fixtures import knockout_bracket
 from matches.models import Competition, Match, Season, SeasonHonour, StandingsSnapshot
+from matches.standings import standings_page_token_renew, standings_read
 
 #: Fixtures named when a season cannot close yet, per competition; the rest are counted.
 FIXTURES_NAMED = 3
@@ -55,16 +58,6 @@ def season_competitions(*, union: Union, name: str) -> QuerySet[Competition]:
     """The union's competitions of season ``name``: leagues first, then cups, by name."""
     return Competition.objects.filter(union=union, season=name).order_by(_LEAGUES_FIRST, "name")
 
-
-def season_open_check(*, union_id: int, name: str) -> None:
-    """Refuse a write that would add to a closed season (a competition, a fixture). One query.
-
-    :raises ValidationError: season ``name`` of the union is closed: its archive is frozen.
-    """
-    closed = Season.objects.filter(union_id=union_id, name=name, status=Season.Status.CLOSED).first()
-    if closed is not None:
-        raise ValidationError(f"Season {name} was closed on {timezone.localtime(closed.closed_at):%d %B %Y}: its "
-                              "archive is frozen, so nothing is added to it. Use the next season.")
 
 
 @dataclass(frozen=True)
@@ -161,9 +154,7 @@ def _fixture_words(match: Match) -> str:
 def _cup_final(competition: Competition, matches: list[Match]) -> Match | None:
     """The cup's final: the one tie of the bracket's last round (``matches.fixtures.knockout_bracket``), or, for
     fixtures scheduled one by one without ties, the one match of the last round played."""
-    from matches.fixtures import _cup_teams, knockout_bracket
-
-    teams = _cup_teams(competition)
+    teams = services.cup_teams(competition)
     if len(teams) >= 2 and any(m.tie_number for m in matches):
         last = len(knockout_bracket(teams))
         return next((m for m in matches if m.round_number == last and m.tie_number == 1), None)
@@ -180,8 +171,6 @@ def season_close_plan(*, union: Union, name: str) -> SeasonClosePlan:
         competition, no fixtures yet, fixtures not yet approved (the first 3 named, the rest counted), a cup's
         final not yet scheduled or without a winner.
     """
-    from matches.standings import standings_read
-
     competitions = list(season_competitions(union=union, name=name))
     if not competitions:
         raise ValidationError(f"{union} has no competition in season {name}.")
@@ -230,8 +219,6 @@ def season_close_plan(*, union: Union, name: str) -> SeasonClosePlan:
 def _final_standings(competition: Competition, *, by: Any, now: datetime) -> StandingsSnapshot:
     """The league's final standings: the last published snapshot when no result was approved after it, else
     published now under the title "Final standings" (the captains are told, as for any publication)."""
-    from matches import services
-
     last = competition.standings_snapshots.order_by("-published_at", "-id").first()
     latest = competition.matches.filter(result_status=Match.ResultStatus.APPROVED).aggregate(
         at=Max("approved_at"))["at"]
@@ -252,8 +239,6 @@ def season_close(*, union: Union, name: str, by: Any = None, now: datetime | Non
     :returns: the closed :class:`~matches.models.Season`.
     :raises ValidationError: what :func:`season_close_plan` raises (every reason at once). Nothing is written.
     """
-    from matches.standings import standings_page_token_renew
-
     now = now or timezone.now()
     Season.objects.get_or_create(union=union, name=name)
     season = Season.objects.select_for_update().get(union=union, name=name)
@@ -436,15 +421,3 @@ def team_draft_confirm(*, team: Team, by: Any = None) -> Team:
     team.draft = False
     save_with_history(team, by=by, reason="draft confirmed by the club")
     return team
-
-
-def fixtures_draft_check(*, competition: Competition) -> None:
-    """Refuse the fixtures while a team of ``competition`` is still a draft. One query.
-
-    :raises ValidationError: naming the drafts and their clubs.
-    """
-    drafts = list(Team.objects.filter(competition=competition, draft=True).select_related("club").order_by("name"))
-    if drafts:
-        names = ", ".join(f"{t.name} ({t.club.name})" for t in drafts)
-        raise ValidationError(f"{len(drafts)} carried-over team{'s are' if len(drafts) > 1 else ' is'} still a "
-                              f"draft: {names}. Their clubs' secretaries confirm or withdraw them first.")

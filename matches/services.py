@@ -9,10 +9,14 @@ time) so tests and the demo season control the clock. ``by`` is recorded as the 
 Every write to a table's boem sheet lives in :mod:`matches.boem_sheet` (scored by the rules engine); the clock
 services here call its :func:`~matches.boem_sheet.time_call` when time is called or a table stopped. The write
 primitives both share (the match lock, version checks, the score) are :mod:`matches.records`.
+
+A competition's fixture list (:func:`competition_fixtures_create`) and a cup's next rounds
+(:func:`knockout_advance`) are scheduled here from the pure generators of :mod:`matches.fixtures`.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 from collections.abc import Mapping
 from datetime import date, datetime
@@ -20,6 +24,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from clubs.models import (
@@ -34,7 +39,9 @@ from clubs.models import (
 )
 from clubs.selectors import person_name
 from clubs.services import save_with_history, user_group_add
+from klawerjas_league.celery import app as celery_app
 from matches import boem_sheet
+from matches.fixtures import FixtureError, knockout_bracket, league_round_robin
 from matches.models import (
     TABLES_PER_MATCH,
     Award,
@@ -43,11 +50,13 @@ from matches.models import (
     Match,
     MatchTable,
     ResultDispute,
+    Season,
     Seat,
     StandingsSnapshot,
     Substitution,
     TeamSheet,
 )
+from matches.notifications import fixture_scheduled_notify, result_disputed_notify, standings_published_notify
 from matches.records import (
     hhmm,
     match_lock,
@@ -56,41 +65,33 @@ from matches.records import (
     team_in_match,
     version_check,
 )
-from matches.selectors import clock_deadlines, clock_next_deadline, match_score
+from matches.selectors import clock_deadlines, clock_next_deadline, match_score, standings_snapshot_latest
 from matches.suspensions import suspension_check
 
 logger = logging.getLogger(__name__)
 
 MAX_SUBSTITUTIONS = 3  # SAKBOC 11.4
+#: The name of the clock's timer task (``matches.tasks.match_clock_deadline_task``).
+CLOCK_DEADLINE_TASK = "matches.match_clock_deadline"
 PLAYING_PHASES = (Match.Phase.FIRST_HALF, Match.Phase.SECOND_HALF, Match.Phase.EXTRA_TIME)
-
-
-def _notify(function_name: str, **kwargs: Any) -> None:
-    """Call ``clubs.notifications.<function_name>`` inside the transaction: it writes the e-mail task to the
-    outbox, so the e-mail goes out once the change commits, even if the broker is down at that moment."""
-    from clubs import notifications
-
-    getattr(notifications, function_name)(**kwargs)
 
 
 def _schedule_clock_timer(match: Match) -> None:
     """After commit, ETA a timer task at the match's next clock deadline (SAKBOC 1.2, 12.3).
 
+    The task (``matches.tasks.match_clock_deadline_task``) is sent by its name, :data:`CLOCK_DEADLINE_TASK`
+    (Celery's ``send_task``): the tasks call the services, so the services do not import the tasks.
     In-process mode (no broker: the Celery app's ``task_always_eager``) cannot honour an ETA, so no timer
     is sent: deadlines are then acted on by ``match_clock_advance`` when the clock is next read or re-armed.
     """
-    from klawerjas_league.celery import app as celery_app
-
     deadline = clock_next_deadline(match)
     if deadline is None or celery_app.conf.task_always_eager:
         return
     match_id, eta = match.pk, deadline[1]
 
     def send() -> None:
-        from matches.tasks import match_clock_deadline_task
-
         try:
-            match_clock_deadline_task.apply_async(args=[match_id], eta=eta)
+            celery_app.send_task(CLOCK_DEADLINE_TASK, args=[match_id], eta=eta)
         except Exception as error:  # noqa: BLE001 - the clock lives in the database: beat re-arms it
             logger.warning("clock timer for match %s not sent (broker unreachable): %s", match_id, error)
 
@@ -99,16 +100,25 @@ def _schedule_clock_timer(match: Match) -> None:
 
 # --- Competitions and fixtures --------------------------------------------------------------------------
 
+def season_open_check(*, union_id: int, name: str) -> None:
+    """Refuse a write that would add to a closed season (a competition, a fixture). One query.
+
+    :raises ValidationError: season ``name`` of the union is closed: its archive is frozen.
+    """
+    closed = Season.objects.filter(union_id=union_id, name=name, status=Season.Status.CLOSED).first()
+    if closed is not None:
+        raise ValidationError(f"Season {name} was closed on {timezone.localtime(closed.closed_at):%d %B %Y}: its "
+                              "archive is frozen, so nothing is added to it. Use the next season.")
+
+
 @transaction.atomic
 def competition_create(
     *, union: Union, name: str, season: str, kind: str = Competition.Kind.LEAGUE, starts_on: date | None = None
 ) -> Competition:
     """Create a league season or knock-out cup in ``union``.
 
-    :raises ValidationError: ``season`` is a closed season of the union (``matches.seasons.season_open_check``).
+    :raises ValidationError: ``season`` is a closed season of the union (``season_open_check``).
     """
-    from matches.seasons import season_open_check
-
     season_open_check(union_id=union.pk, name=season)
     competition = Competition(union=union, name=name, season=season, kind=kind, starts_on=starts_on)
     save_with_history(competition, reason="competition created")
@@ -126,10 +136,8 @@ def match_schedule(
     :param tie_number: a cup's tie, its place in the round's bracket (``matches.fixtures``).
     :raises ValidationError: a team of another competition, or a team against itself; a referee or marker
         not on the union's list or conflicted (:func:`match_officials_assign`); the competition's season is
-        closed (``matches.seasons.season_open_check``).
+        closed (``season_open_check``).
     """
-    from matches.seasons import season_open_check
-
     season_open_check(union_id=competition.union_id, name=competition.season)
     if home.pk == away.pk:
         raise ValidationError("A team cannot play itself.")
@@ -146,7 +154,7 @@ def match_schedule(
     for official in (referee, marker):
         if official is not None:
             user_group_add(user=official, group_name=GROUP_REFEREES)
-    _notify("fixture_scheduled_notify", match_id=match.pk)
+    fixture_scheduled_notify(match_id=match.pk)
     return match
 
 
@@ -853,8 +861,6 @@ def result_dispute(*, match: Match, user: Any, reason: str, now: datetime | None
     if match.result_status == Match.ResultStatus.CONFIRMED:
         match.result_status, match.confirmed_at = Match.ResultStatus.PROVISIONAL, None
     save_with_history(match, by=user, reason="result disputed by a captain")
-    from matches.notifications import result_disputed_notify
-
     result_disputed_notify(dispute_id=dispute.pk)
     return dispute
 
@@ -897,8 +903,6 @@ def _cup_winner_replace(match: Match, user: Any) -> None:
 
     :raises ValidationError: the next-round tie has begun (its night cannot be replayed by a correction).
     """
-    from matches.fixtures import knockout_next_tie
-
     following, side = knockout_next_tie(match)
     if following is None:
         return
@@ -913,7 +917,7 @@ def _cup_winner_replace(match: Match, user: Any) -> None:
 @transaction.atomic
 def result_approve(*, match: Match, user: Any, reason: str = "", now: datetime | None = None) -> Match:
     """A union official approves a confirmed result; the standings are recomputed after commit by a task. In a
-    knock-out cup the winner goes into the next round by itself (:func:`matches.fixtures.knockout_advance`).
+    knock-out cup the winner goes into the next round by itself (:func:`knockout_advance`).
 
     :raises ValidationError: the result is not confirmed; a dispute of it is open.
     :raises PermissionDenied: not an official of the competition's union.
@@ -932,8 +936,6 @@ def result_approve(*, match: Match, user: Any, reason: str = "", now: datetime |
     save_with_history(match, by=user, reason=reason or "result approved")
     _queue_standings(match.competition_id)
     if match.competition.is_knockout:
-        from matches.fixtures import knockout_advance
-
         knockout_advance(competition=match.competition, by=user)
     return match
 
@@ -981,7 +983,7 @@ def standings_publish_title(*, competition: Competition, title: str = "") -> str
     from django.db.models import Max
 
     approved = Match.objects.filter(competition=competition, result_status=Match.ResultStatus.APPROVED)
-    last = competition.standings_snapshots.order_by("-published_at", "-id").first()
+    last = standings_snapshot_latest(competition=competition)
     latest_approval = approved.aggregate(at=Max("approved_at"))["at"]
     if latest_approval is None:
         raise ValidationError("No result is approved yet: there are no standings to publish.")
@@ -1017,10 +1019,163 @@ def standings_publish(
     as_of = as_of or timezone.localdate(now)
     snapshot = StandingsSnapshot(
         competition=competition, title=title, as_of=as_of,
-        rows=[vars(line).copy() for line in lines], published_at=now, published_by=by,
+        rows=[line.row() for line in lines], published_at=now, published_by=by,
     )
     snapshot.full_clean()
     snapshot.save()
     standings_page_token_renew(competition_id=competition.pk)
-    _notify("standings_published_notify", snapshot_id=snapshot.pk)
+    standings_published_notify(snapshot_id=snapshot.pk)
     return snapshot
+
+
+# --- Fixture lists: a generated fixture list (matches/fixtures.py) made into scheduled matches ------------
+
+
+def competition_fixtures_create(
+    *,
+    competition,
+    start: dt.date,
+    kickoff: dt.time = dt.time(19, 30),
+    days_between_rounds: int = 7,
+    home_and_away: bool = True,
+    by=None,
+) -> list:
+    """Schedule a competition's fixture list from its entered teams; return the new ``Match`` rows.
+
+    A league gets :func:`~matches.fixtures.league_round_robin` (home and away unless ``home_and_away`` is
+    False), one match night per round at ``kickoff`` local time. A knock-out cup gets round 1 of
+    :func:`~matches.fixtures.knockout_bracket` (teams seeded by ``Team.seed``, unseeded teams after them in the
+    order they were entered): byes are not matches, and later rounds are scheduled by :func:`knockout_advance`
+    once their winners are known (at once for a round-2 tie between two byes). Each match goes through
+    :func:`match_schedule` (which validates it) and tells both captains by e-mail after commit. The venue is
+    the home club's name.
+
+    :raises django.core.exceptions.ValidationError: entries still open (``matches.entries``); the competition
+        already has fixtures, a team carried over from last season is still a draft (``matches.seasons``), or it
+        has fewer than 2 teams, or a generated match fails ``match_schedule``'s rules.
+        Nothing is saved then.
+    """
+    competition.refresh_from_db(fields=["entries_open"])
+    teams = cup_teams(competition)
+    if competition.entries_open:
+        raise ValidationError(f"{competition} is still open for entries: close the entries first, then make the "
+                              "fixtures.")
+    if competition.matches.exists():
+        raise ValidationError("This competition already has fixtures; schedule further matches one by one.")
+    fixtures_draft_check(competition=competition)
+    tz = timezone.get_current_timezone()
+
+    def at(day: dt.date) -> dt.datetime:
+        return dt.datetime.combine(day, kickoff, tzinfo=tz)
+
+    created = []
+    try:
+        with transaction.atomic():
+            if competition.is_knockout:
+                first = knockout_bracket(teams, start=start, days_between_rounds=days_between_rounds)[0]
+                for tie in first.ties:
+                    if tie.is_bye:
+                        continue
+                    created.append(match_schedule(
+                        competition=competition, home=tie.home, away=tie.away, scheduled_start=at(start),
+                        venue=tie.home.club.name, round_number=1, round_name=f"{first.name}, tie {tie.number}",
+                        tie_number=tie.number, by=by,
+                    ))
+                created += knockout_advance(competition=competition, by=by)
+            else:
+                for league_round in league_round_robin(teams, start=start, days_between_rounds=days_between_rounds,
+                                                       home_and_away=home_and_away):
+                    for pairing in league_round.pairings:
+                        created.append(match_schedule(
+                            competition=competition, home=pairing.home, away=pairing.away,
+                            scheduled_start=at(league_round.date), venue=pairing.home.club.name,
+                            round_number=league_round.number, by=by,
+                        ))
+    except FixtureError as error:
+        raise ValidationError(str(error)) from error
+    return created
+
+
+def fixtures_draft_check(*, competition: Competition) -> None:
+    """Refuse the fixtures while a team of ``competition`` is still a draft. One query.
+
+    :raises ValidationError: naming the drafts and their clubs.
+    """
+    drafts = list(Team.objects.filter(competition=competition, draft=True).select_related("club").order_by("name"))
+    if drafts:
+        names = ", ".join(f"{t.name} ({t.club.name})" for t in drafts)
+        raise ValidationError(f"{len(drafts)} carried-over team{'s are' if len(drafts) > 1 else ' is'} still a "
+                              f"draft: {names}. Their clubs' secretaries confirm or withdraw them first.")
+
+
+def cup_teams(competition) -> list:
+    """A competition's entered teams in seeding order (``Team.seed``, then the order they were entered)."""
+    return list(Team.objects.filter(competition=competition).select_related("club")
+                .order_by(F("seed").asc(nulls_last=True), "id"))
+
+
+def knockout_advance(*, competition, by=None) -> list:
+    """Schedule every next-round tie of a knock-out cup whose two feeders are decided; return the new matches.
+
+    Tie ``k`` of round ``r`` is played between the winners of ties ``2k - 1`` (at home) and ``2k`` of round
+    ``r - 1``. A tie is decided by a bye (round 1, :func:`~matches.fixtures.knockout_bracket`) or by an
+    *approved* result with a winner: a draw has no winner until the toss and extra time (SAKBOC 1.12), so its
+    next tie waits. The new match is a week (``days_between_rounds`` of 7) after the later feeder, at the same
+    local time, at the home club. Idempotent: a tie already scheduled is left alone, so calling it after every
+    approval is safe.
+
+    :param competition: a knock-out :class:`~matches.models.Competition` with round 1 scheduled.
+    :returns: the matches created, possibly none.
+    """
+    if not competition.is_knockout:
+        return []
+    teams = cup_teams(competition)
+    if len(teams) < 2:
+        return []
+    rounds = knockout_bracket(teams)
+    by_team = {team.pk: team for team in teams}
+    played = {(m.round_number, m.tie_number): m for m in competition.matches.filter(tie_number__isnull=False)}
+    if not played:
+        return []
+    first_start = min(m.scheduled_start for (r, _), m in played.items() if r == 1)
+
+    def decided(round_number: int, position: int):
+        """(winner team, the time its tie was played) or None while undecided."""
+        if round_number == 1:
+            tie = rounds[0].ties[position - 1]
+            if tie.is_bye:
+                return tie.home, first_start
+        match = played.get((round_number, position))
+        if match is None or match.result_status != Match.ResultStatus.APPROVED or match.winner_id is None:
+            return None
+        return by_team[match.winner_id], match.scheduled_start
+
+    created = []
+    with transaction.atomic():
+        for cup_round in rounds[1:]:
+            for position in range(1, len(cup_round.ties) + 1):
+                if (cup_round.number, position) in played:
+                    continue
+                home = decided(cup_round.number - 1, 2 * position - 1)
+                away = decided(cup_round.number - 1, 2 * position)
+                if home is None or away is None:
+                    continue
+                previous = timezone.localtime(max(home[1], away[1]))
+                match = match_schedule(
+                    competition=competition, home=home[0], away=away[0],
+                    scheduled_start=previous + dt.timedelta(days=7), venue=home[0].club.name,
+                    round_number=cup_round.number, round_name=f"{cup_round.name}, tie {position}",
+                    tie_number=position, by=by,
+                )
+                played[(cup_round.number, position)] = match
+                created.append(match)
+    return created
+
+
+def knockout_next_tie(match):
+    """The next-round tie ``match``'s winner goes into, if it is scheduled yet, and which side (``"home"`` for an
+    odd tie, ``"away"`` for an even one); ``(None, side)`` when it is not. Only for a cup's numbered ties."""
+    side = "home" if match.tie_number % 2 else "away"
+    following = Match.objects.filter(competition_id=match.competition_id, round_number=match.round_number + 1,
+                                     tie_number=(match.tie_number + 1) // 2).first()
+    return following, side

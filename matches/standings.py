@@ -15,7 +15,9 @@ from __future__ import annotations
 import uuid
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field, fields
+from datetime import datetime
+from typing import Any
 
 from django.core.cache import cache
 from django.db import transaction
@@ -64,10 +66,17 @@ class StandingsLine:
     difference: int = 0
     league_points: int = 0
     tiebreak_reason: str = ""
+    #: When the stored rows were computed (one time for the whole table); not part of a line's value.
+    computed_at: datetime | None = field(default=None, compare=False)
+
+    def row(self) -> dict[str, Any]:
+        """The line as a published snapshot's row (``StandingsSnapshot.rows``), which the pages, the CSV and
+        the PDF show alike: every field but ``computed_at``."""
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "computed_at"}
 
 
 def standings_cache_key(competition_id: int) -> str:
-    return f"standings:v1:{competition_id}"
+    return f"standings:v2:{competition_id}"
 
 
 def compute_standings(
@@ -229,6 +238,8 @@ def standings_recompute(*, competition_id: int) -> list[StandingsLine]:
         points_loss=union.points_loss, tiebreak_order=union.tiebreak_order,
     )
     now = timezone.now()
+    for line in lines:
+        line.computed_at = now
     StandingsRow.objects.filter(competition_id=competition_id).delete()
     StandingsRow.objects.bulk_create(
         [
@@ -263,8 +274,12 @@ def standings_catch_up(*, competition_id: int) -> int:
 
 
 def standings_read(*, competition_id: int) -> list[StandingsLine]:
-    """Cached standings: 0 queries on a hit; on a miss, any pending recompute is run first
-    (:func:`standings_catch_up`, 1 query when none), then 1 query with stored rows."""
+    """The competition's live (provisional) standings, best first; empty before any result is approved.
+
+    The one read of the live table, behind :func:`matches.selectors.standings_for_competition` (the page, the
+    home page, the API, the CSV and the PDF). Cached: 0 queries on a hit; on a miss, any recompute still
+    waiting in the outbox is run first (:func:`standings_catch_up`, 1 query when none), then 1 query for the
+    stored rows, which are cached."""
     from matches.models import StandingsRow
 
     cached = cache.get(standings_cache_key(competition_id))
@@ -274,18 +289,17 @@ def standings_read(*, competition_id: int) -> list[StandingsLine]:
         cached = cache.get(standings_cache_key(competition_id))
         if cached is not None:
             return [StandingsLine(**line) for line in cached]
-    rows = list(
+    rows = (
         StandingsRow.objects.filter(competition_id=competition_id)
         .order_by("position", "team__name")
         .values_list(
             "team_id", "team__name", "team__club__name", "position", "played", "won", "drawn", "lost",
-            "points_for", "points_against", "difference", "league_points", "tiebreak_reason",
+            "points_for", "points_against", "difference", "league_points", "tiebreak_reason", "computed_at",
         )
     )
-    if not rows:
-        return standings_recompute(competition_id=competition_id)
     lines = [StandingsLine(*row) for row in rows]
-    cache.set(standings_cache_key(competition_id), [asdict(line) for line in lines], CACHE_TIMEOUT)
+    if lines:
+        cache.set(standings_cache_key(competition_id), [asdict(line) for line in lines], CACHE_TIMEOUT)
     return lines
 
 
@@ -326,14 +340,16 @@ class PositionsByRound:
     teams: list[tuple[int, str, list[int]]]
 
 
-def standings_positions_by_round(*, competition_id: int) -> PositionsByRound:
+def standings_positions_by_round(*, competition: Any) -> PositionsByRound:
     """The table after each round with an approved result, by :func:`compute_standings` on the results of that
-    round and the rounds before, under the union's points and tiebreaks (DOMAIN.md "A match night"). 3 queries.
+    round and the rounds before, under the union's points and tiebreaks (DOMAIN.md "A match night").
+
+    :param competition: a :class:`~matches.models.Competition` with its ``union`` loaded. 2 queries.
     """
     from clubs.models import Team
-    from matches.models import Competition, Match
+    from matches.models import Match
 
-    competition = Competition.objects.select_related("union").get(pk=competition_id)
+    competition_id = competition.pk
     union = competition.union
     teams = [TeamRef(id=i, name=n) for i, n in Team.objects.filter(competition_id=competition_id)
              .values_list("id", "name")]
@@ -356,3 +372,11 @@ def standings_positions_by_round(*, competition_id: int) -> PositionsByRound:
             positions[line.team_id].append(line.position)
     return PositionsByRound(rounds=rounds, teams=[(line.team_id, line.team_name, positions[line.team_id])
                                                  for line in last])
+def union_standings_pages_renew(sender: object = None, *, union: Any, **kwargs: Any) -> None:
+    """Renew the standings page token of every competition of ``union`` (after commit): the pages show the
+    union's league points and tiebreaks. Receives ``clubs.signals.union_settings_changed`` (connected in
+    ``MatchesConfig.ready``)."""
+    from matches.models import Competition
+
+    for competition_id in Competition.objects.filter(union=union).values_list("pk", flat=True):
+        standings_page_token_renew(competition_id=competition_id)

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from matches.notifications import captain_reminders, result_disputed_email  # noqa: F401 (the worker's tasks)
 from matches.selectors import clock_next_deadline, matches_with_running_clock
-from matches.services import match_clock_advance
+from matches.services import CLOCK_DEADLINE_TASK, match_clock_advance
 from matches.standings import standings_recompute
 
 logger = logging.getLogger(__name__)
@@ -25,7 +25,7 @@ logger = logging.getLogger(__name__)
 REARM_HORIZON = timedelta(seconds=90)  # beat runs every 60 s; ETA what falls due before the next run
 
 
-@shared_task(name="matches.match_clock_deadline")
+@shared_task(name=CLOCK_DEADLINE_TASK)
 def match_clock_deadline_task(match_id: int) -> list[str]:
     """Act on the match's due clock deadlines (``match_clock_advance``). :returns: the deadlines acted on."""
     return match_clock_advance(match_id=match_id)

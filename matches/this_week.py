@@ -13,8 +13,8 @@ from typing import Any
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
-from matches.exports import live_standings_rows
 from matches.models import Competition, Match, StandingsRow, StandingsSnapshot
+from matches.selectors import standings_rows, standings_snapshot_latest
 
 LATEST_RESULTS = 6
 TABLE_ROWS = 8
@@ -56,8 +56,8 @@ def this_week(*, now: datetime | None = None) -> ThisWeek:
                    .order_by("-season", "-created_at", "-id").first())
     table = None
     if competition is not None:
-        snapshot = competition.standings_snapshots.order_by("-published_at", "-id").first()
-        rows = list(snapshot.rows) if snapshot else live_standings_rows(competition_id=competition.pk)
+        snapshot = standings_snapshot_latest(competition=competition)
+        rows = list(snapshot.rows) if snapshot else standings_rows(competition_id=competition.pk)
         table = WeekTable(competition=competition, rows=rows[:TABLE_ROWS], published=snapshot,
                           more=max(0, len(rows) - TABLE_ROWS))
     return ThisWeek(tonight=tonight, results=results, table=table)

@@ -1,5 +1,5 @@
 """Competition pages, split by audience: the public (no sign-in), union officials, club secretaries' entries and
-captains' disputes."""
+captains' dashboard, team sheets, substitutions, result confirmation and disputes."""
 
 from django.urls import path
 
@@ -29,6 +29,11 @@ urlpatterns = [
     path("secretary/", views.secretary_dashboard, name="secretary"),
     path("secretary/clubs/<int:club_id>/competitions/<int:pk>/enter/", views.team_enter, name="team-enter"),
     path("secretary/teams/<int:pk>/withdraw/", views.team_withdraw, name="team-withdraw"),
+    # Captains: their dashboard and their teams' matches
+    path("captain/", views.captain_dashboard, name="captain"),
+    path("captain/matches/<int:pk>/sheet/", views.team_sheet, name="team-sheet"),
+    path("captain/matches/<int:pk>/substitution/", views.substitution, name="substitution"),
+    path("captain/matches/<int:pk>/confirm/", views.result_confirm, name="result-confirm"),
     # Captains: dispute a result
     path("captain/matches/<int:pk>/dispute/", views.result_dispute, name="result-dispute"),
     # Seasons and transfers (matches/season_views.py): the public archive, officials, secretaries' drafts

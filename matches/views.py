@@ -1,13 +1,16 @@
-"""Web pages for competitions, split by audience (Tabbycat's habit): the public, and union officials.
+"""Web pages for competitions, split by audience (Tabbycat's habit): the public, union officials, club
+secretaries and captains.
 
 Public (no sign-in): competitions, fixtures (a knock-out cup's bracket with its byes), results (provisional
 until approved), a match report with each table's boem sheet drawn as boem trees, standings (the latest
 published snapshot with how each tie was broken, and the live provisional table), CSV and PDF downloads.
 
 Officials: a dashboard of their unions' competitions; create a competition; generate its fixtures; assign a
-match's referee and marker; approve results; publish standings. Each view scopes with one access helper
-from clubs/permissions.py (404 for "not yours") and calls one service; a rule broken comes back as the
-service's message, citing its clause, on the same page.
+match's referee and marker; approve results; publish standings. Club secretaries enter teams. Captains (and
+their clubs' secretaries): a dashboard of their teams and coming matches, the team sheet, a half-time
+substitution, confirming or disputing the result. Each view scopes with one access helper
+from matches/permissions.py or clubs/permissions.py (404 for "not yours") and calls one service; a rule
+broken comes back as the service's message, citing its clause, on the same page.
 """
 
 from __future__ import annotations
@@ -27,11 +30,11 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_http_methods
 
-from clubs import permissions
+from clubs import permissions as club_permissions
 from clubs.models import Team, Union, UnionReferee
-from clubs.selectors import person_name
+from clubs.selectors import person_name, team_squad_by_name
 from klawerjas_league.outbox import outbox_waiting
-from matches import entries, exports, fixtures, services
+from matches import entries, exports, fixtures, permissions, selectors, services
 from matches.forms import (
     CompetitionForm,
     DisputeForm,
@@ -40,10 +43,12 @@ from matches.forms import (
     RefereeAddForm,
     ResultCorrectForm,
     StandingsPublishForm,
+    SubstitutionForm,
     TeamEntryForm,
+    TeamSheetForm,
 )
 from matches.live import LIVE_PHASES, live_fragment_cached, live_version, match_live
-from matches.models import Competition, Match, StandingsRow, StandingsSnapshot, TeamSheet
+from matches.models import Competition, Match, Seat, TeamSheet
 from matches.standings import standings_outbox_key, standings_page_token
 
 # --- Public ------------------------------------------------------------------------------------------------
@@ -121,12 +126,6 @@ def competition_results(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "public/competition_results.html", {"competition": competition, "page": page})
 
 
-def _standings(competition: Competition, snapshot_id: str | None) -> tuple[StandingsSnapshot | None, list]:
-    snapshots = competition.standings_snapshots.order_by("-published_at", "-id")
-    snapshot = snapshots.filter(pk=snapshot_id).first() if snapshot_id and snapshot_id.isdigit() else snapshots.first()
-    return snapshot, list(snapshots[:20])
-
-
 STANDINGS_PAGE_TIMEOUT = 24 * 3600
 """Seconds a rendered standings page stays cached (it is keyed by the standings token, so never stale)."""
 
@@ -139,7 +138,7 @@ def _positions_chart(competition: Competition) -> dict:
 
     if competition.is_knockout:
         return {}
-    by_round = standings_positions_by_round(competition_id=competition.pk)
+    by_round = standings_positions_by_round(competition=competition)
     if len(by_round.rounds) < 2:
         return {}
     chart = positions_chart(rounds=by_round.rounds, series=[(name, p) for _, name, p in by_round.teams],
@@ -162,11 +161,11 @@ def competition_standings(request: HttpRequest, pk: int) -> HttpResponse:
     page = cache.get(key)
     if page is None:
         competition = _competition(pk)
-        snapshot, snapshots = _standings(competition, snapshot_id)
+        snapshot, snapshots = selectors.standings_snapshot_pick(competition=competition, snapshot_id=snapshot_id)
         labels = dict(Union.Tiebreak.choices)
         context = {"competition": competition, "snapshot": snapshot, "snapshots": snapshots,
                    "tiebreaks": [labels.get(key, key) for key in competition.union.tiebreak_order],
-                   "live_rows": exports.live_standings_rows(competition_id=competition.pk),
+                   "live_rows": selectors.standings_rows(competition_id=competition.pk),
                    **_positions_chart(competition)}
         page = {"title": str(competition),
                 "body": render_to_string("public/_competition_standings_body.html", context)}
@@ -180,11 +179,12 @@ def competition_standings_download(request: HttpRequest, pk: int, fmt: str) -> H
     if fmt not in ("csv", "pdf"):
         raise Http404("Downloads are .csv or .pdf.")
     competition = _competition(pk)
-    snapshot, _ = _standings(competition, request.GET.get("snapshot"))
+    snapshot, _ = selectors.standings_snapshot_pick(competition=competition, snapshot_id=request.GET.get("snapshot"),
+                                                    recent=0)
     if snapshot is not None:
         rows, subtitle = snapshot.rows, f"{snapshot.title}, as of {snapshot.as_of:%d %B %Y} (published)"
     else:
-        rows, subtitle = exports.live_standings_rows(competition_id=competition.pk), "Provisional: not yet published"
+        rows, subtitle = selectors.standings_rows(competition_id=competition.pk), "Provisional: not yet published"
     filename = f"standings-{competition.pk}"
     if fmt == "csv":
         response = HttpResponse(exports.standings_csv(rows), content_type="text/csv; charset=utf-8")
@@ -270,7 +270,7 @@ def _service_error(request: HttpRequest, error: ValidationError | PermissionDeni
 @login_required
 def official_dashboard(request: HttpRequest) -> HttpResponse:
     """The unions the official runs, their competitions, and results waiting for approval."""
-    unions = list(permissions.unions_for_official(request.user).order_by("name"))
+    unions = list(club_permissions.unions_for_official(request.user).order_by("name"))
     if not unions:
         raise Http404("No union.")
     competitions = Competition.objects.filter(union__in=unions).select_related("union").order_by("-season", "name")
@@ -287,7 +287,7 @@ def official_dashboard(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def competition_create(request: HttpRequest, union_id: int) -> HttpResponse:
     """Create a league season or a knock-out cup in the official's union."""
-    union: Union = permissions.union_for_official(user=request.user, union_id=union_id)
+    union: Union = club_permissions.union_for_official(user=request.user, union_id=union_id)
     form = CompetitionForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -331,7 +331,7 @@ def official_competition(request: HttpRequest, pk: int) -> HttpResponse:
                                  if action == "entries-open" else f"Entries to {competition} are closed.")
                 return redirect("matches:official-competition", pk=competition.pk)
             if action == "fixtures" and fixtures_form.is_valid():
-                created = fixtures.competition_fixtures_create(competition=competition, by=request.user,
+                created = services.competition_fixtures_create(competition=competition, by=request.user,
                                                                **fixtures_form.cleaned_data)
                 messages.success(request, f"{len(created)} fixtures scheduled; the captains are told by e-mail.")
                 return redirect("matches:official-competition", pk=competition.pk)
@@ -339,8 +339,7 @@ def official_competition(request: HttpRequest, pk: int) -> HttpResponse:
                 title = services.standings_publish_title(competition=competition,
                                                          title=publish_form.cleaned_data["title"])
                 if request.POST.get("confirmed") != "yes":
-                    rows = StandingsRow.objects.filter(competition=competition).select_related("team").order_by(
-                        "position")
+                    rows = selectors.standings_for_competition(competition_id=competition.pk)
                     return render(request, "matches/standings_publish_confirm.html", {
                         "competition": competition, "title": title, "form": publish_form, "rows": rows,
                         "as_of": publish_form.cleaned_data["as_of"] or timezone.localdate(),
@@ -357,7 +356,7 @@ def official_competition(request: HttpRequest, pk: int) -> HttpResponse:
         "competition": competition,
         "teams": Team.objects.filter(competition=competition).select_related("club", "captain").order_by("name"),
         "matches": matches, "fixtures_form": fixtures_form, "publish_form": publish_form,
-        "last_published": competition.standings_snapshots.order_by("-published_at", "-id").first(),
+        "last_published": selectors.standings_snapshot_latest(competition=competition),
     }
     return render(request, "matches/official_competition.html", context)
 
@@ -415,7 +414,7 @@ def union_referees(request: HttpRequest, union_id: int) -> HttpResponse:
 
     from clubs import services as club_services
 
-    union: Union = permissions.union_for_official(user=request.user, union_id=union_id)
+    union: Union = club_permissions.union_for_official(user=request.user, union_id=union_id)
     form = RefereeAddForm(request.POST if request.POST.get("action") == "add" else None)
     if request.POST.get("action") == "add" and form.is_valid():
         data = form.cleaned_data
@@ -496,7 +495,7 @@ def _team_states(teams: list[Team]) -> dict[int, list[str]]:
 @login_required
 def secretary_dashboard(request: HttpRequest) -> HttpResponse:
     """A club secretary's clubs: competitions open for entries, the clubs' teams and what each needs."""
-    clubs = list(permissions.clubs_for_secretary(request.user).select_related("union").order_by("name"))
+    clubs = list(club_permissions.clubs_for_secretary(request.user).select_related("union").order_by("name"))
     if not clubs:
         raise Http404("No club.")
     teams = list(Team.objects.filter(club__in=clubs).select_related("club", "competition", "captain")
@@ -514,7 +513,7 @@ def secretary_dashboard(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def team_enter(request: HttpRequest, club_id: int, pk: int) -> HttpResponse:
     """Enter one of the club's teams in an open competition: its name, squad (SAKBOC 1.5) and captain."""
-    club = permissions.club_for_secretary(user=request.user, club_id=club_id)
+    club = club_permissions.club_for_secretary(user=request.user, club_id=club_id)
     competition = get_object_or_404(Competition.objects.select_related("union"), pk=pk, union_id=club.union_id)
     eligible = entries.eligible_players(club=club, competition=competition)
     form = TeamEntryForm(request.POST or None, eligible=eligible)
@@ -536,7 +535,7 @@ def team_enter(request: HttpRequest, club_id: int, pk: int) -> HttpResponse:
 def team_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
     """Withdraw a team before its competition's fixtures are made: a confirmation page, then the withdrawal."""
     team = get_object_or_404(Team.objects.select_related("club", "competition"), pk=pk)
-    permissions.club_for_secretary(user=request.user, club_id=team.club_id)
+    club_permissions.club_for_secretary(user=request.user, club_id=team.club_id)
     if request.method == "POST":
         try:
             entries.team_withdraw(team=team, by=request.user)
@@ -551,6 +550,98 @@ def team_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
                 "team again while entries are open.",
         "button": "Withdraw the team", "cancel": reverse("matches:secretary"),
     })
+
+
+# --- Captains: their teams' matches (the team sheet, half-time substitutions, the result) ------------
+
+
+@login_required
+def captain_dashboard(request: HttpRequest) -> HttpResponse:
+    """The user's teams, each with its squad size and next matches."""
+    teams = list(club_permissions.teams_for_captain(request.user).select_related("club", "competition")
+                 .order_by("name"))
+    if not teams:
+        raise Http404("No team.")
+    team_ids = [t.pk for t in teams]
+    upcoming = (Match.objects.filter(home_id__in=team_ids) | Match.objects.filter(away_id__in=team_ids))
+    upcoming = upcoming.exclude(result_status=Match.ResultStatus.APPROVED).select_related(
+        "home", "away", "competition").order_by("scheduled_start")[:20]
+    return render(request, "matches/captain_dashboard.html", {"teams": teams, "matches": upcoming})
+
+
+def _match_team(request: HttpRequest, pk: int) -> tuple[Match, Team]:
+    team_id = request.GET.get("team") or request.POST.get("team")
+    return permissions.match_team_for_captain(
+        user=request.user, match_id=pk, team_id=int(team_id) if team_id and team_id.isdigit() and len(team_id) < 10
+        else None)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def team_sheet(request: HttpRequest, pk: int) -> HttpResponse:
+    """Name the four partnerships for match ``pk`` before the toss deadline (SAKBOC 1.3, 11.3)."""
+    match, team = _match_team(request, pk)
+    squad = team_squad_by_name(team=team)
+    existing = TeamSheet.objects.filter(match=match, team=team).prefetch_related("seats__player").first()
+    initial = {f"table{s.table_number}_{s.role}": s.player_id for s in existing.seats.all()} if existing else {}
+    initial["version"] = existing.version if existing else 0
+    form = TeamSheetForm(request.POST or None, squad=squad, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        by_id = {p.pk: p for p in squad}
+        partnerships = {t: (by_id[a], by_id[b]) for t, (a, b) in form.cleaned_data["partnerships"].items()}
+        try:
+            # The version the form showed: a sheet changed on another phone since is refused, not overwritten.
+            services.team_sheet_submit(match=match, team=team, partnerships=partnerships, by=request.user,
+                                       expected_version=form.cleaned_data["version"])
+        except ValidationError as error:
+            _service_error(request, error)
+        else:
+            messages.success(request, f"Team sheet submitted for {match}.")
+            return redirect("matches:team-sheet", pk=match.pk)
+    return render(request, "matches/team_sheet.html",
+                  {"match": match, "team": team, "form": form, "sheet": existing, "now": timezone.now()})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def substitution(request: HttpRequest, pk: int) -> HttpResponse:
+    """A half-time substitution: only during the interval, at most 3 per team (SAKBOC 11.4)."""
+    match, team = _match_team(request, pk)
+    seats = list(Seat.objects.filter(sheet__match=match, sheet__team=team).select_related("player")
+                 .order_by("table_number", "role"))
+    seated_ids = {s.player_id for s in seats}
+    bench = [p for p in team_squad_by_name(team=team) if p.pk not in seated_ids and p.active]
+    form = SubstitutionForm(request.POST or None, seated=[s.player for s in seats], bench=bench)
+    if request.method == "POST" and form.is_valid():
+        by_id = {p.pk: p for p in [s.player for s in seats] + bench}
+        try:
+            services.substitution_make(
+                match=match, team=team, player_out=by_id[form.cleaned_data["player_out"]],
+                player_in=by_id[form.cleaned_data["player_in"]], role=form.cleaned_data["role"] or None,
+                by=request.user)
+        except ValidationError as error:
+            _service_error(request, error)
+        else:
+            messages.success(request, "Substitution made.")
+            return redirect("matches:substitution", pk=match.pk)
+    return render(request, "matches/substitution.html", {"match": match, "team": team, "form": form, "seats": seats,
+                                                       "substitutions": match.substitutions.filter(team=team)})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def result_confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    """Show the score and, after confirmation, confirm the result for the user's side (or as referee)."""
+    match = permissions.match_for_confirmer(user=request.user, match_id=pk)
+    if request.method == "POST":
+        try:
+            services.result_confirm(match=match, user=request.user)
+        except (ValidationError, PermissionDenied) as error:
+            _service_error(request, error)
+        else:
+            messages.success(request, "Result confirmed. It stays provisional until a union official approves it.")
+        return redirect("matches:result-confirm", pk=match.pk)
+    return render(request, "matches/result_confirm.html", {"match": match})
 
 
 # --- Captains: dispute a result ----------------------------------------------------------------------------
@@ -570,7 +661,7 @@ def result_dispute(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, "Your dispute is with the union's officials and the referee; the result waits "
                              "until an official settles it.")
-            return redirect("clubs:result-confirm", pk=match.pk)
+            return redirect("matches:result-confirm", pk=match.pk)
     return render(request, "matches/result_dispute.html", {
         "match": match, "team": team, "form": form,
         "disputes": match.disputes.select_related("team").order_by("-raised_at"),

@@ -6,10 +6,12 @@ cached table; the figures are described on ``records.models.RecordLine``."""
 from __future__ import annotations
 
 import django_filters
+from django import forms
 from django.db.models import Q
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import mixins, serializers, viewsets
 
+from clubs.api import MAX_ID
 from records import selectors
 from records.models import RecordLine
 
@@ -18,25 +20,37 @@ FIGURE_FIELDS = ("nights", "boems_won", "boems_lost", "boems_per_night", "stroke
                  "five_to_nils", "strafs_claimed", "wrong_strafs_claimed", "strafs_conceded", "wrong_strafs_against")
 
 
+class IdFilter(django_filters.NumberFilter):
+    """An id to filter by: a whole number from 1 to ``clubs.api.MAX_ID`` (else 400 naming the parameter, never a
+    database overflow)."""
+
+    field_class = forms.IntegerField
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("min_value", 1)
+        kwargs.setdefault("max_value", MAX_ID)
+        super().__init__(*args, **kwargs)
+
+
 class _RecordFilter(django_filters.FilterSet):
-    competition = django_filters.NumberFilter(field_name="competition_id", help_text="A competition's id.")
-    union = django_filters.NumberFilter(field_name="competition__union_id", help_text="A union's id.")
+    competition = IdFilter(field_name="competition_id", help_text="A competition's id.")
+    union = IdFilter(field_name="competition__union_id", help_text="A union's id.")
     season = django_filters.CharFilter(field_name="competition__season", help_text="A season, e.g. '2026'.")
-    team = django_filters.NumberFilter(field_name="team_id", help_text="A team's id.")
+    team = IdFilter(field_name="team_id", help_text="A team's id.")
     min_nights = django_filters.NumberFilter(
-        field_name="nights", lookup_expr="gte", min_value=1,
+        field_name="nights", lookup_expr="gte", min_value=1, max_value=MAX_ID,
         help_text="Only rows with at least this many match nights (a leaderboard's minimum).",
     )
     ordering = django_filters.OrderingFilter(fields=FIGURE_FIELDS, help_text=ORDERING_HELP)
 
 
 class PlayerRecordFilter(_RecordFilter):
-    player = django_filters.NumberFilter(field_name="player_id", help_text="A player's id.")
-    club = django_filters.NumberFilter(field_name="player__club_id", help_text="The player's club's id.")
+    player = IdFilter(field_name="player_id", help_text="A player's id.")
+    club = IdFilter(field_name="player__club_id", help_text="The player's club's id.")
 
 
 class PartnershipRecordFilter(_RecordFilter):
-    player = django_filters.NumberFilter(method="either_player", help_text="Partnerships this player sat in.")
+    player = IdFilter(method="either_player", help_text="Partnerships this player sat in.")
 
     def either_player(self, queryset, name, value):
         return queryset.filter(Q(telman_id=value) | Q(byspeler_id=value))

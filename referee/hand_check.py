@@ -292,6 +292,11 @@ def offence_choices(ruleset: rulesets.Ruleset | None = None) -> list[tuple[str, 
     ]
 
 
+SAKBOC_OFFENCE_CHOICES: list[tuple[str, str]] = offence_choices()
+"""The offence choices of SAKBOC 2004 (:func:`offence_choices` with the default ruleset): the API schema's
+``StrafOffenceEnum`` (``SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"]``)."""
+
+
 def offence_rules(code: str, ruleset: rulesets.Ruleset | None = None) -> tuple[str, ...]:
     """Return the rule citations of an offence code (``"versak"`` -> ``("SAKBOC 3.3", "Notes §VII")``).
 

@@ -18,10 +18,10 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from clubs.notifications import ruling_notify
 from clubs.rules import union_ruleset
 from matches import boem_sheet
 from matches.models import Match, MatchTable, Seat, TableDevice
+from matches.notifications import ruling_notify
 from matches.records import match_lock
 from referee.hand_check import HandCheck, blank_record, hand_adjudicate, hand_check, offence_rules
 from referee.models import DisputedHand, Query, Role, Ruling, Side, StrafClaim
@@ -617,7 +617,7 @@ def _going_on_off_the_sheet(claim: StrafClaim, hand: DisputedHand | None) -> tup
 
 
 def _notify_ruling(ruling_id: int) -> None:
-    """Tell both captains about a ruling (:func:`clubs.notifications.ruling_notify`, issue 6)."""
+    """Tell both captains about a ruling (:func:`matches.notifications.ruling_notify`, issue 6)."""
     ruling = Ruling.objects.select_related("claim__match", "claim__table").get(pk=ruling_id)
     match = ruling.claim.match
     ruling_notify(

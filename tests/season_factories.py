@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from clubs import services as club_services
 from matches import services
-from matches.fixtures import competition_fixtures_create
 from matches.models import Competition, Match
+from matches.services import competition_fixtures_create
 from tests.factories import ClubFactory, TeamFactory, UnionFactory, UserFactory
 
 CLUB_NAMES = ("Athlone Aces", "Bonteheuwel Boere", "Hanover Park Sturks", "Mitchells Plain Manels")

@@ -8,9 +8,9 @@ from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from clubs.models import Player, TeamMembership
-from clubs.notifications import ruling_notify
 from klawerjas_league.models import TaskReceipt
 from matches.models import Match, StandingsSnapshot
+from matches.notifications import ruling_notify
 from tests.factories import squad
 
 pytestmark = pytest.mark.django_db
@@ -113,7 +113,7 @@ def test_scheduling_a_fixture_mails_both_captains_once(api, world, mailoutbox, d
     assert sorted(m.to[0] for m in mailoutbox) == ["away_captain_A@example.org", "captain_A@example.org"]
     assert "A Away v A Home" in mailoutbox[0].subject
     # A second delivery of the same task sends nothing (idempotent through the task receipt).
-    from clubs.notifications import fixture_scheduled_email
+    from matches.notifications import fixture_scheduled_email
 
     assert fixture_scheduled_email(response.json()["id"]) == 0
     assert len(mailoutbox) == 2

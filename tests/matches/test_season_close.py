@@ -12,8 +12,8 @@ from django.core.exceptions import ValidationError
 from clubs import services as club_services
 from clubs.models import Team, TeamMembership
 from matches import entries, seasons, services
-from matches.fixtures import competition_fixtures_create
 from matches.models import Competition, Match, Season, SeasonHonour, StandingsSnapshot
+from matches.services import competition_fixtures_create
 from tests.factories import PlayerFactory, TeamFactory
 from tests.season_factories import season_played
 
@@ -140,7 +140,7 @@ def test_the_next_season_carries_competitions_teams_and_squads_over_as_drafts():
     squad = [m.player for m in aces.memberships.order_by("id")]
     retired, moved = squad[1], squad[2]
     club_services.player_update(player=retired, active=False)
-    from clubs.transfers import player_transfer
+    from matches.transfers import player_transfer
 
     player_transfer(player=moved, to_club=played.clubs[1], transferred_on=dt.date(2026, 11, 1),
                     now=dt.datetime(2026, 11, 2, tzinfo=dt.UTC))

@@ -197,7 +197,7 @@ def test_the_captains_form_carries_the_version_and_a_stale_submit_shows_the_mess
     match = MatchFactory(home__squad=8)
     team, p = match.home, squad(match.home)
     client.force_login(_captain_user(team))
-    url = reverse("clubs:team-sheet", args=[match.pk]) + f"?team={team.pk}"
+    url = reverse("matches:team-sheet", args=[match.pk]) + f"?team={team.pk}"
     page = client.get(url).content.decode()
     assert 'name="version" value="0"' in page
     post = {"team": team.pk, "version": 0,

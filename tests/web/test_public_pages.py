@@ -103,7 +103,7 @@ def test_standings_show_the_published_snapshot_frozen_with_tiebreak_reasons(clie
 
 
 def test_cup_page_shows_the_bracket_with_byes(client, world):
-    from matches.fixtures import competition_fixtures_create
+    from matches.services import competition_fixtures_create
 
     cup = world.a.cup
     competition_fixtures_create(competition=cup, start=timezone.localdate())
@@ -120,7 +120,7 @@ def test_competition_list_and_unknown_ids(client, world):
 
 def test_cup_byes_follow_the_seeding(world):
     from clubs.models import Team
-    from matches.fixtures import competition_fixtures_create
+    from matches.services import competition_fixtures_create
 
     cup = world.a.cup
     for seed, name in enumerate(["A Cup 2", "A Cup 0", "A Cup 1"], start=1):

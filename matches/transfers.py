@@ -13,9 +13,8 @@ team in the same competition. The exception is a *draft*: a team carried over in
 club's secretary has not confirmed yet is not an entry yet, so the transfer takes the player out of the old
 club's drafts (and their captaincy), and says so in ``Transfer.left_squads``.
 
-Whether a competition is over is read through the ORM's relations (``competition__matches``) and the
-``matches`` app's models are reached through the app registry, never imported: the registry stays free of the
-match machinery's modules (STYLE.md layout; ``clubs`` must not import ``matches``).
+The :class:`~clubs.models.Transfer` record is the registry's (``clubs``); the service lives here, beside the
+competitions and match nights its rule reads (``clubs`` imports nothing of ``matches``: docs/architecture.md).
 
 Services are atomic and keyword-only; a broken rule raises ``ValidationError`` with the reason; ``by`` is the
 history user.
@@ -26,7 +25,6 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from django.apps import apps
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count, Q, QuerySet
@@ -34,14 +32,11 @@ from django.utils import timezone
 
 from clubs.models import Club, Player, Team, TeamMembership, Transfer
 from clubs.services import history_reason_fit, save_with_history
-
-
-def _approved() -> str:
-    return apps.get_model("matches", "Match").ResultStatus.APPROVED
+from matches.models import Match, Substitution
 
 
 def _with_fixture_counts(teams: QuerySet[Team]) -> QuerySet[Team]:
-    approved = _approved()
+    approved = Match.ResultStatus.APPROVED
     return teams.annotate(
         fixtures=Count("competition__matches", distinct=True),
         open_fixtures=Count("competition__matches", filter=~Q(competition__matches__result_status=approved),
@@ -79,8 +74,7 @@ def transfer_blockers(*, player: Player) -> list[str]:
                 f"{player.full_name} is in {team.name}'s squad for {team.competition}, which is still being played "
                 f"({team.open_fixtures} of {team.fixtures} fixtures not yet approved): a player plays for one team "
                 "per competition (SAKBOC 1.5); record the transfer once it is over.")
-    substitution = apps.get_model("matches", "Substitution")
-    subbed_out = substitution.objects.filter(player_out=player).values("team_id")
+    subbed_out = Substitution.objects.filter(player_out=player).values("team_id")
     played = _with_fixture_counts(
         Team.objects.filter(Q(team_sheets__seats__player=player) | Q(pk__in=subbed_out))
         .exclude(pk__in=named).select_related("competition").distinct()

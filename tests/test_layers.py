@@ -1,0 +1,68 @@
+"""The layers of docs/architecture.md hold, and a change that breaks one fails: ``make lint`` runs import-linter
+(``lint-imports``) on the contracts in pyproject.toml, and ``.ci/run`` runs ``make lint``.
+
+Each broken case copies the project's packages and pyproject.toml to a temporary folder, adds one import that
+breaks one contract, and runs import-linter there: it must fail and name that contract.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = tuple(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]["root_packages"])
+RUN = "import sys; from importlinter.cli import lint_imports_command; sys.exit(lint_imports_command())"
+
+
+def lint_imports(tree: Path) -> subprocess.CompletedProcess[str]:
+    """Run import-linter on ``tree`` (its pyproject.toml's contracts over its packages), no cache."""
+    path = os.pathsep.join(p for p in (str(tree), os.environ.get("PYTHONPATH", "")) if p)
+    return subprocess.run(
+        [sys.executable, "-c", RUN, "--no-cache", "--config", str(tree / "pyproject.toml")],
+        cwd=tree, env={**os.environ, "PYTHONPATH": path}, capture_output=True, text=True, timeout=300,
+    )
+
+
+def _python_only(folder: str, names: list[str]) -> set[str]:
+    return {n for n in names if n == "__pycache__" or (not n.endswith(".py") and not Path(folder, n).is_dir())}
+
+
+@pytest.fixture
+def copy(tmp_path: Path) -> Path:
+    for package in PACKAGES:
+        shutil.copytree(ROOT / package, tmp_path / package, ignore=_python_only)
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    return tmp_path
+
+
+def test_the_project_keeps_every_contract() -> None:
+    result = lint_imports(ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 broken" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("module", "line", "contract"),
+    [
+        ("engine/cards.py", "import django", "The engine is pure Python"),
+        ("clubs/selectors.py", "from matches.models import Match", "clubs (the registry) imports neither"),
+        ("clubs/services.py", "def _late():\n    from referee import models", "clubs (the registry) imports neither"),
+        ("matches/selectors.py", "from referee.models import StrafClaim", "matches imports neither referee"),
+        ("referee/selectors.py", "from tables import views", "The project's layers"),
+        ("matches/services.py", "def _late():\n    from matches import tasks", "No import circles"),
+    ],
+)
+def test_an_import_that_breaks_a_contract_fails(copy: Path, module: str, line: str, contract: str) -> None:
+    with (copy / module).open("a") as source:
+        source.write(f"\n\n{line}\n")
+    result = lint_imports(copy)
+    assert result.returncode != 0, result.stdout
+    broken = result.stdout[result.stdout.index("Broken contracts"):]
+    assert contract in broken, result.stdout
