@@ -137,7 +137,8 @@ def appeal_decide(
         raise ValidationError({"reasons": "Write the committee's reasons: both sides and the referee read them."})
     if decision not in (Appeal.Status.UPHELD, Appeal.Status.DISMISSED):
         raise ValidationError({"decision": "Uphold or dismiss the appeal."})
-    appeal = Appeal.objects.select_for_update().select_related("match__competition__union").get(pk=appeal.pk)
+    appeal = (Appeal.objects.select_for_update(of=("self",)).select_related("match__competition__union")
+              .get(pk=appeal.pk))
     if not is_on_committee(user=user, union_id=appeal.match.competition.union_id):
         raise PermissionDenied("Appeals are decided by the union's appeals committee.")
     if not appeal.is_open:

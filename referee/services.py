@@ -576,8 +576,8 @@ def ruling_amend(*, ruling: Ruling, reason: str, by, now: datetime | None = None
     if not reason:
         raise ValidationError({"reason": "Say why the ruling is amended on appeal."})
     match_lock(ruling.claim.match_id)
-    ruling = Ruling.objects.select_for_update().select_related("claim__table", "claim__match", "boem_entry").get(
-        pk=ruling.pk)
+    ruling = (Ruling.objects.select_for_update(of=("self",))
+              .select_related("claim__table", "claim__match", "boem_entry").get(pk=ruling.pk))
     claim = ruling.claim
     note = f"Appeal upheld: {reason}"
     if ruling.decision == Ruling.Decision.UPHELD:
