@@ -269,13 +269,19 @@ class TeamViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
             raise ValidationError({"player": "No such registered player in the team's club."})
         return player
 
+    def _team_and_named_player(self, request: Request, pk: str | None) -> tuple[Team, Player]:
+        """The team ``request.user`` captains (or runs as the club's secretary) and the player of its club that
+        the body (``PlayerRefSerializer``) names; 400 for a bad body or another club's player, 404 for a team
+        not theirs."""
+        player_id = request_body(PlayerRefSerializer, request)["player"]
+        team = permissions.team_for_captain(user=request.user, team_id=_int_or_404(pk))
+        return team, self._squad_player(team, player_id)
+
     @extend_schema(request=PlayerRefSerializer, responses={201: TeamSerializer})
     @action(detail=True, methods=["post"])
     def players(self, request: Request, pk: str | None = None) -> Response:
-        data = request_body(PlayerRefSerializer, request)
-        team = permissions.team_for_captain(user=request.user, team_id=_int_or_404(pk))
-        services.team_player_add(team=team, player=self._squad_player(team, data["player"]),
-                                 by=request.user)
+        team, player = self._team_and_named_player(request, pk)
+        services.team_player_add(team=team, player=player, by=request.user)
         return self._team_response(team, status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses={200: TeamSerializer})
@@ -289,10 +295,8 @@ class TeamViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
     @extend_schema(request=PlayerRefSerializer, responses={200: TeamSerializer})
     @action(detail=True, methods=["post"])
     def captain(self, request: Request, pk: str | None = None) -> Response:
-        data = request_body(PlayerRefSerializer, request)
-        team = permissions.team_for_captain(user=request.user, team_id=_int_or_404(pk))
-        services.team_captain_set(team=team, player=self._squad_player(team, data["player"]),
-                                  by=request.user)
+        team, player = self._team_and_named_player(request, pk)
+        services.team_captain_set(team=team, player=player, by=request.user)
         return self._team_response(team)
 
 
