@@ -26,7 +26,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from typing import Any
 
-from django.contrib.auth.models import Group
 from django.db import transaction
 from django.test import override_settings
 from django.utils import timezone
@@ -36,9 +35,7 @@ from clubs.models import (
     GROUP_CAPTAINS,
     GROUP_CLUB_SECRETARIES,
     GROUP_REFEREES,
-    GROUP_UNION_OFFICIALS,
     ClubSecretary,
-    UnionOfficial,
     UnionReferee,
 )
 from matches.models import Competition, Match
@@ -50,8 +47,10 @@ from tests.factories import (
     TeamFactory,
     UnionFactory,
     UserFactory,
+    in_group,
     sheet_for,
     squad,
+    union_official,
 )
 
 
@@ -80,28 +79,22 @@ class Side:
     entered: object
 
 
-def _in_group(user, name: str):
-    user.groups.add(Group.objects.get(name=name))
-    return user
-
-
 def make_side(label: str) -> Side:
     union = UnionFactory(name=f"Union {label}", short_name=f"U{label}")
-    official = _in_group(UserFactory(username=f"official_{label}"), GROUP_UNION_OFFICIALS)
-    UnionOfficial.objects.create(union=union, user=official)
+    official = union_official(union, username=f"official_{label}")
     league = CompetitionFactory(union=union, name=f"League {label}")
     club = ClubFactory(union=union, name=f"Club {label}1")
     away_club = ClubFactory(union=union, name=f"Club {label}2")
-    secretary = _in_group(UserFactory(username=f"secretary_{label}"), GROUP_CLUB_SECRETARIES)
+    secretary = in_group(UserFactory(username=f"secretary_{label}"), GROUP_CLUB_SECRETARIES)
     ClubSecretary.objects.create(club=club, user=secretary)
     home = TeamFactory(competition=league, club=club, name=f"{label} Home", squad=10)
     away = TeamFactory(competition=league, club=away_club, name=f"{label} Away", squad=10)
-    captain = _in_group(UserFactory(username=f"captain_{label}"), GROUP_CAPTAINS)
-    away_captain = _in_group(UserFactory(username=f"away_captain_{label}"), GROUP_CAPTAINS)
+    captain = in_group(UserFactory(username=f"captain_{label}"), GROUP_CAPTAINS)
+    away_captain = in_group(UserFactory(username=f"away_captain_{label}"), GROUP_CAPTAINS)
     for team, user in ((home, captain), (away, away_captain)):
         team.captain.user = user
         team.captain.save()
-    referee = _in_group(UserFactory(username=f"referee_{label}"), GROUP_REFEREES)
+    referee = in_group(UserFactory(username=f"referee_{label}"), GROUP_REFEREES)
     UnionReferee.objects.create(union=union, user=referee)
     tomorrow = timezone.now().replace(microsecond=0) + dt.timedelta(days=1)
     common = {"competition": league, "home": home, "away": away, "referee": referee}
