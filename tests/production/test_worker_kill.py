@@ -30,7 +30,7 @@ from django.utils import timezone
 from klawerjas_league.models import TaskReceipt
 from matches import services
 from matches.models import Award, Competition, Match, MatchTable, StandingsRow
-from tests.conftest import celery_worker_start, require_services
+from tests.conftest import celery_worker_start, celery_worker_stop, require_services
 from tests.factories import UserFactory, match_with_sheets
 
 VISIBILITY_TIMEOUT = 2  # seconds before Redis redelivers an unacknowledged message (production: 1 hour)
@@ -72,13 +72,7 @@ class Workers:
 
     def stop_all(self) -> None:
         for process in self.processes:
-            if process.poll() is None:
-                process.terminate()
-                try:
-                    process.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait()
+            celery_worker_stop(process, timeout=15)
 
 
 def wait_for(condition: Callable[[], bool], seconds: float, message: str, log: Path | None = None) -> None:
