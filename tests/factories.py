@@ -10,20 +10,9 @@ from datetime import timedelta
 
 import factory
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Group
 from django.utils import timezone
 
-from clubs.models import (
-    GROUP_CAPTAINS,
-    GROUP_UNION_OFFICIALS,
-    Club,
-    ClubSecretary,
-    Player,
-    Team,
-    TeamMembership,
-    Union,
-    UnionOfficial,
-)
+from clubs.models import Club, ClubSecretary, Player, Team, TeamMembership, Union, UnionOfficial
 from matches.models import Competition, Match, Seat, TeamSheet
 
 
@@ -154,23 +143,3 @@ def match_with_sheets(**kwargs) -> Match:
     sheet_for(match, match.home)
     sheet_for(match, match.away)
     return match
-
-
-def in_group(user, group_name: str):
-    """``user`` added to the auth group ``group_name`` (the groups come with the migrations); returns ``user``."""
-    user.groups.add(Group.objects.get(name=group_name))
-    return user
-
-
-def union_official(union: Union, **user_fields):
-    """A user (``UserFactory(**user_fields)``) in "Union officials" and an official of ``union``."""
-    official = in_group(UserFactory(**user_fields), GROUP_UNION_OFFICIALS)
-    UnionOfficial.objects.create(union=union, user=official)
-    return official
-
-
-def captain_accounts(teams: dict[str, Team], *, password: str) -> None:
-    """Give each team's captain a user account in "Captains": ``teams`` maps the username to the team."""
-    for username, team in teams.items():
-        user = in_group(UserFactory(username=username, password=password), GROUP_CAPTAINS)
-        Player.objects.filter(pk=team.captain_id).update(user=user)

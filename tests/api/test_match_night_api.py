@@ -17,17 +17,8 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from clubs.models import GROUP_REFEREES
-from tests.factories import (
-    CompetitionFactory,
-    MatchFactory,
-    TeamFactory,
-    UserFactory,
-    captain_accounts,
-    in_group,
-    match_with_sheets,
-    sheet_for,
-    union_official,
-)
+from tests.factories import CompetitionFactory, MatchFactory, TeamFactory, UserFactory, match_with_sheets, sheet_for
+from tests.people import captain_accounts, in_group, union_official
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "klawerjas-api"

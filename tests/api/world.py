@@ -47,11 +47,10 @@ from tests.factories import (
     TeamFactory,
     UnionFactory,
     UserFactory,
-    in_group,
     sheet_for,
     squad,
-    union_official,
 )
+from tests.people import in_group, union_official
 
 
 @dataclass

@@ -19,7 +19,8 @@ from matches.models import Competition, Match
 from matches.standings import standings_recompute
 from referee import services as referee_services
 from referee.models import Ruling, StrafClaim
-from tests.factories import TeamFactory, UserFactory, in_group, match_with_sheets
+from tests.factories import TeamFactory, UserFactory, match_with_sheets
+from tests.people import in_group
 
 
 @dataclass

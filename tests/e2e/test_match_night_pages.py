@@ -29,17 +29,8 @@ from clubs.models import GROUP_REFEREES
 from matches.models import Award, Boem, BoemEntry, Match, MatchTable, StandingsRow
 from referee.models import Ruling
 from tests.e2e.conftest import PHONE, SCREENSHOTS_DIR
-from tests.factories import (
-    CompetitionFactory,
-    MatchFactory,
-    TeamFactory,
-    UserFactory,
-    captain_accounts,
-    in_group,
-    sheet_for,
-    squad,
-    union_official,
-)
+from tests.factories import CompetitionFactory, MatchFactory, TeamFactory, UserFactory, sheet_for, squad
+from tests.people import captain_accounts, in_group, union_official
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
