@@ -59,9 +59,9 @@ def appeal_lodged_email(appeal_id: int) -> int:
         return 0
     match = appeal.match
     return send_once(key=f"notify:appeal-lodged:{appeal_id}", task="appeals.appeal_lodged_email",
-                      subject=f"Appeal lodged: {match.home} v {match.away}", template="appeals/email/lodged.txt",
-                      context={"appeal": appeal, "match": match, "captain": person_name(appeal.lodged_by, "a captain")},
-                      recipients=committee_emails(match.competition.union))
+                     subject=f"Appeal lodged: {match.home} v {match.away}", template="appeals/email/lodged.txt",
+                     context={"appeal": appeal, "match": match, "captain": person_name(appeal.lodged_by, "a captain")},
+                     recipients=committee_emails(match.competition.union))
 
 
 @shared_task(name="appeals.appeal_decided_email")
@@ -73,9 +73,9 @@ def appeal_decided_email(appeal_id: int) -> int:
     match = appeal.match
     officials = {u.email for u in (match.referee, match.marker) if u is not None and u.email and u.is_active}
     return send_once(key=f"notify:appeal-decided:{appeal_id}", task="appeals.appeal_decided_email",
-                      subject=f"Appeal {appeal.get_status_display().lower()}: {match.home} v {match.away}",
-                      template="appeals/email/decided.txt", context={"appeal": appeal, "match": match},
-                      recipients=sorted(set(captain_emails([match.home, match.away])) | officials))
+                     subject=f"Appeal {appeal.get_status_display().lower()}: {match.home} v {match.away}",
+                     template="appeals/email/decided.txt", context={"appeal": appeal, "match": match},
+                     recipients=sorted(set(captain_emails([match.home, match.away])) | officials))
 
 
 @shared_task(name="appeals.appeal_overdue_email")
@@ -86,6 +86,6 @@ def appeal_overdue_email(appeal_id: int) -> int:
         return 0
     match = appeal.match
     return send_once(key=f"notify:appeal-overdue:{appeal_id}", task="appeals.appeal_overdue_email",
-                      subject=f"Overdue appeal: {match.home} v {match.away}", template="appeals/email/overdue.txt",
-                      context={"appeal": appeal, "match": match},
-                      recipients=committee_emails(match.competition.union))
+                     subject=f"Overdue appeal: {match.home} v {match.away}", template="appeals/email/overdue.txt",
+                     context={"appeal": appeal, "match": match},
+                     recipients=committee_emails(match.competition.union))

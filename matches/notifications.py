@@ -174,7 +174,7 @@ def _remind(*, key: str, team, subject: str, template: str, context: dict) -> in
     if not recipients:
         return 0
     return send_once(key=key, task="matches.captain_reminders", subject=subject, template=template,
-                      context={**context, "team": team}, recipients=recipients)
+                     context={**context, "team": team}, recipients=recipients)
 
 
 @shared_task(name="matches.captain_reminders")
