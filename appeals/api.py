@@ -21,7 +21,7 @@ from appeals import permissions, selectors, services
 from appeals.models import Appeal
 from clubs import discipline
 from clubs import permissions as registry
-from clubs.api import ID_REGEX, ServiceErrorsMixin, id_field
+from clubs.api import ID_REGEX, ServiceErrorsMixin, id_field, request_body
 from clubs.models import Club, DisciplinaryRecord, Player, Team, Union
 from matches import permissions as match_permissions
 from referee.models import Ruling
@@ -85,9 +85,7 @@ class AppealViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
 
     @extend_schema(request=AppealLodgeSerializer, responses={201: AppealSerializer})
     def create(self, request: Request, *args, **kwargs) -> Response:
-        data = AppealLodgeSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = data.validated_data
+        values = request_body(AppealLodgeSerializer, request)
         match, team = match_permissions.match_team_for_captain(user=request.user, match_id=values["match"],
                                                       team_id=values.get("team"))
         ruling = None
@@ -102,10 +100,9 @@ class AppealViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
     @extend_schema(request=AppealDecideSerializer, responses={200: AppealSerializer})
     @action(detail=True, methods=["post"])
     def decide(self, request: Request, pk: str | None = None) -> Response:
-        data = AppealDecideSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = request_body(AppealDecideSerializer, request)
         appeal = permissions.appeal_for_committee(user=request.user, appeal_id=_pk(pk))
-        appeal = services.appeal_decide(appeal=appeal, user=request.user, **data.validated_data)
+        appeal = services.appeal_decide(appeal=appeal, user=request.user, **data)
         return Response(AppealSerializer(appeal).data)
 
 
@@ -215,9 +212,8 @@ class DisciplinaryRecordViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, vie
 
     @extend_schema(request=DisciplinaryRecordCreateSerializer, responses={201: DisciplinaryRecordSerializer})
     def create(self, request: Request, *args, **kwargs) -> Response:
-        data = DisciplinaryRecordCreateSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = dict(data.validated_data)
+        data = request_body(DisciplinaryRecordCreateSerializer, request)
+        values = dict(data)
         union = registry.union_for_official(user=request.user, union_id=values.pop("union"))
         subjects = {}
         for name, model in (("player", Player), ("team", Team), ("club", Club)):
@@ -232,10 +228,9 @@ class DisciplinaryRecordViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, vie
     @extend_schema(request=FinePaidSerializer, responses={200: DisciplinaryRecordSerializer})
     @action(detail=True, methods=["post"])
     def paid(self, request: Request, pk: str | None = None) -> Response:
-        data = FinePaidSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = request_body(FinePaidSerializer, request)
         record = permissions.disciplinary_record_for_official(user=request.user, record_id=_pk(pk))
-        record = discipline.disciplinary_fine_paid_set(record=record, paid=data.validated_data["paid"],
+        record = discipline.disciplinary_fine_paid_set(record=record, paid=data["paid"],
                                                        by=request.user)
         return Response(DisciplinaryRecordSerializer(record).data)
 

@@ -8,20 +8,16 @@
 
 The tasks take the appeal's id, re-read the database and are idempotent: each claims a
 :class:`~klawerjas_league.models.TaskReceipt` in the same transaction as its sending, so a second delivery sends
-nothing. Mail goes one message per recipient (``clubs.notifications.send_each``).
+nothing. Mail goes one message per recipient (``clubs.notifications.send_once``).
 """
 
 from __future__ import annotations
 
-import socket
-
 from celery import shared_task
-from django.db import transaction
 
-from clubs.notifications import captain_emails, send_each
+from clubs.notifications import captain_emails, send_once
 from clubs.selectors import person_name
 from klawerjas_league.outbox import outbox_enqueue
-from klawerjas_league.services import task_receipt_claim
 
 
 def appeal_lodged_notify(*, appeal_id: int) -> None:
@@ -55,13 +51,6 @@ def _appeal(appeal_id: int):
             .filter(pk=appeal_id).first())
 
 
-def _send_once(*, key: str, task: str, subject: str, template: str, context: dict, recipients: list[str]) -> int:
-    with transaction.atomic():
-        if not task_receipt_claim(key=key, task=task, worker=socket.gethostname()):
-            return 0
-        return send_each(subject=subject, template=template, context=context, recipients=recipients)
-
-
 @shared_task(name="appeals.appeal_lodged_email")
 def appeal_lodged_email(appeal_id: int) -> int:
     """E-mail the committee about a new appeal, once; return how many were sent."""
@@ -69,10 +58,10 @@ def appeal_lodged_email(appeal_id: int) -> int:
     if appeal is None:
         return 0
     match = appeal.match
-    return _send_once(key=f"notify:appeal-lodged:{appeal_id}", task="appeals.appeal_lodged_email",
-                      subject=f"Appeal lodged: {match.home} v {match.away}", template="appeals/email/lodged.txt",
-                      context={"appeal": appeal, "match": match, "captain": person_name(appeal.lodged_by, "a captain")},
-                      recipients=committee_emails(match.competition.union))
+    return send_once(key=f"notify:appeal-lodged:{appeal_id}", task="appeals.appeal_lodged_email",
+                     subject=f"Appeal lodged: {match.home} v {match.away}", template="appeals/email/lodged.txt",
+                     context={"appeal": appeal, "match": match, "captain": person_name(appeal.lodged_by, "a captain")},
+                     recipients=committee_emails(match.competition.union))
 
 
 @shared_task(name="appeals.appeal_decided_email")
@@ -83,10 +72,10 @@ def appeal_decided_email(appeal_id: int) -> int:
         return 0
     match = appeal.match
     officials = {u.email for u in (match.referee, match.marker) if u is not None and u.email and u.is_active}
-    return _send_once(key=f"notify:appeal-decided:{appeal_id}", task="appeals.appeal_decided_email",
-                      subject=f"Appeal {appeal.get_status_display().lower()}: {match.home} v {match.away}",
-                      template="appeals/email/decided.txt", context={"appeal": appeal, "match": match},
-                      recipients=sorted(set(captain_emails([match.home, match.away])) | officials))
+    return send_once(key=f"notify:appeal-decided:{appeal_id}", task="appeals.appeal_decided_email",
+                     subject=f"Appeal {appeal.get_status_display().lower()}: {match.home} v {match.away}",
+                     template="appeals/email/decided.txt", context={"appeal": appeal, "match": match},
+                     recipients=sorted(set(captain_emails([match.home, match.away])) | officials))
 
 
 @shared_task(name="appeals.appeal_overdue_email")
@@ -96,7 +85,7 @@ def appeal_overdue_email(appeal_id: int) -> int:
     if appeal is None:
         return 0
     match = appeal.match
-    return _send_once(key=f"notify:appeal-overdue:{appeal_id}", task="appeals.appeal_overdue_email",
-                      subject=f"Overdue appeal: {match.home} v {match.away}", template="appeals/email/overdue.txt",
-                      context={"appeal": appeal, "match": match},
-                      recipients=committee_emails(match.competition.union))
+    return send_once(key=f"notify:appeal-overdue:{appeal_id}", task="appeals.appeal_overdue_email",
+                     subject=f"Overdue appeal: {match.home} v {match.away}", template="appeals/email/overdue.txt",
+                     context={"appeal": appeal, "match": match},
+                     recipients=committee_emails(match.competition.union))

@@ -27,23 +27,9 @@ from appeals.models import Appeal
 from clubs import discipline
 from clubs import permissions as registry
 from clubs.models import UnionReferee
+from klawerjas_league.refusals import refusal_on_form
 from matches import permissions as match_permissions
 from matches.models import Match
-
-
-def _errors(request: HttpRequest, form, error: ValidationError | PermissionDenied) -> None:
-    """A service's refusal: on the form's field where it names one, the rest at the top of the page."""
-    if isinstance(error, ValidationError) and hasattr(error, "error_dict"):
-        for name, field_messages in error.message_dict.items():
-            for message in field_messages:
-                if name in form.fields:
-                    form.add_error(name, message)
-                else:
-                    messages.error(request, message)
-        return
-    for message in (error.messages if isinstance(error, ValidationError) else [str(error)]):
-        messages.error(request, message)
-
 
 # --- Captains -------------------------------------------------------------------------------------------------
 
@@ -62,7 +48,7 @@ def appeal_lodge(request: HttpRequest, pk: int) -> HttpResponse:
             appeal = services.appeal_lodge(match=match, team=team, user=request.user,
                                            grounds=form.cleaned_data["grounds"], ruling=form.chosen_ruling())
         except (ValidationError, PermissionDenied) as error:
-            _errors(request, form, error)
+            refusal_on_form(request, form, error)
         else:
             committee = match.competition.union.appeals_committee_name.lower()
             messages.success(request, f"Your appeal is lodged. The {committee} decides it; both captains and the "
@@ -136,7 +122,7 @@ def appeal_detail(request: HttpRequest, pk: int) -> HttpResponse:
                     return redirect("appeals:detail", pk=appeal.pk)
                 preview = services.appeal_decision_preview(**arguments)
             except (ValidationError, PermissionDenied) as error:
-                _errors(request, form, error)
+                refusal_on_form(request, form, error)
     return render(request, "appeals/detail.html", {
         "appeal": appeal, "match": appeal.match, "form": form, "preview": preview,
         "ruling_label": _ruling_label(appeal), "history": appeal.history.select_related("history_user")[:20],
@@ -166,7 +152,7 @@ def union_appeal_settings(request: HttpRequest, union_id: int) -> HttpResponse:
                 appeals_committee_name=data["appeals_committee_name"],
                 discipline_register_public=data["discipline_register_public"], committee=list(data["committee"]))
         except ValidationError as error:
-            _errors(request, form, error)
+            refusal_on_form(request, form, error)
         else:
             messages.success(request, "Appeal and discipline settings saved.")
             return redirect("appeals:settings", union_id=union.pk)
@@ -193,7 +179,7 @@ def discipline_record(request: HttpRequest, union_id: int) -> HttpResponse:
         try:
             discipline.disciplinary_record_create(union=union, by=request.user, **data)
         except ValidationError as error:
-            _errors(request, form, error)
+            refusal_on_form(request, form, error)
         else:
             messages.success(request, "Recorded in the discipline register.")
             return redirect("appeals:discipline", union_id=union.pk)

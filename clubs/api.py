@@ -8,6 +8,8 @@ and a ``ValidationError`` from the service becomes a 400 with its message (which
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -171,9 +173,8 @@ class UnionViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
         union = permissions.union_for_official(user=request.user, union_id=_int_or_404(pk))
         if request.method == "GET":
             return self._referees(union)
-        data = UserRefSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        user = get_user_model().objects.filter(pk=data.validated_data["user"], is_active=True).first()
+        data = request_body(UserRefSerializer, request)
+        user = get_user_model().objects.filter(pk=data["user"], is_active=True).first()
         if user is None:
             raise ValidationError({"user": "No such user."})
         services.union_referee_add(union=union, user=user)
@@ -217,24 +218,22 @@ class PlayerViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
 
     @extend_schema(request=PlayerRegisterSerializer, responses={201: PlayerSerializer})
     def create(self, request: Request, *args, **kwargs) -> Response:
-        data = PlayerRegisterSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        club = permissions.club_for_registrar(user=request.user, club_id=data.validated_data["club"])
+        data = request_body(PlayerRegisterSerializer, request)
+        club = permissions.club_for_registrar(user=request.user, club_id=data["club"])
         player = services.player_register(
             club=club,
-            registration_number=data.validated_data["registration_number"],
-            first_name=data.validated_data["first_name"],
-            last_name=data.validated_data["last_name"],
+            registration_number=data["registration_number"],
+            first_name=data["first_name"],
+            last_name=data["last_name"],
             by=request.user,
         )
         return Response(PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=PlayerUpdateSerializer, responses={200: PlayerSerializer})
     def partial_update(self, request: Request, *args, **kwargs) -> Response:
-        data = PlayerUpdateSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = request_body(PlayerUpdateSerializer, request)
         player = permissions.player_for_registrar(user=request.user, player_id=_int_or_404(kwargs["pk"]))
-        player = services.player_update(player=player, by=request.user, **data.validated_data)
+        player = services.player_update(player=player, by=request.user, **data)
         return Response(PlayerSerializer(player).data)
 
 
@@ -270,14 +269,19 @@ class TeamViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
             raise ValidationError({"player": "No such registered player in the team's club."})
         return player
 
+    def _team_and_named_player(self, request: Request, pk: str | None) -> tuple[Team, Player]:
+        """The team ``request.user`` captains (or runs as the club's secretary) and the player of its club that
+        the body (``PlayerRefSerializer``) names; 400 for a bad body or another club's player, 404 for a team
+        not theirs."""
+        player_id = request_body(PlayerRefSerializer, request)["player"]
+        team = permissions.team_for_captain(user=request.user, team_id=_int_or_404(pk))
+        return team, self._squad_player(team, player_id)
+
     @extend_schema(request=PlayerRefSerializer, responses={201: TeamSerializer})
     @action(detail=True, methods=["post"])
     def players(self, request: Request, pk: str | None = None) -> Response:
-        data = PlayerRefSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        team = permissions.team_for_captain(user=request.user, team_id=_int_or_404(pk))
-        services.team_player_add(team=team, player=self._squad_player(team, data.validated_data["player"]),
-                                 by=request.user)
+        team, player = self._team_and_named_player(request, pk)
+        services.team_player_add(team=team, player=player, by=request.user)
         return self._team_response(team, status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses={200: TeamSerializer})
@@ -291,12 +295,19 @@ class TeamViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
     @extend_schema(request=PlayerRefSerializer, responses={200: TeamSerializer})
     @action(detail=True, methods=["post"])
     def captain(self, request: Request, pk: str | None = None) -> Response:
-        data = PlayerRefSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        team = permissions.team_for_captain(user=request.user, team_id=_int_or_404(pk))
-        services.team_captain_set(team=team, player=self._squad_player(team, data.validated_data["player"]),
-                                  by=request.user)
+        team, player = self._team_and_named_player(request, pk)
+        services.team_captain_set(team=team, player=player, by=request.user)
         return self._team_response(team)
+
+
+def request_body(serializer_class: type[serializers.Serializer], request: Request, **kwargs: Any) -> dict[str, Any]:
+    """The request's body checked by ``serializer_class`` (built with ``kwargs`` too): its ``validated_data``.
+
+    :raises rest_framework.exceptions.ValidationError: the body does not fit (HTTP 400 with field messages).
+    """
+    serializer = serializer_class(data=request.data, **kwargs)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
 
 
 def _int_or_404(value: object) -> int:

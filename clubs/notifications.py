@@ -3,16 +3,22 @@
 The registry knows who captains a team (``Team.captain.user.email``); what the e-mail says is the caller's.
 :func:`captain_emails` gives the addresses of the teams' captains (a team without one, or with an inactive or
 address-less account, is skipped); :func:`send_each` sends one message per address through
-``settings.MAILERS`` (the console by default), so captains do not see each other's addresses. The match
+``settings.MAILERS`` (the console by default), so captains do not see each other's addresses;
+:func:`send_once` does so once per receipt key (a task delivered twice sends nothing the second time). The match
 e-mails that use them (a fixture scheduled, a ruling, standings published, a dispute, reminders) are
 :mod:`matches.notifications`'.
 """
 
 from __future__ import annotations
 
+import socket
+
 from django.conf import settings
 from django.core.mail import EmailMessage, mailers
+from django.db import transaction
 from django.template.loader import render_to_string
+
+from klawerjas_league.services import task_receipt_claim
 
 
 def captain_emails(teams) -> list[str]:
@@ -38,3 +44,12 @@ def send_each(*, subject: str, template: str, context: dict, recipients: list[st
     if not messages:
         return 0
     return mailers.default.send_messages(messages) or 0
+
+
+def send_once(*, key: str, task: str, subject: str, template: str, context: dict, recipients: list[str]) -> int:
+    """Claim the receipt ``key`` and send one message per recipient in one transaction; send nothing when
+    ``key`` was claimed before (a broker's second delivery, a beat run twice). :returns: how many were sent."""
+    with transaction.atomic():
+        if not task_receipt_claim(key=key, task=task, worker=socket.gethostname()):
+            return 0
+        return send_each(subject=subject, template=template, context=context, recipients=recipients)

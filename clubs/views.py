@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -20,11 +20,7 @@ from clubs import permissions, services
 from clubs.forms import PlayerRegisterForm
 from clubs.models import Player, Team
 from clubs.selectors import team_squad_by_name
-
-
-def _errors(request: HttpRequest, error: ValidationError | PermissionDenied) -> None:
-    for message in getattr(error, "messages", None) or [str(error)]:
-        messages.error(request, message)
+from klawerjas_league.refusals import refusal_show
 
 
 @login_required
@@ -53,7 +49,7 @@ def team_squad(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(request, f"{player.full_name} added to the squad.")
                 return redirect("clubs:team-squad", pk=team.pk)
         except ValidationError as error:
-            _errors(request, error)
+            refusal_show(request, error)
     squad = team_squad_by_name(team=team)
     in_squad = {p.pk for p in squad}
     others = [p for p in Player.objects.filter(club=team.club, active=True).order_by("last_name", "first_name")
@@ -83,7 +79,7 @@ def team_player_remove(request: HttpRequest, pk: int, player_id: int) -> HttpRes
         try:
             services.team_player_remove(team=team, player=player, by=request.user)
         except ValidationError as error:
-            _errors(request, error)
+            refusal_show(request, error)
         else:
             messages.success(request, f"{player.full_name} taken off the squad.")
         return redirect("clubs:team-squad", pk=team.pk)

@@ -21,6 +21,16 @@ from matches.models import (
 )
 
 
+class ReadOnlyInline(admin.TabularInline):
+    """A record listed under its parent, read-only (the services write it, with its history): no
+    blank rows to add, each field listed in ``fields`` read-only."""
+
+    extra = 0
+
+    def get_readonly_fields(self, request, obj=None):  # noqa: ARG002
+        return self.fields
+
+
 @admin.register(Competition)
 class CompetitionAdmin(SimpleHistoryAdmin):
     list_display = ["name", "season", "kind", "union", "starts_on"]
@@ -28,18 +38,14 @@ class CompetitionAdmin(SimpleHistoryAdmin):
     search_fields = ["name"]
 
 
-class MatchTableInline(admin.TabularInline):
+class MatchTableInline(ReadOnlyInline):
     model = MatchTable
-    extra = 0
     fields = ["number", "status", "stop_reason", "defaulting_team", "stopped_at", "unseated_team"]
-    readonly_fields = fields
 
 
-class AwardInline(admin.TabularInline):
+class AwardInline(ReadOnlyInline):
     model = Award
-    extra = 0
     fields = ["team", "kind", "points", "clause", "half", "table_number", "player", "created_at"]
-    readonly_fields = fields
 
 
 @admin.register(Match)
@@ -57,11 +63,9 @@ class MatchAdmin(SimpleHistoryAdmin):
     inlines = [MatchTableInline, AwardInline]
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(ReadOnlyInline):
     model = Seat
-    extra = 0
     fields = ["table_number", "role", "player", "called_away_at"]
-    readonly_fields = fields
 
 
 @admin.register(TeamSheet)
@@ -72,11 +76,9 @@ class TeamSheetAdmin(SimpleHistoryAdmin):
     inlines = [SeatInline]
 
 
-class BoemEntryInline(admin.TabularInline):
+class BoemEntryInline(ReadOnlyInline):
     model = BoemEntry
-    extra = 0
     fields = ["sequence", "kind", "team", "strokes", "points", "claimed_by", "reverses", "confirmed_by"]
-    readonly_fields = fields
 
 
 @admin.register(Boem)
@@ -139,11 +141,9 @@ class PlayedHandAdmin(admin.ModelAdmin):
         return False
 
 
-class SeasonHonourInline(admin.TabularInline):
+class SeasonHonourInline(ReadOnlyInline):
     model = SeasonHonour
-    extra = 0
     fields = ["competition", "kind", "team_name", "club_name", "standings", "final"]
-    readonly_fields = fields
     can_delete = False
 
 

@@ -24,7 +24,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from clubs import permissions as club_permissions
-from clubs.api import ID_REGEX, ServiceErrorsMixin, TeamSerializer, _int_or_404, id_field
+from clubs.api import ID_REGEX, ServiceErrorsMixin, TeamSerializer, _int_or_404, id_field, request_body
 from clubs.models import Player, Team, Union
 from clubs.selectors import person_name
 from klawerjas_league.outbox import outbox_waiting
@@ -426,10 +426,9 @@ class CompetitionViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.R
     @extend_schema(request=EntriesSerializer, responses={200: CompetitionSerializer})
     @action(detail=True, methods=["post"])
     def entries(self, request: Request, pk: str | None = None) -> Response:
-        data = EntriesSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = request_body(EntriesSerializer, request)
         competition = permissions.competition_for_official(user=request.user, competition_id=_int_or_404(pk))
-        competition = entries.competition_entries_set(competition=competition, open_=data.validated_data["open"],
+        competition = entries.competition_entries_set(competition=competition, open_=data["open"],
                                                       by=request.user)
         return Response(CompetitionSerializer(competition).data)
 
@@ -442,9 +441,7 @@ class CompetitionViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.R
     @extend_schema(request=TeamEntrySerializer, responses={201: TeamSerializer})
     @action(detail=True, methods=["post"])
     def teams(self, request: Request, pk: str | None = None) -> Response:
-        data = TeamEntrySerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = data.validated_data
+        values = request_body(TeamEntrySerializer, request)
         club = club_permissions.club_for_secretary(user=request.user, club_id=values["club"])
         competition = self._competition_for_club(pk, club)
         found = {p.pk: p for p in Player.objects.filter(club=club, pk__in=[*values["players"], values["captain"]])}
@@ -472,20 +469,18 @@ class CompetitionViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.R
 
     @extend_schema(request=CompetitionCreateSerializer, responses={201: CompetitionSerializer})
     def create(self, request: Request, *args, **kwargs) -> Response:
-        data = CompetitionCreateSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        union: Union = club_permissions.union_for_official(user=request.user, union_id=data.validated_data.pop("union"))
-        competition = services.competition_create(union=union, **data.validated_data)
+        data = request_body(CompetitionCreateSerializer, request)
+        union: Union = club_permissions.union_for_official(user=request.user, union_id=data.pop("union"))
+        competition = services.competition_create(union=union, **data)
         return Response(CompetitionSerializer(competition).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=FixturesGenerateSerializer, responses={201: FixtureSerializer(many=True)})
     @action(detail=True, methods=["post"])
     def fixtures(self, request: Request, pk: str | None = None) -> Response:
-        data = FixturesGenerateSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = request_body(FixturesGenerateSerializer, request)
         competition = permissions.competition_for_official(user=request.user, competition_id=_int_or_404(pk))
         matches = services.competition_fixtures_create(competition=competition, by=request.user,
-                                                       **data.validated_data)
+                                                       **data)
         return Response(FixtureSerializer(matches, many=True).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(methods=["GET"], request=None, responses={200: StandingsRowSerializer(many=True)},
@@ -497,10 +492,9 @@ class CompetitionViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.R
             competition = self.get_object()
             lines = selectors.standings_for_competition(competition_id=competition.pk)
             return Response(StandingsRowSerializer(lines, many=True).data)
-        data = StandingsPublishSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = request_body(StandingsPublishSerializer, request)
         competition = permissions.competition_for_official(user=request.user, competition_id=_int_or_404(pk))
-        snapshot = services.standings_publish(competition=competition, by=request.user, **data.validated_data)
+        snapshot = services.standings_publish(competition=competition, by=request.user, **data)
         return Response(StandingsSnapshotSerializer(snapshot).data, status=status.HTTP_201_CREATED)
 
 
@@ -541,9 +535,7 @@ class FixtureViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadO
 
     @extend_schema(request=FixtureCreateSerializer, responses={201: FixtureSerializer})
     def create(self, request: Request, *args, **kwargs) -> Response:
-        data = FixtureCreateSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = data.validated_data
+        values = request_body(FixtureCreateSerializer, request)
         competition = permissions.competition_for_official(user=request.user, competition_id=values["competition"])
         teams = {t.pk: t for t in Team.objects.filter(competition=competition, pk__in=[values["home"], values["away"]])}
         if values["home"] not in teams or values["away"] not in teams:
@@ -558,12 +550,11 @@ class FixtureViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadO
     @extend_schema(request=OfficialsSerializer, responses={200: FixtureSerializer})
     @action(detail=True, methods=["post"])
     def officials(self, request: Request, pk: str | None = None) -> Response:
-        data = OfficialsSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = request_body(OfficialsSerializer, request)
         match = permissions.match_for_official(user=request.user, match_id=_int_or_404(pk))
         match = services.match_officials_assign(
-            match=match, referee=_user_or_none(data.validated_data.get("referee"), "referee"),
-            marker=_user_or_none(data.validated_data.get("marker"), "marker"), by=request.user,
+            match=match, referee=_user_or_none(data.get("referee"), "referee"),
+            marker=_user_or_none(data.get("marker"), "marker"), by=request.user,
         )
         return Response(FixtureSerializer(match).data)
 
@@ -577,19 +568,17 @@ class FixtureViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadO
             except Http404:
                 match = permissions.match_for_confirmer(user=request.user, match_id=_int_or_404(pk))
             return Response(ResultStateSerializer(result_state(match)).data)
-        data = ResultCorrectSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = request_body(ResultCorrectSerializer, request)
         match = permissions.match_for_official(user=request.user, match_id=_int_or_404(pk))
-        match = services.result_correct(match=match, user=request.user, **data.validated_data)
+        match = services.result_correct(match=match, user=request.user, **data)
         return Response(ResultStateSerializer(result_state(match)).data)
 
     @extend_schema(request=ResultDisputeSerializer, responses={201: DisputeReadSerializer})
     @action(detail=True, methods=["post"])
     def dispute(self, request: Request, pk: str | None = None) -> Response:
-        data = ResultDisputeSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = request_body(ResultDisputeSerializer, request)
         match, _team = permissions.match_team_for_captain(user=request.user, match_id=_int_or_404(pk))
-        dispute = services.result_dispute(match=match, user=request.user, reason=data.validated_data["reason"])
+        dispute = services.result_dispute(match=match, user=request.user, reason=data["reason"])
         return Response(DisputeReadSerializer(dispute).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=ApproveSerializer, responses={200: FixtureSerializer},
@@ -597,10 +586,9 @@ class FixtureViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadO
                    "the answer carries a ``notice``: the standings catch up by themselves (the outbox).")
     @action(detail=True, methods=["post"])
     def approve(self, request: Request, pk: str | None = None) -> Response:
-        data = ApproveSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = request_body(ApproveSerializer, request)
         match = permissions.match_for_official(user=request.user, match_id=_int_or_404(pk))
-        match = services.result_approve(match=match, user=request.user, reason=data.validated_data["reason"])
+        match = services.result_approve(match=match, user=request.user, reason=data["reason"])
         body = dict(FixtureSerializer(match).data)
         if outbox_waiting(key=standings_outbox_key(competition_id=match.competition_id)):
             body["notice"] = ("Result approved. The task queue cannot be reached just now: the standings are updated "
@@ -617,19 +605,18 @@ class FixtureViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadO
     @extend_schema(request=TeamSheetSerializer, responses={201: None, 409: None})
     @action(detail=True, methods=["post"], url_path="team-sheet")
     def team_sheet(self, request: Request, pk: str | None = None) -> Response:
-        data = TeamSheetSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = request_body(TeamSheetSerializer, request)
         match, team = permissions.match_team_for_captain(
-            user=request.user, match_id=_int_or_404(pk), team_id=data.validated_data.get("team")
+            user=request.user, match_id=_int_or_404(pk), team_id=data.get("team")
         )
         partnerships = {}
-        for row in data.validated_data["partnerships"]:
+        for row in data["partnerships"]:
             if row["table"] in partnerships:
                 raise ValidationError({"partnerships": f"Table {row['table']} is named twice."})
             partnerships[row["table"]] = (_player_of(team, row["telman"], "partnerships"),
                                           _player_of(team, row["byspeler"], "partnerships"))
         sheet = services.team_sheet_submit(match=match, team=team, partnerships=partnerships, by=request.user,
-                                           expected_version=data.validated_data.get("version"))
+                                           expected_version=data.get("version"))
         return Response({"id": sheet.pk, "match": match.pk, "team": team.pk, "version": sheet.version},
                         status=status.HTTP_201_CREATED)
 
@@ -644,15 +631,14 @@ class FixtureViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadO
     @extend_schema(request=SubstitutionSerializer, responses={201: None})
     @action(detail=True, methods=["post"])
     def substitutions(self, request: Request, pk: str | None = None) -> Response:
-        data = SubstitutionSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = request_body(SubstitutionSerializer, request)
         match, team = permissions.match_team_for_captain(
-            user=request.user, match_id=_int_or_404(pk), team_id=data.validated_data.get("team")
+            user=request.user, match_id=_int_or_404(pk), team_id=data.get("team")
         )
         substitution = services.substitution_make(
-            match=match, team=team, player_out=_player_of(team, data.validated_data["player_out"], "player_out"),
-            player_in=_player_of(team, data.validated_data["player_in"], "player_in"),
-            role=data.validated_data.get("role"), by=request.user,
+            match=match, team=team, player_out=_player_of(team, data["player_out"], "player_out"),
+            player_in=_player_of(team, data["player_in"], "player_in"),
+            role=data.get("role"), by=request.user,
         )
         return Response({"id": substitution.pk, "table_number": substitution.table_number,
                          "role": substitution.role}, status=status.HTTP_201_CREATED)
@@ -742,17 +728,16 @@ class NightViewSet(ServiceErrorsMixin, viewsets.ViewSet):
             night_import,
         )
 
-        data = NightImportSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = request_body(NightImportSerializer, request)
         scope = permissions.unions_for_official(request.user)
         if not scope.exists():
             raise Http404
         try:
-            document = night_file_read(data.validated_data["night"])
+            document = night_file_read(data["night"])
             if not scope.filter(name=night_file_union(document)).exists():
                 raise Http404  # another union's night answers like one that is not there
             report = night_import(data=document, by=request.user, union_scope=scope,
-                                  dry_run=data.validated_data["dry_run"])
+                                  dry_run=data["dry_run"])
         except NightConflict as conflict:
             return Response(NightReportSerializer(conflict.report.as_dict()).data, status=status.HTTP_409_CONFLICT)
         except NightFileError as error:

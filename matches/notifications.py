@@ -23,7 +23,7 @@ The tasks take ids, re-read the database and are idempotent: each claims a
 :class:`~klawerjas_league.models.TaskReceipt` (``task_receipt_claim``) in the same transaction as its
 sending, so a broker's second delivery sends nothing. A rescheduled fixture is a new key (the start time is
 part of it), so captains hear about the new date. Captains are reached and mailed through
-:mod:`clubs.notifications` (``captain_emails``, ``send_each``).
+:mod:`clubs.notifications` (``captain_emails``, ``send_once``).
 
 Three tasks keep the names they had when they lived in ``clubs/notifications.py``
 (``clubs.fixture_scheduled_email``, ``clubs.ruling_email``, ``clubs.standings_published_email``): the names
@@ -34,18 +34,15 @@ still waiting.
 from __future__ import annotations
 
 import datetime as dt
-import socket
 
 from celery import shared_task
-from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
 from clubs.models import Team, UnionOfficial
-from clubs.notifications import captain_emails, send_each
+from clubs.notifications import captain_emails, send_once
 from clubs.selectors import person_name
 from klawerjas_league.outbox import outbox_enqueue
-from klawerjas_league.services import task_receipt_claim
 from matches.models import Match, ResultDispute, StandingsSnapshot, TeamSheet
 
 # --- Entry points (call inside the service's transaction) -----------------------------------------------
@@ -85,15 +82,6 @@ def result_disputed_notify(*, dispute_id: int) -> None:
 # --- Tasks -------------------------------------------------------------------------------------------------
 
 
-def _send_once(*, key: str, task: str, subject: str, template: str, context: dict, recipients: list[str]) -> int:
-    """Claim the receipt ``key`` and send one message per recipient in one transaction; send nothing when
-    ``key`` was claimed before (a broker's second delivery, a beat run twice). :returns: how many were sent."""
-    with transaction.atomic():
-        if not task_receipt_claim(key=key, task=task, worker=socket.gethostname()):
-            return 0
-        return send_each(subject=subject, template=template, context=context, recipients=recipients)
-
-
 @shared_task(name="clubs.fixture_scheduled_email")
 def fixture_scheduled_email(match_id: int) -> int:
     """Send the "fixture scheduled" e-mail once per match and start time; return the number sent."""
@@ -105,7 +93,7 @@ def fixture_scheduled_email(match_id: int) -> int:
     if match is None:
         return 0
     start = timezone.localtime(match.scheduled_start)
-    return _send_once(
+    return send_once(
         key=f"notify:fixture:{match_id}:{match.scheduled_start.isoformat()}", task="clubs.fixture_scheduled_email",
         subject=f"Fixture: {match.home} v {match.away}, {start:%a %d %b %Y %H:%M}",
         template="matches/email/fixture_scheduled.txt", context={"match": match, "start": start},
@@ -123,7 +111,7 @@ def ruling_email(ruling_id: str, match_id: int, team_ids: list[int], summary: st
     teams = Team.objects.select_related("captain__user").filter(
         pk__in=[t for t in team_ids if t in (match.home_id, match.away_id)]
     )
-    return _send_once(
+    return send_once(
         key=f"notify:ruling:{ruling_id}", task="clubs.ruling_email",
         subject=f"Referee's ruling: {match.home} v {match.away}",
         template="matches/email/ruling.txt", context={"match": match, "summary": summary},
@@ -138,7 +126,7 @@ def standings_published_email(snapshot_id: int) -> int:
     if snapshot is None:
         return 0
     teams = Team.objects.select_related("captain__user").filter(competition_id=snapshot.competition_id)
-    return _send_once(
+    return send_once(
         key=f"notify:standings:{snapshot_id}", task="clubs.standings_published_email",
         subject=f"Standings published: {snapshot.title}",
         template="matches/email/standings_published.txt",
@@ -166,7 +154,7 @@ def result_disputed_email(dispute_id: int) -> int:
     if dispute is None:
         return 0
     match = dispute.match
-    return _send_once(
+    return send_once(
         key=f"notify:result-dispute:{dispute_id}", task="matches.result_disputed_email",
         subject=f"Result disputed: {match.home} v {match.away}", template="matches/email/result_disputed.txt",
         context={"dispute": dispute, "match": match, "captain": person_name(dispute.raised_by, "a captain")},
@@ -185,8 +173,8 @@ def _remind(*, key: str, team, subject: str, template: str, context: dict) -> in
     recipients = captain_emails([team])
     if not recipients:
         return 0
-    return _send_once(key=key, task="matches.captain_reminders", subject=subject, template=template,
-                      context={**context, "team": team}, recipients=recipients)
+    return send_once(key=key, task="matches.captain_reminders", subject=subject, template=template,
+                     context={**context, "team": team}, recipients=recipients)
 
 
 @shared_task(name="matches.captain_reminders")

@@ -21,7 +21,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from clubs import permissions
-from clubs.api import ID_REGEX, ServiceErrorsMixin, TeamSerializer, _int_or_404, id_field
+from clubs.api import ID_REGEX, ServiceErrorsMixin, TeamSerializer, _int_or_404, id_field, request_body
 from clubs.models import Club, Player, Team, Transfer
 from matches import permissions as match_permissions
 from matches import seasons, transfers
@@ -116,19 +116,17 @@ class SeasonViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
     @extend_schema(request=SeasonCloseSerializer, responses={201: SeasonSerializer})
     @action(detail=False, methods=["post"])
     def close(self, request: Request) -> Response:
-        data = SeasonCloseSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        union = match_permissions.union_for_season_official(user=request.user, union_id=data.validated_data["union"])
-        season = seasons.season_close(union=union, name=data.validated_data["season"].strip(), by=request.user)
+        data = request_body(SeasonCloseSerializer, request)
+        union = match_permissions.union_for_season_official(user=request.user, union_id=data["union"])
+        season = seasons.season_close(union=union, name=data["season"].strip(), by=request.user)
         return Response(SeasonSerializer(self.get_queryset().get(pk=season.pk)).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=SeasonNextSerializer, responses={201: SeasonStartSerializer})
     @action(detail=True, methods=["post"])
     def next(self, request: Request, pk: str | None = None) -> Response:
-        data = SeasonNextSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = request_body(SeasonNextSerializer, request)
         season = match_permissions.season_for_official(user=request.user, season_id=_int_or_404(pk))
-        started = seasons.season_start(season=season, name=data.validated_data["name"], by=request.user)
+        started = seasons.season_start(season=season, name=data["name"], by=request.user)
         return Response(SeasonStartSerializer(started).data, status=status.HTTP_201_CREATED)
 
 
@@ -181,13 +179,12 @@ class PlayerTransfersView(ServiceErrorsMixin, generics.GenericAPIView):
                                "while they are named in, or have played for, a team of a competition not yet over: "
                                "one team per competition, SAKBOC 1.5).")
     def post(self, request: Request, id: str) -> Response:  # noqa: A002 - the schema's {id}
-        data = TransferCreateSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = request_body(TransferCreateSerializer, request)
         player = permissions.player_for_official(user=request.user, player_id=_int_or_404(id))
-        to_club = Club.objects.filter(pk=data.validated_data["to_club"], union_id=player.union_id).first()
+        to_club = Club.objects.filter(pk=data["to_club"], union_id=player.union_id).first()
         if to_club is None:
             raise ValidationError({"to_club": ["No such club in the player's union."]})
         transfer = transfers.player_transfer(player=player, to_club=to_club,
-                                             transferred_on=data.validated_data["transferred_on"],
-                                             note=data.validated_data["note"], by=request.user)
+                                             transferred_on=data["transferred_on"],
+                                             note=data["note"], by=request.user)
         return Response(TransferSerializer(transfer).data, status=status.HTTP_201_CREATED)

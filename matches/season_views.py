@@ -23,6 +23,7 @@ from django.views.decorators.http import require_http_methods
 
 from clubs import permissions
 from clubs.models import Club, Player, TeamMembership
+from klawerjas_league.refusals import refusal_on_form
 from matches import permissions as match_permissions
 from matches import seasons, transfers
 from matches.forms import SeasonStartForm, TransferForm
@@ -150,12 +151,7 @@ def union_transfers(request: HttpRequest, union_id: int) -> HttpResponse:
                                                  transferred_on=data["transferred_on"], note=data["note"],
                                                  by=request.user)
         except ValidationError as error:
-            for field, field_messages in error.message_dict.items():
-                for message in field_messages:
-                    if field in form.fields:
-                        form.add_error(field, message)
-                    else:
-                        messages.error(request, message)
+            refusal_on_form(request, form, error)
         else:
             left = f" Taken out of the draft squads: {transfer.left_squads}." if transfer.left_squads else ""
             messages.success(request, f"{player.full_name} ({player.registration_number}) is registered with "

@@ -34,6 +34,7 @@ from clubs import permissions as club_permissions
 from clubs.models import Team, Union, UnionReferee
 from clubs.selectors import person_name, team_squad_by_name
 from klawerjas_league.outbox import outbox_waiting
+from klawerjas_league.refusals import refusal_on_form, refusal_show
 from matches import entries, exports, fixtures, permissions, selectors, services
 from matches.forms import (
     CompetitionForm,
@@ -262,11 +263,6 @@ def match_report_download(request: HttpRequest, pk: int, fmt: str) -> HttpRespon
 # --- Officials ---------------------------------------------------------------------------------------------
 
 
-def _service_error(request: HttpRequest, error: ValidationError | PermissionDenied) -> None:
-    for message in getattr(error, "messages", None) or [str(error)]:
-        messages.error(request, message)
-
-
 @login_required
 def official_dashboard(request: HttpRequest) -> HttpResponse:
     """The unions the official runs, their competitions, and results waiting for approval."""
@@ -293,24 +289,11 @@ def competition_create(request: HttpRequest, union_id: int) -> HttpResponse:
         try:
             competition = services.competition_create(union=union, **form.cleaned_data)
         except ValidationError as error:
-            _service_error(request, error)
+            refusal_show(request, error)
         else:
             messages.success(request, f"{competition} created. Open its entries when clubs may enter teams.")
             return redirect("matches:official-competition", pk=competition.pk)
     return render(request, "matches/competition_form.html", {"union": union, "form": form})
-
-
-def _form_errors(request: HttpRequest, form, error: ValidationError | PermissionDenied) -> None:
-    """Put a service's refusal on the form's fields where it names one, the rest at the top of the page."""
-    if isinstance(error, ValidationError) and hasattr(error, "error_dict"):
-        for field, field_messages in error.message_dict.items():
-            for message in field_messages:
-                if field in form.fields:
-                    form.add_error(field, message)
-                else:
-                    messages.error(request, message)
-        return
-    _service_error(request, error)
 
 
 @login_required
@@ -349,7 +332,7 @@ def official_competition(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(request, f"Standings published: {snapshot.title} ({snapshot.as_of:%d %B %Y}).")
                 return redirect("matches:official-competition", pk=competition.pk)
         except (ValidationError, PermissionDenied) as error:
-            _form_errors(request, publish_form if action == "publish" else fixtures_form, error)
+            refusal_on_form(request, publish_form if action == "publish" else fixtures_form, error)
     matches = list(competition.matches.select_related("home", "away", "referee", "marker")
                    .order_by("round_number", "scheduled_start", "id"))
     context = {
@@ -393,7 +376,7 @@ def official_match(request: HttpRequest, pk: int) -> HttpResponse:
                     messages.success(request, "Result approved; the standings are being recomputed." + advanced)
                 return redirect("matches:official-match", pk=match.pk)
         except (ValidationError, PermissionDenied) as error:
-            _form_errors(request, correct_form if action == "correct" else form, error)
+            refusal_on_form(request, correct_form if action == "correct" else form, error)
     match.refresh_from_db()
     return render(request, "matches/official_match.html", {
         "match": match, "form": form, "correct_form": correct_form,
@@ -521,7 +504,7 @@ def team_enter(request: HttpRequest, club_id: int, pk: int) -> HttpResponse:
         try:
             team = entries.team_enter(competition=competition, club=club, by=request.user, **form.cleaned_data)
         except ValidationError as error:
-            _form_errors(request, form, error)
+            refusal_on_form(request, form, error)
         else:
             messages.success(request, f"{team.name} is entered in {competition} with {team.players.count()} players;"
                              f" {team.captain.full_name} is captain.")
@@ -540,7 +523,7 @@ def team_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             entries.team_withdraw(team=team, by=request.user)
         except ValidationError as error:
-            _service_error(request, error)
+            refusal_show(request, error)
         else:
             messages.success(request, f"{team.name} is withdrawn from {team.competition}; its players are free.")
         return redirect("matches:secretary")
@@ -594,7 +577,7 @@ def team_sheet(request: HttpRequest, pk: int) -> HttpResponse:
             services.team_sheet_submit(match=match, team=team, partnerships=partnerships, by=request.user,
                                        expected_version=form.cleaned_data["version"])
         except ValidationError as error:
-            _service_error(request, error)
+            refusal_show(request, error)
         else:
             messages.success(request, f"Team sheet submitted for {match}.")
             return redirect("matches:team-sheet", pk=match.pk)
@@ -620,7 +603,7 @@ def substitution(request: HttpRequest, pk: int) -> HttpResponse:
                 player_in=by_id[form.cleaned_data["player_in"]], role=form.cleaned_data["role"] or None,
                 by=request.user)
         except ValidationError as error:
-            _service_error(request, error)
+            refusal_show(request, error)
         else:
             messages.success(request, "Substitution made.")
             return redirect("matches:substitution", pk=match.pk)
@@ -637,7 +620,7 @@ def result_confirm(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             services.result_confirm(match=match, user=request.user)
         except (ValidationError, PermissionDenied) as error:
-            _service_error(request, error)
+            refusal_show(request, error)
         else:
             messages.success(request, "Result confirmed. It stays provisional until a union official approves it.")
         return redirect("matches:result-confirm", pk=match.pk)
@@ -657,7 +640,7 @@ def result_dispute(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             services.result_dispute(match=match, user=request.user, reason=form.cleaned_data["reason"])
         except (ValidationError, PermissionDenied) as error:
-            _form_errors(request, form, error)
+            refusal_on_form(request, form, error)
         else:
             messages.success(request, "Your dispute is with the union's officials and the referee; the result waits "
                              "until an official settles it.")

@@ -22,7 +22,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from clubs.api import ID_REGEX, ServiceErrorsMixin, _int_or_404, id_field
+from clubs.api import ID_REGEX, ServiceErrorsMixin, _int_or_404, id_field, request_body
 from engine.ruleset import Ruleset
 from matches import boem_sheet, table_links
 from matches import services as match_services
@@ -189,10 +189,9 @@ class RefereeMatchViewSet(ServiceErrorsMixin, mixins.ListModelMixin, viewsets.Ge
     @extend_schema(request=TossSerializer, responses={200: FixtureSerializer})
     @action(detail=True, methods=["post"])
     def toss(self, request: Request, pk: str | None = None) -> Response:
-        data = TossSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = request_body(TossSerializer, request)
         match = self._match(pk)
-        match_services.match_toss_record(match=match, winner=self._team(match, data.validated_data["winner"]),
+        match_services.match_toss_record(match=match, winner=self._team(match, data["winner"]),
                                          by=request.user)
         return self._fixture(match)
 
@@ -229,11 +228,10 @@ class RefereeMatchViewSet(ServiceErrorsMixin, mixins.ListModelMixin, viewsets.Ge
     @action(detail=True, methods=["post"], url_path="extra-time")
     def extra_time(self, request: Request, pk: str | None = None) -> Response:
         """After a knock-out draw: the second toss and extra time (SAKBOC 1.12)."""
-        data = TossSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = request_body(TossSerializer, request)
         match = self._match(pk)
         match_services.match_extra_time_start(
-            match=match, toss_winner=self._team(match, data.validated_data["winner"]), by=request.user)
+            match=match, toss_winner=self._team(match, data["winner"]), by=request.user)
         return self._fixture(match)
 
     # --- the tables ---------------------------------------------------------------------------------------
@@ -262,9 +260,7 @@ class RefereeMatchViewSet(ServiceErrorsMixin, mixins.ListModelMixin, viewsets.Ge
     @action(detail=True, methods=["post"], url_path=TABLE + "/goings-on")
     def goings_on(self, request: Request, pk: str | None = None, table_number: str = "1") -> Response:
         """Enter a going-on on the table's behalf (confirmed at once), with the reason."""
-        data = RefereeGoingOnSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        match, values = self._match(pk), data.validated_data
+        match, values = self._match(pk), request_body(RefereeGoingOnSerializer, request)
         entry = boem_sheet.going_on_record(
             match=match, table_number=int(table_number), team=self._team(match, values["side"]),
             strokes=values["strokes"], by=request.user, reason=values["reason"],
@@ -277,9 +273,7 @@ class RefereeMatchViewSet(ServiceErrorsMixin, mixins.ListModelMixin, viewsets.Ge
     @action(detail=True, methods=["patch"], url_path=ENTRY)
     def entry(self, request: Request, pk: str | None = None, entry_id: str = "0") -> Response:
         """Correct a going-on (strokes, side, or strike it off) with the reason; it settles a dispute."""
-        data = EntryCorrectSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        match, values = self._match(pk), data.validated_data
+        match, values = self._match(pk), request_body(EntryCorrectSerializer, request)
         entry = boem_sheet.entry_correct(
             entry=self._entry(match, entry_id), by=request.user, reason=values["reason"],
             strokes=values.get("strokes"), team=self._team(match, values["side"]) if "side" in values else None,
@@ -305,10 +299,9 @@ class RefereeMatchViewSet(ServiceErrorsMixin, mixins.ListModelMixin, viewsets.Ge
         if request.method == "DELETE":
             match_services.table_unseated_clear(match=match, table_number=int(table_number), by=request.user)
             return Response(status=status.HTTP_204_NO_CONTENT)
-        data = UnseatedSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = request_body(UnseatedSerializer, request)
         table = match_services.table_unseated_report(
-            match=match, table_number=int(table_number), team=self._team(match, data.validated_data["side"]),
+            match=match, table_number=int(table_number), team=self._team(match, data["side"]),
             by=request.user)
         return Response({"table": table.number, "unseated_team": table.unseated_team_id,
                          "reported_at": table.unseated_reported_at})
@@ -317,11 +310,10 @@ class RefereeMatchViewSet(ServiceErrorsMixin, mixins.ListModelMixin, viewsets.Ge
     @action(detail=True, methods=["post"], url_path=TABLE + "/stop")
     def stop(self, request: Request, pk: str | None = None, table_number: str = "1") -> Response:
         """Stop a table (SAKBOC 12.1): the defaulters forfeit its points; the opponents get 20."""
-        data = TableStopSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = request_body(TableStopSerializer, request)
         match = self._match(pk)
-        match_services.table_stop(match=match, table_number=int(table_number), note=data.validated_data["reason"],
-                                  defaulting_team=self._team(match, data.validated_data["defaulting_side"]),
+        match_services.table_stop(match=match, table_number=int(table_number), note=data["reason"],
+                                  defaulting_team=self._team(match, data["defaulting_side"]),
                                   by=request.user)
         return self._fixture(match)
 
@@ -329,10 +321,9 @@ class RefereeMatchViewSet(ServiceErrorsMixin, mixins.ListModelMixin, viewsets.Ge
     @action(detail=True, methods=["post"], url_path="called-away")
     def called_away(self, request: Request, pk: str | None = None) -> Response:
         """Let a seated player go with no substitute (SAKBOC 11.2: 20 points per half to the opponents)."""
-        data = CalledAwaySerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = request_body(CalledAwaySerializer, request)
         match = self._match(pk)
-        seat = Seat.objects.filter(sheet__match=match, player_id=data.validated_data["player"]).select_related(
+        seat = Seat.objects.filter(sheet__match=match, player_id=data["player"]).select_related(
             "player").first()
         if seat is None:
             raise ValidationError({"player": "Not a player seated in this match."})
@@ -346,9 +337,7 @@ class RefereeMatchViewSet(ServiceErrorsMixin, mixins.ListModelMixin, viewsets.Ge
     def claims(self, request: Request, pk: str | None = None) -> Response:
         """Log an "af" (the offence may be left unnamed, SAKBOC 6.7)."""
         match = self._match(pk)
-        data = ClaimSerializer(data=request.data, ruleset=selectors.match_ruleset(match=match))
-        data.is_valid(raise_exception=True)
-        values = data.validated_data
+        values = request_body(ClaimSerializer, request, ruleset=selectors.match_ruleset(match=match))
         claim = services.straf_claim_log(
             match=match, table_number=values["table"], claimant_side=values["claimant_side"],
             claimant_role=values["claimant_role"], accused_role=values["accused_role"], offence=values["offence"],
@@ -361,10 +350,9 @@ class RefereeMatchViewSet(ServiceErrorsMixin, mixins.ListModelMixin, viewsets.Ge
     def claim_offence(self, request: Request, pk: str | None = None, claim_id: str = "0") -> Response:
         """Name the offence of an "af" that named none."""
         match = self._match(pk)
-        data = OffenceSerializer(data=request.data, ruleset=selectors.match_ruleset(match=match))
-        data.is_valid(raise_exception=True)
+        data = request_body(OffenceSerializer, request, ruleset=selectors.match_ruleset(match=match))
         claim = services.straf_claim_offence_name(claim=self._claim(match, claim_id),
-                                                  offence=data.validated_data["offence"], by=request.user)
+                                                  offence=data["offence"], by=request.user)
         return Response(ClaimAnswerSerializer(claim).data)
 
     @extend_schema(request=HandUploadSerializer, responses={201: None})
@@ -372,11 +360,10 @@ class RefereeMatchViewSet(ServiceErrorsMixin, mixins.ListModelMixin, viewsets.Ge
     def claim_hand(self, request: Request, pk: str | None = None, claim_id: str = "0") -> Response:
         """Upload the disputed hand as a hand record; the engine adjudicates it at once under the union's rules
         (the boem's strokes before the hand come from the table's sheet)."""
-        data = HandUploadSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = request_body(HandUploadSerializer, request)
         hand = services.disputed_hand_upload(
-            claim=self._claim(self._match(pk), claim_id), data=json.dumps(data.validated_data["record"]),
-            home_seats=data.validated_data["home_seats"], by=request.user,
+            claim=self._claim(self._match(pk), claim_id), data=json.dumps(data["record"]),
+            home_seats=data["home_seats"], by=request.user,
         )
         outcome = services.engine_outcome(claim=hand.claim)
         return Response({"verdict": hand.verdict, "claim_outcome": outcome}, status=status.HTTP_201_CREATED)
@@ -385,9 +372,8 @@ class RefereeMatchViewSet(ServiceErrorsMixin, mixins.ListModelMixin, viewsets.Ge
     @action(detail=True, methods=["post"], url_path=CLAIM + "/ruling")
     def ruling(self, request: Request, pk: str | None = None, claim_id: str = "0") -> Response:
         """Rule on the claim (final, SAKBOC 1.10): the straf goes on the table's sheet (6.2; Notes §VII, 6.6)."""
-        data = RulingSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        values = dict(data.validated_data)
+        data = request_body(RulingSerializer, request)
+        values = dict(data)
         version = values.pop("version", None)
         ruling = services.ruling_record(claim=self._claim(self._match(pk), claim_id), by=request.user,
                                         expected_version=version, **values)

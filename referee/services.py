@@ -256,6 +256,13 @@ def _check_or_raise(record: dict[str, Any], ruleset=None) -> HandCheck:
     return check
 
 
+def _record_save(hand: DisputedHand, record: dict[str, Any], *, by) -> None:
+    """Store the disputed hand's changed record (one history row naming ``by``)."""
+    hand.record = record
+    hand._history_user = by
+    hand.save(update_fields=["record"])
+
+
 @transaction.atomic
 def disputed_hand_deal_set(
     *,
@@ -285,9 +292,7 @@ def disputed_hand_deal_set(
         deal_pattern=deal_pattern or None,
     )
     check = _check_or_raise(record, _ruleset(hand.claim))
-    hand.record = record
-    hand._history_user = by
-    hand.save(update_fields=["record"])
+    _record_save(hand, record, by=by)
     return check
 
 
@@ -307,9 +312,7 @@ def disputed_hand_event_add(*, hand: DisputedHand, event: dict[str, Any], by) ->
     record = copy.deepcopy(hand.record)
     record.setdefault("events", []).append(event)
     check = _check_or_raise(record, _ruleset(hand.claim))
-    hand.record = record
-    hand._history_user = by
-    hand.save(update_fields=["record"])
+    _record_save(hand, record, by=by)
     return check
 
 
@@ -320,9 +323,7 @@ def disputed_hand_event_undo(*, hand: DisputedHand, by) -> HandCheck:
     record = copy.deepcopy(hand.record)
     if record.get("events"):
         record["events"].pop()
-    hand.record = record
-    hand._history_user = by
-    hand.save(update_fields=["record"])
+    _record_save(hand, record, by=by)
     return hand_check(record=record, ruleset=_ruleset(hand.claim))
 
 

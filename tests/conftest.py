@@ -81,6 +81,19 @@ def celery_worker_start(
         )
 
 
+def celery_worker_stop(process: subprocess.Popen[bytes], *, timeout: float = 20) -> None:
+    """Stop a worker started by :func:`celery_worker_start` if it still runs: SIGTERM (a warm shutdown), then
+    SIGKILL after ``timeout`` seconds."""
+    if process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 @pytest.fixture(scope="session")
 def live_worker(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveWorker]:
     """Start a real Celery worker on a queue of its own, pointed at the test database; stop it afterwards.
@@ -104,12 +117,7 @@ def live_worker(django_db_setup: None, tmp_path_factory: pytest.TempPathFactory)
         yield LiveWorker(queue=queue, hostname=hostname, process=process, log_path=log_path)
     finally:
         celery_app.conf.task_default_queue = previous_queue
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        celery_worker_stop(process)
 
 
 def live_worker_wait_idle(worker: LiveWorker, *, timeout: float = 90) -> None:

@@ -9,12 +9,19 @@ changes to the objects in memory.
 import pytest
 from django.db import connection
 
-from tests.api.world import world_in_transaction, world_reread
+from tests.api.world import make_world, world_in_transaction, world_reread
 
 
 @pytest.fixture(scope="module")
-def shared_world(django_db_setup, django_db_blocker):
-    with world_in_transaction(django_db_blocker) as world:
+def world_build():
+    """What builds the module's world: tests/api/world.py's two unions. A module needing more on them overrides
+    this fixture with its own builder (which calls ``make_world`` and adds to it)."""
+    return make_world
+
+
+@pytest.fixture(scope="module")
+def shared_world(django_db_setup, django_db_blocker, world_build):
+    with world_in_transaction(django_db_blocker, world_build) as world:
         yield world
 
 

@@ -13,12 +13,12 @@ from datetime import timedelta
 
 import pytest
 import time_machine
-from django.contrib.auth.models import Group
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from clubs.models import GROUP_CAPTAINS, GROUP_REFEREES, GROUP_UNION_OFFICIALS, Player, UnionOfficial
+from clubs.models import GROUP_REFEREES
 from tests.factories import CompetitionFactory, MatchFactory, TeamFactory, UserFactory, match_with_sheets, sheet_for
+from tests.people import captain_accounts, in_group, union_official
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "klawerjas-api"
@@ -42,15 +42,9 @@ def _world():
     competition = CompetitionFactory(name="Cape Flats League")
     home = TeamFactory(competition=competition, name="Athlone Aces")
     away = TeamFactory(competition=competition, name="Mitchells Plain Manels", club__union=competition.union)
-    referee = UserFactory(username="referee", password=PASSWORD)
-    referee.groups.add(Group.objects.get(name=GROUP_REFEREES))
-    official = UserFactory(username="official", password=PASSWORD)
-    official.groups.add(Group.objects.get(name=GROUP_UNION_OFFICIALS))
-    UnionOfficial.objects.create(union=competition.union, user=official)
-    for username, team in (("captain", home), ("captain2", away)):
-        user = UserFactory(username=username, password=PASSWORD)
-        user.groups.add(Group.objects.get(name=GROUP_CAPTAINS))
-        Player.objects.filter(pk=team.captain_id).update(user=user)
+    referee = in_group(UserFactory(username="referee", password=PASSWORD), GROUP_REFEREES)
+    union_official(competition.union, username="official", password=PASSWORD)
+    captain_accounts({"captain": home, "captain2": away}, password=PASSWORD)
     match = MatchFactory(competition=competition, home=home, away=away, referee=referee,
                          scheduled_start=timezone.now().replace(microsecond=0) - timedelta(minutes=1))
     sheet_for(match, home)

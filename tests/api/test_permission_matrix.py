@@ -20,7 +20,7 @@ import datetime as dt
 import pytest
 from rest_framework.test import APIClient
 
-from tests.api.world import Side, World, bench
+from tests.api.world import Side, World, api_call, bench, role_user
 from tests.factories import squad
 
 ROLES = ["anonymous", "nobody", "official", "secretary", "captain", "away_captain", "referee"]
@@ -100,27 +100,12 @@ ALLOWED: dict[str, dict[str, int]] = {
 ENDPOINTS = list(ALLOWED)
 
 
-def _user(world: World, side: Side, role: str):
-    if role == "anonymous":
-        return None
-    if role == "nobody":
-        return world.nobody
-    return getattr(side, role)
-
-
-def _call(user, method: str, url: str, body):
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return getattr(client, method)(url, body, format="json")
-
-
 @pytest.mark.django_db
 @pytest.mark.parametrize("endpoint", ENDPOINTS)
 @pytest.mark.parametrize("role", ROLES)
 def test_own_union(endpoint: str, role: str, world: World):
     method, url, body = _endpoints(world.a)[endpoint]
-    response = _call(_user(world, world.a, role), method, url, body)
+    response = api_call(role_user(world, world.a, role), method, url, body)
     expected = ALLOWED[endpoint].get(role, 403 if role == "anonymous" else 404)
     assert response.status_code == expected, (endpoint, role, response.status_code, response.content[:400])
 
@@ -131,7 +116,7 @@ def test_own_union(endpoint: str, role: str, world: World):
 def test_other_union_answers_like_not_there(endpoint: str, role: str, world: World):
     """Union A's people acting on union B's objects: 404, exactly as for an id that does not exist."""
     method, url, body = _endpoints(world.b)[endpoint]
-    response = _call(_user(world, world.a, role), method, url, body)
+    response = api_call(role_user(world, world.a, role), method, url, body)
     if role == "anonymous":
         assert response.status_code == 403
         return
@@ -144,7 +129,7 @@ def test_other_team_in_same_union_is_not_the_captains(world: World):
     endpoints = _endpoints(world.a)
     for name in ("squad add", "squad remove", "captain set", "player update"):
         method, url, body = endpoints[name]
-        assert _call(world.a.away_captain, method, url, body).status_code == 404, name
+        assert api_call(world.a.away_captain, method, url, body).status_code == 404, name
 
 
 @pytest.mark.django_db
@@ -159,7 +144,7 @@ def test_not_yours_and_not_there_are_indistinguishable(world: World):
 
 @pytest.mark.django_db
 def test_fixtures_generate_for_a_cup_gives_the_top_seed_a_bye(world: World):
-    response = _call(world.a.official, "post", f"/api/competitions/{world.a.cup.pk}/fixtures/",
+    response = api_call(world.a.official, "post", f"/api/competitions/{world.a.cup.pk}/fixtures/",
                      {"start": dt.date(2027, 3, 2).isoformat()})
     assert response.status_code == 201
     fixtures = response.json()

@@ -12,20 +12,16 @@ in a transaction rolled back after it, each case in a savepoint of its own.
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from datetime import date
 from decimal import Decimal
 
 import pytest
-from django.db import connection, transaction
-from django.test import override_settings
-from rest_framework.test import APIClient
 
 from appeals.models import Appeal
 from appeals.services import appeal_lodge
 from clubs.discipline import disciplinary_record_create
 from clubs.models import DisciplinaryRecord
-from tests.api.world import Side, World, make_world, world_reread
+from tests.api.world import Side, World, api_call, make_world, role_user
 
 ROLES = ["anonymous", "nobody", "official", "secretary", "captain", "away_captain", "referee"]
 
@@ -39,31 +35,16 @@ def _prepare(side: Side) -> None:
                                reason="Started 20 minutes late", sanction="fine", fine_amount=Decimal("100"), by=None)
 
 
-@contextmanager
-def _world(django_db_blocker):
-    with django_db_blocker.unblock(), transaction.atomic():
-        try:
-            with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
-                world = make_world()
-                _prepare(world.a)
-                _prepare(world.b)
-            with django_db_blocker.block():
-                yield world
-        finally:
-            transaction.set_rollback(True)
+def _prepared_world() -> World:
+    world = make_world()
+    _prepare(world.a)
+    _prepare(world.b)
+    return world
 
 
 @pytest.fixture(scope="module")
-def shared_world(django_db_setup, django_db_blocker):
-    with _world(django_db_blocker) as world:
-        yield world
-
-
-@pytest.fixture
-def world(db, shared_world):
-    if len(connection.atomic_blocks) < 2:
-        pytest.fail("the shared world needs a test in a savepoint")
-    return world_reread(shared_world)
+def world_build():
+    return _prepared_world
 
 
 def _endpoints(side: Side) -> dict[str, tuple[str, str, object]]:
@@ -93,25 +74,12 @@ ALLOWED: dict[str, dict[str, int]] = {
 ENDPOINTS = list(ALLOWED)
 
 
-def _user(world: World, side: Side, role: str):
-    if role == "anonymous":
-        return None
-    return world.nobody if role == "nobody" else getattr(side, role)
-
-
-def _call(user, method: str, url: str, body):
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return getattr(client, method)(url, body, format="json")
-
-
 @pytest.mark.django_db
 @pytest.mark.parametrize("endpoint", ENDPOINTS)
 @pytest.mark.parametrize("role", ROLES)
 def test_own_union(endpoint: str, role: str, world: World):
     method, url, body = _endpoints(world.a)[endpoint]
-    response = _call(_user(world, world.a, role), method, url, body)
+    response = api_call(role_user(world, world.a, role), method, url, body)
     expected = ALLOWED[endpoint].get(role, 403 if role == "anonymous" else 404)
     assert response.status_code == expected, (endpoint, role, response.status_code, response.content[:400])
 
@@ -121,5 +89,5 @@ def test_own_union(endpoint: str, role: str, world: World):
 @pytest.mark.parametrize("role", ROLES)
 def test_other_union_answers_like_not_there(endpoint: str, role: str, world: World):
     method, url, body = _endpoints(world.b)[endpoint]
-    response = _call(_user(world, world.a, role), method, url, body)
+    response = api_call(role_user(world, world.a, role), method, url, body)
     assert response.status_code == (403 if role == "anonymous" else 404), (endpoint, role, response.status_code)

@@ -17,14 +17,12 @@ savepoint of its own (rolled back after it) with the world's objects read afresh
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import Group
-from django.db import connection, transaction
-from django.test import override_settings
+from django.db import connection
 from django.utils import timezone
 from knox.models import AuthToken
 from rest_framework.test import APIClient
@@ -101,31 +99,22 @@ def _night(label: str, union=None) -> Night:
                  official=official, entry=entry, claim=claim, keys=keys)
 
 
-@contextmanager
-def _built(django_db_blocker):
-    with django_db_blocker.unblock(), transaction.atomic():
-        try:
-            with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
-                a = _night("A")
-                world = World(a=a, a_other=_night("A2", union=a.match.competition.union), b=_night("B"),
-                              nobody=UserFactory(username="nobody"))
-            with django_db_blocker.block():
-                yield world
-        finally:
-            transaction.set_rollback(True)
+def _nights() -> World:
+    a = _night("A")
+    return World(a=a, a_other=_night("A2", union=a.match.competition.union), b=_night("B"),
+                 nobody=UserFactory(username="nobody"))
 
 
 @pytest.fixture(scope="module")
-def shared(django_db_setup, django_db_blocker):
-    with _built(django_db_blocker) as world:
-        yield world
+def world_build():
+    return _nights
 
 
 @pytest.fixture
-def world(db, shared) -> World:
+def world(db, shared_world) -> World:
     if len(connection.atomic_blocks) < 2:
         pytest.fail("the shared world needs a test in a savepoint: @pytest.mark.django_db, not transaction=True")
-    return shared  # the objects are read only by id here; every write goes through the API
+    return shared_world  # the objects are read only by id here; every write goes through the API
 
 
 # --- The referee's API -----------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from matches.models import Seat, TeamSheet
 from matches.night_transfer import night_checksums, night_export
-from tests.api.world import Side, World
+from tests.api.world import Side, World, api_call, role_user
 
 ROLES = ["anonymous", "nobody", "official", "secretary", "captain", "away_captain", "referee"]
 
@@ -32,14 +32,6 @@ ALLOWED: dict[str, dict[str, int]] = {
 }
 
 
-def _user(world: World, side: Side, role: str):
-    if role == "anonymous":
-        return None
-    if role == "nobody":
-        return world.nobody
-    return getattr(side, role)
-
-
 def _client(user=None) -> APIClient:
     client = APIClient()
     if user is not None:
@@ -52,7 +44,7 @@ def _client(user=None) -> APIClient:
 @pytest.mark.parametrize("role", ROLES)
 def test_own_union(endpoint: str, role: str, world: World):
     method, url, body = _endpoints(world.a)[endpoint]
-    response = getattr(_client(_user(world, world.a, role)), method)(url, body, format="json")
+    response = api_call(role_user(world, world.a, role), method, url, body)
     expected = ALLOWED[endpoint].get(role, 403 if role == "anonymous" else 404)
     assert response.status_code == expected, (endpoint, role, response.status_code, response.content[:400])
 
@@ -62,7 +54,7 @@ def test_own_union(endpoint: str, role: str, world: World):
 @pytest.mark.parametrize("role", ROLES)
 def test_other_union_answers_like_not_there(endpoint: str, role: str, world: World):
     method, url, body = _endpoints(world.b)[endpoint]
-    response = getattr(_client(_user(world, world.a, role)), method)(url, body, format="json")
+    response = api_call(role_user(world, world.a, role), method, url, body)
     assert response.status_code == (403 if role == "anonymous" else 404), (endpoint, role, response.content[:400])
 
 

@@ -17,7 +17,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from matches.models import Match, Season
-from tests.api.world import Side, World
+from tests.api.world import Side, World, api_call, role_user
 from tests.factories import CompetitionFactory, MatchFactory, TeamFactory
 
 ROLES = ["anonymous", "nobody", "official", "secretary", "captain", "away_captain", "referee"]
@@ -64,25 +64,12 @@ ALLOWED: dict[str, dict[str, int]] = {
 ENDPOINTS = list(ALLOWED)
 
 
-def _user(world: World, side: Side, role: str):
-    if role == "anonymous":
-        return None
-    return world.nobody if role == "nobody" else getattr(side, role)
-
-
-def _call(user, method: str, url: str, body):
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return getattr(client, method)(url, body, format="json")
-
-
 @pytest.mark.django_db
 @pytest.mark.parametrize("endpoint", ENDPOINTS)
 @pytest.mark.parametrize("role", ROLES)
 def test_own_union(endpoint: str, role: str, world: World):
     method, url, body = _endpoints(world.a, _extra(world.a))[endpoint]
-    response = _call(_user(world, world.a, role), method, url, body)
+    response = api_call(role_user(world, world.a, role), method, url, body)
     expected = ALLOWED[endpoint].get(role, 403 if role == "anonymous" else 404)
     assert response.status_code == expected, (endpoint, role, response.status_code, response.content[:400])
 
@@ -94,7 +81,7 @@ def test_other_union_answers_like_not_there(endpoint: str, role: str, world: Wor
     """Union A's people acting on union B's objects: 404, exactly as for an id that does not exist."""
     _extra(world.a)
     method, url, body = _endpoints(world.b, _extra(world.b))[endpoint]
-    response = _call(_user(world, world.a, role), method, url, body)
+    response = api_call(role_user(world, world.a, role), method, url, body)
     assert response.status_code == (403 if role == "anonymous" else 404), (endpoint, role, response.status_code)
 
 

@@ -21,22 +21,21 @@ between the tests of a module, in a transaction rolled back after them, each tes
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, fields
+from typing import Any
 
-from django.contrib.auth.models import Group
 from django.db import transaction
 from django.test import override_settings
 from django.utils import timezone
+from rest_framework.test import APIClient
 
 from clubs.models import (
     GROUP_CAPTAINS,
     GROUP_CLUB_SECRETARIES,
     GROUP_REFEREES,
-    GROUP_UNION_OFFICIALS,
     ClubSecretary,
-    UnionOfficial,
     UnionReferee,
 )
 from matches.models import Competition, Match
@@ -51,6 +50,7 @@ from tests.factories import (
     sheet_for,
     squad,
 )
+from tests.people import in_group, union_official
 
 
 @dataclass
@@ -78,28 +78,22 @@ class Side:
     entered: object
 
 
-def _in_group(user, name: str):
-    user.groups.add(Group.objects.get(name=name))
-    return user
-
-
 def make_side(label: str) -> Side:
     union = UnionFactory(name=f"Union {label}", short_name=f"U{label}")
-    official = _in_group(UserFactory(username=f"official_{label}"), GROUP_UNION_OFFICIALS)
-    UnionOfficial.objects.create(union=union, user=official)
+    official = union_official(union, username=f"official_{label}")
     league = CompetitionFactory(union=union, name=f"League {label}")
     club = ClubFactory(union=union, name=f"Club {label}1")
     away_club = ClubFactory(union=union, name=f"Club {label}2")
-    secretary = _in_group(UserFactory(username=f"secretary_{label}"), GROUP_CLUB_SECRETARIES)
+    secretary = in_group(UserFactory(username=f"secretary_{label}"), GROUP_CLUB_SECRETARIES)
     ClubSecretary.objects.create(club=club, user=secretary)
     home = TeamFactory(competition=league, club=club, name=f"{label} Home", squad=10)
     away = TeamFactory(competition=league, club=away_club, name=f"{label} Away", squad=10)
-    captain = _in_group(UserFactory(username=f"captain_{label}"), GROUP_CAPTAINS)
-    away_captain = _in_group(UserFactory(username=f"away_captain_{label}"), GROUP_CAPTAINS)
+    captain = in_group(UserFactory(username=f"captain_{label}"), GROUP_CAPTAINS)
+    away_captain = in_group(UserFactory(username=f"away_captain_{label}"), GROUP_CAPTAINS)
     for team, user in ((home, captain), (away, away_captain)):
         team.captain.user = user
         team.captain.save()
-    referee = _in_group(UserFactory(username=f"referee_{label}"), GROUP_REFEREES)
+    referee = in_group(UserFactory(username=f"referee_{label}"), GROUP_REFEREES)
     UnionReferee.objects.create(union=union, user=referee)
     tomorrow = timezone.now().replace(microsecond=0) + dt.timedelta(days=1)
     common = {"competition": league, "home": home, "away": away, "referee": referee}
@@ -142,7 +136,7 @@ def make_world() -> World:
 
 
 @contextmanager
-def world_in_transaction(django_db_blocker) -> Iterator[World]:
+def world_in_transaction(django_db_blocker, build: Callable[[], Any] = make_world) -> Iterator[Any]:
     """Build a world in a transaction that is rolled back on exit, for a module- or class-scoped fixture
     (``django_db_blocker`` is pytest-django's; the caller requests ``django_db_setup`` too).
 
@@ -151,12 +145,13 @@ def world_in_transaction(django_db_blocker) -> Iterator[World]:
     inside this transaction is a savepoint rolled back after the test. So each test starts from the world as
     built and sees no other test's writes; a ``transaction.on_commit`` callback never runs (as under plain
     ``django_db``). Users get the fast password hasher, as under the function-scoped ``fast_password_hashing``
-    fixture, which is not active yet when a wider-scoped fixture runs.
+    fixture, which is not active yet when a wider-scoped fixture runs. ``build`` makes the world (by default
+    :func:`make_world`'s two unions; a module wanting more passes its own, see tests/api/conftest.py).
     """
     with django_db_blocker.unblock(), transaction.atomic():
         try:
             with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
-                world = make_world()
+                world = build()
             with django_db_blocker.block():
                 yield world
         finally:
@@ -179,3 +174,22 @@ def world_reread(world: World) -> World:
 def bench(side: Side):
     """A squad player of the home team not seated in the interval match."""
     return squad(side.home)[8]
+
+
+def role_user(world: World, side: Side, role: str):
+    """The user acting as ``role`` of ``side`` in a permission matrix: ``None`` for ``"anonymous"``, the world's
+    signed-in nobody for ``"nobody"``, else the side's user of that name (``"official"``, ``"captain"``, ...)."""
+    if role == "anonymous":
+        return None
+    if role == "nobody":
+        return world.nobody
+    return getattr(side, role)
+
+
+def api_call(user, method: str, url: str, body):
+    """``method`` (``"get"``, ``"post"``, ...) on ``url`` with the JSON ``body``, signed in as ``user`` (``None``:
+    anonymous); the test client's response."""
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return getattr(client, method)(url, body, format="json")

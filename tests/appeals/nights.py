@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from django.contrib.auth.models import Group
 from django.utils import timezone
 
 from clubs.models import GROUP_CAPTAINS, GROUP_REFEREES, GROUP_UNION_OFFICIALS, UnionOfficial, UnionReferee
@@ -21,6 +20,7 @@ from matches.standings import standings_recompute
 from referee import services as referee_services
 from referee.models import Ruling, StrafClaim
 from tests.factories import TeamFactory, UserFactory, match_with_sheets
+from tests.people import in_group
 
 
 @dataclass
@@ -35,18 +35,13 @@ class Night:
     away_captain: object
 
 
-def _in_group(user, name: str):
-    user.groups.add(Group.objects.get(name=name))
-    return user
-
-
 def people(competition: Competition, *, password: str = "klawerjas-test", prefix: str = "") -> dict:
     """An official of the competition's union and a referee on its list (created once per union)."""
     union = competition.union
-    official = _in_group(UserFactory(username=f"{prefix}official", first_name="Fatima", last_name="Abrahams",
+    official = in_group(UserFactory(username=f"{prefix}official", first_name="Fatima", last_name="Abrahams",
                                      password=password), GROUP_UNION_OFFICIALS)
     UnionOfficial.objects.get_or_create(union=union, user=official)
-    referee = _in_group(UserFactory(username=f"{prefix}referee", first_name="Yusuf", last_name="Isaacs",
+    referee = in_group(UserFactory(username=f"{prefix}referee", first_name="Yusuf", last_name="Isaacs",
                                     password=password), GROUP_REFEREES)
     UnionReferee.objects.get_or_create(union=union, user=referee)
     return {"official": official, "referee": referee}
@@ -54,7 +49,7 @@ def people(competition: Competition, *, password: str = "klawerjas-test", prefix
 
 def captain_user(team, *, username: str, password: str = "klawerjas-test", **names):
     """Give ``team``'s captain (its first squad player) a signed-in user in the Captains group."""
-    user = _in_group(UserFactory(username=username, password=password, **names), GROUP_CAPTAINS)
+    user = in_group(UserFactory(username=username, password=password, **names), GROUP_CAPTAINS)
     team.captain.user = user
     team.captain.save()
     return user

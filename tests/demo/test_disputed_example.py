@@ -6,10 +6,9 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
-from matches import services as match_services
 from matches.models import Boem, BoemEntry
 from referee import services
-from tests.factories import UserFactory, match_with_sheets
+from tests.factories import UserFactory, match_started
 
 pytestmark = pytest.mark.django_db
 
@@ -19,10 +18,7 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "disputed-
 def test_the_disputed_example_is_uploaded_decided_and_ruled(client):
     referee = UserFactory(username="ref-example")
     start = timezone.now().replace(microsecond=0) - timedelta(minutes=1)
-    match = match_with_sheets(scheduled_start=start, referee=referee)
-    match_services.match_toss_record(match=match, winner=match.home, by=referee, now=start - timedelta(minutes=4))
-    match_services.match_start(match=match, by=referee, now=start)
-    match.refresh_from_db()
+    match = match_started(start=start, referee=referee, by=referee)
     # Seat 1 (the away telman; home sits at the even seats) says "af" against seat 2 (home byspeler): versak.
     claim = services.straf_claim_log(match=match, table_number=1, claimant_side="away", claimant_role="telman",
                                      accused_role="byspeler", offence="versak", moment="trick 2", by=referee)

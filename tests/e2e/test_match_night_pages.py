@@ -22,15 +22,15 @@ from datetime import timedelta
 
 import pytest
 import time_machine
-from django.contrib.auth.models import Group
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from clubs.models import GROUP_CAPTAINS, GROUP_REFEREES, GROUP_UNION_OFFICIALS, Player, UnionOfficial
+from clubs.models import GROUP_REFEREES
 from matches.models import Award, Boem, BoemEntry, Match, MatchTable, StandingsRow
 from referee.models import Ruling
 from tests.e2e.conftest import PHONE, SCREENSHOTS_DIR
 from tests.factories import CompetitionFactory, MatchFactory, TeamFactory, UserFactory, sheet_for, squad
+from tests.people import captain_accounts, in_group, union_official
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -52,15 +52,10 @@ def _world():
         for player, (first, last) in zip(squad(team), names, strict=True):
             player.first_name, player.last_name = first, last
             player.save()
-    referee = UserFactory(username="referee", first_name="Yusuf", last_name="Isaacs", password=PASSWORD)
-    referee.groups.add(Group.objects.get(name=GROUP_REFEREES))
-    official = UserFactory(username="official", first_name="Fatima", last_name="Abrahams", password=PASSWORD)
-    official.groups.add(Group.objects.get(name=GROUP_UNION_OFFICIALS))
-    UnionOfficial.objects.create(union=competition.union, user=official)
-    for username, team in (("captain", home), ("captain2", away)):
-        user = UserFactory(username=username, password=PASSWORD)
-        user.groups.add(Group.objects.get(name=GROUP_CAPTAINS))
-        Player.objects.filter(pk=team.captain_id).update(user=user)
+    referee = in_group(UserFactory(username="referee", first_name="Yusuf", last_name="Isaacs", password=PASSWORD),
+                       GROUP_REFEREES)
+    union_official(competition.union, username="official", first_name="Fatima", last_name="Abrahams", password=PASSWORD)
+    captain_accounts({"captain": home, "captain2": away}, password=PASSWORD)
     start = timezone.now().replace(second=0, microsecond=0) - timedelta(minutes=1)
     match = MatchFactory(competition=competition, home=home, away=away, scheduled_start=start, referee=referee,
                          venue="Athlone Civic Centre")

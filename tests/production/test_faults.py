@@ -27,7 +27,7 @@ from klawerjas_league.models import OutboxMessage, TaskReceipt
 from klawerjas_league.outbox import outbox_flush
 from matches.models import Match, StandingsRow, StandingsSnapshot
 from tests.api.world import make_world
-from tests.conftest import SERVICES_REQUIRED, celery_worker_start
+from tests.conftest import SERVICES_REQUIRED, celery_worker_start, celery_worker_stop
 from tests.factories import MatchFactory
 from tests.private_redis import PrivateRedis
 
@@ -84,13 +84,7 @@ class Night:
 
     def stop_worker(self) -> None:
         for process in self.workers:
-            if process.poll() is None:
-                process.terminate()
-                try:
-                    process.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait()
+            celery_worker_stop(process)
 
     def request(self, label: str, response) -> int:  # noqa: ANN001 - a test client response
         """Count one request by its status; a 500 fails the test at once."""

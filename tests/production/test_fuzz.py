@@ -238,16 +238,12 @@ def _referee_rows() -> dict[str, tuple]:
 @pytest.fixture
 def upload_claim(db):
     """A straf claim at table 1 of a started match night, and its referee (as tests/referee/conftest.py)."""
-    from matches import services as match_services
     from referee import services
-    from tests.factories import UserFactory, match_with_sheets
+    from tests.factories import UserFactory, match_started
 
     referee = UserFactory(username="fuzz-referee")
     start = timezone.now().replace(microsecond=0) - timedelta(minutes=1)
-    match = match_with_sheets(scheduled_start=start, referee=referee)
-    match_services.match_toss_record(match=match, winner=match.home, by=referee, now=start - timedelta(minutes=4))
-    match_services.match_start(match=match, by=referee, now=start)
-    match.refresh_from_db()
+    match = match_started(start=start, referee=referee, by=referee)
     claim = services.straf_claim_log(match=match, table_number=1, claimant_side="home", claimant_role="telman",
                                      accused_role="telman", offence="versak", by=referee)
     return referee, claim

@@ -30,8 +30,8 @@ from django.utils import timezone
 from klawerjas_league.models import TaskReceipt
 from matches import services
 from matches.models import Award, Competition, Match, MatchTable, StandingsRow
-from tests.conftest import celery_worker_start, require_services
-from tests.factories import UserFactory, match_with_sheets
+from tests.conftest import celery_worker_start, celery_worker_stop, require_services
+from tests.factories import UserFactory, match_started, match_with_sheets
 
 VISIBILITY_TIMEOUT = 2  # seconds before Redis redelivers an unacknowledged message (production: 1 hour)
 
@@ -72,13 +72,7 @@ class Workers:
 
     def stop_all(self) -> None:
         for process in self.processes:
-            if process.poll() is None:
-                process.terminate()
-                try:
-                    process.wait(timeout=15)
-                except subprocess.TimeoutExpired:
-                    process.kill()
-                    process.wait()
+            celery_worker_stop(process, timeout=15)
 
 
 def wait_for(condition: Callable[[], bool], seconds: float, message: str, log: Path | None = None) -> None:
@@ -198,9 +192,7 @@ def test_a_worker_killed_half_way_leaves_one_email_one_set_of_standings_one_awar
 @pytest.mark.django_db
 def test_the_dashboard_calls_the_interval_when_it_is_due_sakboc_1_2(client):
     start = timezone.now().replace(microsecond=0) - timedelta(minutes=76)
-    match = match_with_sheets(scheduled_start=start)
-    services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
-    services.match_start(match=match, now=start)
+    match = match_started(start=start)
     client.force_login(match.referee)
 
     response = client.get(reverse("referee:dashboard", args=[match.pk]))
@@ -214,9 +206,7 @@ def test_the_dashboard_calls_the_interval_when_it_is_due_sakboc_1_2(client):
 @pytest.mark.django_db
 def test_the_dashboard_stops_an_unseated_table_after_the_grace_once_sakboc_12_3(client):
     start = timezone.now().replace(microsecond=0) - timedelta(minutes=89)
-    match = match_with_sheets(scheduled_start=start)
-    services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
-    services.match_start(match=match, now=start)
+    match = match_started(start=start)
     services.match_interval_call(match=match, now=start + timedelta(minutes=75))
     services.match_resume(match=match, now=start + timedelta(minutes=85))
     services.table_unseated_report(match=match, table_number=3, team=match.home, now=start + timedelta(minutes=86))
@@ -234,9 +224,7 @@ def test_the_dashboard_stops_an_unseated_table_after_the_grace_once_sakboc_12_3(
 @pytest.mark.django_db
 def test_the_dashboard_leaves_the_clock_alone_when_no_deadline_is_due(client, monkeypatch):
     start = timezone.now().replace(microsecond=0) - timedelta(minutes=10)
-    match = match_with_sheets(scheduled_start=start)
-    services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
-    services.match_start(match=match, now=start)
+    match = match_started(start=start)
     calls = []
     monkeypatch.setattr(services, "match_clock_advance", lambda **kwargs: calls.append(kwargs) or [])
     client.force_login(match.referee)
