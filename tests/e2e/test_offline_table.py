@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 from matches import services, table_links
 from matches.models import BoemEntry, Seat
 from tables.models import TableWrite
-from tests.e2e.conftest import PHONE, SCREENSHOTS_DIR
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, SCREENSHOTS_DIR
 from tests.factories import match_with_sheets
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -173,3 +173,88 @@ def test_offline_table(browser, live_server):
     finally:
         context.close()
         other_context.close()
+
+
+@pytest.fixture
+def playwright_driver(monkeypatch: pytest.MonkeyPatch):
+    """Playwright itself (not one browser): a test that closes the browser and launches it again, like a phone
+    that lost its power. Skipped like the ``browser`` fixture when Chromium is missing."""
+    from tests.e2e.conftest import SERVICES_REQUIRED, _browser_missing
+
+    missing = _browser_missing()
+    if missing:
+        if SERVICES_REQUIRED:
+            pytest.fail(f"browser tests need Chromium: {missing}")
+        pytest.skip(missing)
+    from playwright.sync_api import sync_playwright
+
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # see the browser fixture in conftest.py
+    with sync_playwright() as driver:
+        yield driver
+
+
+def test_offline_queue_survives_a_browser_restart(playwright_driver, live_server, tmp_path):
+    """The power cut: entries made offline wait in the phone's profile (IndexedDB), the whole browser is closed
+    and launched again with the same profile, still offline; the table's page opens from the service worker's
+    copy with the entries still waiting; the network returns and each reaches the server once."""
+    match = _match()
+    link = next(link for link in table_links.table_links_ensure(match=match) if link.table_number == 1)
+    profile = tmp_path / "phone-profile"
+
+    def launch():
+        context = playwright_driver.chromium.launch_persistent_context(
+            user_data_dir=str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
+            viewport=PHONE, base_url=live_server.url, locale="en-ZA",
+        )
+        context.set_default_timeout(10_000)
+        page = context.pages[0] if context.pages else context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        return context, page, errors
+
+    context, table, errors = launch()
+    try:
+        table.goto(f"/table/t/{link.secret}/")
+        expect(table.locator("h1")).to_contain_text("Table 1")
+        _kept_offline(table)
+        context.set_offline(True)
+        table.click("button.going-on[data-side=home][data-strokes='1']")
+        table.click("button.going-on[data-side=away][data-strokes='1']")
+        expect(table.locator("#queue .queued")).to_have_count(2)
+        table.locator("#queue .queued").first.locator("button:has-text('Confirm: I am')").click()
+        expect(table.locator("#queue .queued")).to_have_count(3)
+        keys = table.evaluate(f"async () => (await idbKeyval.get('table-queue:{match.pk}:1')).map(i => i.id)")
+        assert len(keys) == 3
+        assert not errors, errors
+    finally:
+        context.close()  # the power cut: the whole browser goes, with its pages and service worker
+    assert BoemEntry.objects.filter(table__match=match).count() == 0
+
+    context, table, errors = launch()
+    try:
+        context.set_offline(True)  # the phone restarts with the network still down
+        table.goto("/table/sheet/")
+        assert table.evaluate("document.documentElement.hasAttribute('data-offline-copy')")
+        expect(table.locator("#queue .queued")).to_have_count(3)
+        expect(table.locator("#queue")).to_contain_text("Waiting to send (3)")
+        for number in range(3):
+            expect(table.locator("#queue .queued").nth(number)).to_contain_text("waiting to send")
+        expect(table.locator("#queue .queued").nth(2)).to_contain_text("Confirmation of Athlone Aces on 1")
+        expect(table.locator("#live line.waiting")).to_have_count(2)
+        expect(table.locator("#offline-banner")).to_contain_text("No network")
+        assert BoemEntry.objects.filter(table__match=match).count() == 0
+
+        context.set_offline(False)
+        expect(table.locator("#queue .queued")).to_have_count(0, timeout=15_000)
+        lines = list(BoemEntry.objects.filter(table__match=match).order_by("sequence"))
+        assert [(line.team_id == match.home_id, line.strokes) for line in lines] == [(True, 1), (False, 1)]
+        assert lines[0].confirmed_at is not None and lines[1].confirmed_at is None
+        assert sorted(TableWrite.objects.filter(match=match).values_list("key", flat=True)) == sorted(keys)
+        table.reload()  # sent once: nothing is sent again
+        expect(table.locator("#live .pending")).to_have_count(1)
+        table.wait_for_timeout(1500)
+        assert BoemEntry.objects.filter(table__match=match).count() == 2
+        assert TableWrite.objects.filter(match=match).count() == 3
+        assert not errors, errors
+    finally:
+        context.close()
