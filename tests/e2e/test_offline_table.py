@@ -11,6 +11,7 @@ factories' and the match services'; everything at the table is done through the 
 
 from __future__ import annotations
 
+import re
 import time
 from datetime import timedelta
 
@@ -255,6 +256,84 @@ def test_offline_queue_survives_a_browser_restart(playwright_driver, live_server
         table.wait_for_timeout(1500)
         assert BoemEntry.objects.filter(table__match=match).count() == 2
         assert TableWrite.objects.filter(match=match).count() == 3
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def _match_near(deadline: str, seconds: int):
+    """A started match whose ``deadline`` ("interval": the first half's end, SAKBOC 1.2; "last": the start of the
+    last 15 minutes, 1.15) is ``seconds`` away: the clock instants are set, through the match services, in the
+    past."""
+    now = timezone.now().replace(microsecond=0)
+    match = match_with_sheets(home__name="Athlone Aces", away__name="Mitchells Plain Manels",
+                              scheduled_start=now)  # moved below, once the union's minutes are known
+    union = match.competition.union
+    half, interval = timedelta(minutes=union.half_minutes), timedelta(minutes=union.interval_minutes)
+    if deadline == "interval":
+        start = now + timedelta(seconds=seconds) - half
+    else:
+        last_period = timedelta(minutes=union.last_period_minutes)
+        start = now + timedelta(seconds=seconds) - (half + interval + half - last_period)
+    match.scheduled_start = start
+    match.save(update_fields=["scheduled_start"])
+    services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
+    match = services.match_start(match=match, now=start)
+    if deadline == "last":
+        services.match_interval_call(match=match, now=start + half)
+        match = services.match_resume(match=match, now=start + half + interval)
+    return match
+
+
+def _seconds(text: str) -> int:
+    parts = [int(p) for p in text.strip().split(":")]
+    return sum(p * 60 ** i for i, p in enumerate(reversed(parts)))
+
+
+@pytest.mark.parametrize("deadline", ["interval", "last"])
+def test_offline_clock_warnings(browser, live_server, deadline):
+    """Offline, the phone runs the match clock from the last server time it saw: it reaches the interval (the
+    first half's 75 minutes, SAKBOC 1.2, 2.2) or the last 15 minutes (1.15) by itself and shows the warning, also
+    after a reload with no network; the countdown runs on through the polls the service worker answers."""
+    folder = SCREENSHOTS_DIR / "test_offline_table"
+    folder.mkdir(parents=True, exist_ok=True)
+    match = _match_near(deadline, seconds=24)
+    link = next(link for link in table_links.table_links_ensure(match=match) if link.table_number == 1)
+    context, table, errors = _phone(browser, live_server.url)
+    warning = table.locator(f"[data-clock] [data-clock-warning={deadline}]")
+
+    def runs_on(seconds: int) -> None:
+        """The countdown goes down by ``seconds`` in ``seconds``, through the polls (every 3 s) between."""
+        before = _seconds(table.locator("[data-clock] .clock-time").inner_text())
+        table.wait_for_timeout(seconds * 1000)
+        after = _seconds(table.locator("[data-clock] .clock-time").inner_text())
+        assert seconds - 1 <= before - after <= seconds + 1, (before, after)
+
+    try:
+        table.goto(f"/table/t/{link.secret}/")
+        _kept_offline(table)
+        expect(warning).to_be_hidden()
+        runs_on(7)  # online: the polls answered 304 (the browser's kept body, an older reading) set nothing back
+        context.set_offline(True)
+        expect(table.locator("#offline-banner")).to_contain_text("No network")
+        runs_on(4)  # offline: the polls answered from the service worker's copy set nothing back either
+        expect(warning).to_be_visible(timeout=25_000)
+        if deadline == "interval":
+            expect(warning).to_contain_text("Interval (by this phone's clock)")
+            expect(table.locator("[data-clock] [data-clock-phase]")).to_have_text("Interval")
+            left = _seconds(table.locator("[data-clock] .clock-time").inner_text())
+            interval = match.competition.union.interval_minutes * 60
+            assert interval - 15 <= left <= interval, left  # the interval's 10 minutes count down
+        else:
+            expect(warning).to_contain_text("The last 15 minutes, by this phone's clock")
+            expect(table.locator("[data-clock]")).to_have_class(re.compile(r"\bclock-last\b"))
+        assert BoemEntry.objects.filter(table__match=match).count() == 0
+        _shoot(table, folder, f"05-clock-{deadline}-offline-375")
+        table.reload()  # the kept copy, with the clock still run from the last server time seen
+        assert table.evaluate("document.documentElement.hasAttribute('data-offline-copy')")
+        expect(warning).to_be_visible()
+        table.set_viewport_size(DESKTOP)
+        _shoot(table, folder, f"06-clock-{deadline}-offline-1280")
         assert not errors, errors
     finally:
         context.close()
