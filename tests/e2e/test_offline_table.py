@@ -230,6 +230,7 @@ def test_offline_queue_survives_a_browser_restart(playwright_driver, live_server
     finally:
         context.close()  # the power cut: the whole browser goes, with its pages and service worker
     assert BoemEntry.objects.filter(table__match=match).count() == 0
+    relaunched = timezone.now()
 
     context, table, errors = launch()
     try:
@@ -251,6 +252,10 @@ def test_offline_queue_survives_a_browser_restart(playwright_driver, live_server
         assert [(line.team_id == match.home_id, line.strokes) for line in lines] == [(True, 1), (False, 1)]
         assert lines[0].confirmed_at is not None and lines[1].confirmed_at is None
         assert sorted(TableWrite.objects.filter(match=match).values_list("key", flat=True)) == sorted(keys)
+        # Each line keeps the time it was made at the table (before the power cut), not its arrival.
+        assert all(line.recorded_at < relaunched for line in lines), [line.recorded_at for line in lines]
+        assert lines[0].confirmed_at < relaunched
+        assert all(write.received_at > relaunched for write in TableWrite.objects.filter(match=match))
         table.reload()  # sent once: nothing is sent again
         expect(table.locator("#live .pending")).to_have_count(1)
         table.wait_for_timeout(1500)
