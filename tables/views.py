@@ -16,6 +16,9 @@ comes back as the service's message, citing its clause, on the sheet page.
   "message", "entry", "version", "replayed"}``, or a refusal ``{"ok": false, "conflict": "stale" | "already" |
   "refused" | "invalid" | "key", "message", "server": what the table's sheet holds now}`` (409, 400, 403, 422),
   which the table settles by hand. Without JavaScript the forms post as before.
+* The entry's time: the queue sends ``entered_at``, when the entry was made at the table by the server's clock
+  as the phone last saw it; a going-on, confirmation or dispute is recorded at that time and the clock rules
+  apply to it (``_entry_time``: never later than its arrival, never before the table's last line).
 * ``/table/sw.js`` and ``/table/manifest.webmanifest`` (``tables.offline``): the installable app and its
   service worker.
 """
@@ -29,6 +32,8 @@ from typing import Any
 from django.contrib import messages
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.db.models import Max
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -41,6 +46,7 @@ from clubs.rules import union_ruleset
 from matches import boem_sheet
 from matches.live import LiveTable, live_version, match_live
 from matches.models import BoemEntry, Match, Seat, TableDevice
+from matches.records import match_lock
 from matches.table_links import TableLinkInvalid, code_display, table_device_sign_in
 from referee import services as referee_services
 from referee.models import Role, Side
@@ -238,6 +244,29 @@ def _entered_at(request: HttpRequest) -> datetime | None:
     return min(value, timezone.now())
 
 
+def _entry_time(request: HttpRequest, device: TableDevice) -> tuple[datetime | None, Match]:
+    """When an entry was made at the table, by the server's clock, and the device's match, locked and re-read.
+
+    The offline queue sends ``entered_at``: the phone's clock when the entry was made, corrected by the offset to
+    the server's clock it last saw (``static/js/clock.js``). An entry that waited offline then keeps its own
+    time, and the clock rules apply to it (a going-on made in the first half that arrives after the interval
+    was called is a first-half hand, SAKBOC 1.2, 2.2). The time is bounded: never later than now (its arrival),
+    and never before the last line the server holds for the table (lines are in the order they happened,
+    ``SHEET_ORDER``: a late entry may not slip in between lines already written, nor before time was called at
+    the table). ``None``: no time sent (a form posted without the queue): the arrival time stands.
+
+    Call it inside the write's transaction: the match's row lock (taken first, as every service of a match
+    does) holds the table's last line until the write commits.
+    """
+    match = match_lock(device.link.match_id)
+    claimed = _entered_at(request)
+    if claimed is None:
+        return None, match
+    last = BoemEntry.objects.filter(table__match_id=match.pk, table__number=device.link.table_number).aggregate(
+        at=Max("recorded_at"))["at"]
+    return (max(claimed, last) if last is not None else claimed), match
+
+
 def _server_view(device: TableDevice) -> dict[str, Any]:
     """What the table's sheet holds now, for a conflict shown at the table beside the entry that waited."""
     state = match_live(match_id=device.link.match_id)
@@ -340,12 +369,14 @@ def going_on(request: HttpRequest) -> HttpResponse:
                    "side": data["side"], "cut_before_interval": data["cut_before_interval"]}
         return render(request, "tables/two_strokes.html", context)
     strokes = data["strokes"] if data["opponents_under_fifty"] is not False else 1
-    cut = data["cut_before_interval"] if _interval_now(match) else None
 
+    @transaction.atomic
     def perform() -> tuple[int, dict[str, Any]]:
+        at, locked = _entry_time(request, device)
         entry = boem_sheet.going_on_record(
-            match=match, table_number=device.link.table_number, team=team, strokes=strokes, device=device,
-            opponents_under_fifty=data["opponents_under_fifty"], cut_before_interval=cut,
+            match=locked, table_number=device.link.table_number, team=team, strokes=strokes, device=device,
+            opponents_under_fifty=data["opponents_under_fifty"], now=at,
+            cut_before_interval=_cut_before_interval(locked, at, data["cut_before_interval"]),
             expected_version=data["version"],
         )
         waiting = _opposing_telman_name(device, entry)
@@ -357,8 +388,17 @@ def going_on(request: HttpRequest) -> HttpResponse:
     return _table_write(request, device, kind=TableWrite.Kind.GOING_ON, asked=asked, perform=perform)
 
 
-def _interval_now(match: Match) -> bool:
-    return boem_sheet.entry_phase(match, timezone.now())[0] == Match.Phase.INTERVAL
+def _cut_before_interval(match: Match, at: datetime | None, asked: bool | None) -> bool | None:
+    """The answer to "was this hand cut before the interval was called?" (SAKBOC 2.2) for a going-on made at
+    ``at`` (``None``: now): the table's own (``asked``) during the interval; ``None`` outside it (not asked).
+    A going-on made at the table before the interval was called (it waited offline, :func:`_entry_time`) is a
+    hand finished before the call, so cut before it: yes, without asking."""
+    phase, since = boem_sheet.entry_phase(match, at or timezone.now())
+    if phase != Match.Phase.INTERVAL:
+        return None
+    if at is not None and since is not None and at < since:
+        return True
+    return asked
 
 
 def _opposing_telman_name(device: TableDevice, entry: BoemEntry) -> str:
@@ -401,12 +441,15 @@ def entry_confirm(request: HttpRequest, entry_id: int) -> HttpResponse:
     if not form.is_valid():
         return _invalid(request, "That confirmation could not be read: try again.", form.errors)
 
+    @transaction.atomic
     def perform() -> tuple[int, dict[str, Any]]:
+        at, _match = _entry_time(request, device)
         fresh = BoemEntry.objects.select_related("team", "confirmed_by_player").get(pk=entry.pk)
         settled = _already(fresh)
         if settled:
             raise ValidationError(settled, code="already")
-        confirmed = boem_sheet.entry_confirm(entry=fresh, device=device, expected_version=form.cleaned_data["version"])
+        confirmed = boem_sheet.entry_confirm(entry=fresh, device=device, now=at,
+                                             expected_version=form.cleaned_data["version"])
         return 200, {"message": "Confirmed.", "entry": confirmed.pk, "version": _version_now(device)}
 
     return _table_write(request, device, kind=TableWrite.Kind.CONFIRM, asked={"entry": entry.pk}, perform=perform)
@@ -435,12 +478,14 @@ def entry_dispute(request: HttpRequest, entry_id: int) -> HttpResponse:
             return _invalid(request, "Say what is wrong with this going-on.", form.errors)
         return page(400)
 
+    @transaction.atomic
     def perform() -> tuple[int, dict[str, Any]]:
+        at, _match = _entry_time(request, device)
         fresh = BoemEntry.objects.select_related("team", "confirmed_by_player").get(pk=entry.pk)
         settled = _already(fresh)
         if settled:
             raise ValidationError(settled, code="already")
-        boem_sheet.entry_dispute(entry=fresh, device=device, reason=form.cleaned_data["reason"],
+        boem_sheet.entry_dispute(entry=fresh, device=device, reason=form.cleaned_data["reason"], now=at,
                                  expected_version=form.cleaned_data["version"])
         return 200, {"message": "Disputed: the referee is told and will settle it.", "entry": entry.pk,
                      "version": _version_now(device)}

@@ -24,21 +24,36 @@
     return document.documentElement.hasAttribute("data-offline-copy") || !!el.closest("[data-offline-copy]");
   }
 
-  /** Milliseconds to add to the phone's clock to read the server's. */
+  /* The offset (ms to add to the phone's clock to read the server's). A reading (the server's time when it
+   * rendered the clock, [data-server-now]) seen at the phone's time t says: offset >= serverNow - t, equal when
+   * the reading is fresh. A polled live part is often not: the browser answers htmx with the body it kept when
+   * the server says 304 (nothing changed since), and the service worker with its copy when there is no network;
+   * both carry the older reading, and taking it as the offset set the clock back to it at every poll. So the
+   * page keeps the largest offset its readings give, and a copy kept offline is never read as a reading. */
+  var best = null;
+
+  function keptOffset() {
+    var kept = null;
+    try { kept = localStorage.getItem(OFFSET_KEY); } catch (e) { kept = null; }
+    return kept === null || isNaN(Number(kept)) ? null : Number(kept);
+  }
+
+  /** Milliseconds to add to the phone's clock to read the server's (see above). */
   function offsetFor(clock) {
     if (clock.dataset.offset) return Number(clock.dataset.offset);
     var serverNow = Number(clock.dataset.serverNow);
-    var offset = 0;
     if (serverNow && !offlineCopy(clock)) {
-      offset = serverNow - Date.now();
-      try { localStorage.setItem(OFFSET_KEY, String(offset)); } catch (e) { /* private mode: keep it here */ }
-    } else {
-      var kept = null;
-      try { kept = localStorage.getItem(OFFSET_KEY); } catch (e) { kept = null; }
-      offset = kept === null || isNaN(Number(kept)) ? 0 : Number(kept);
+      var reading = serverNow - Date.now();
+      if (best === null || reading > best) {
+        best = reading;
+        try { localStorage.setItem(OFFSET_KEY, String(best)); } catch (e) { /* private mode: keep it here */ }
+      }
+    } else if (best === null) {
+      best = keptOffset();  // a copy kept offline: the offset the phone saw last, when it had a network
+      if (best === null) best = 0;
     }
-    clock.dataset.offset = String(offset);
-    return offset;
+    clock.dataset.offset = String(best);
+    return best;
   }
 
   function show(clock, name, visible) {
@@ -102,7 +117,13 @@
     });
   }
 
-  window.klawerjasClock = { start: startCountdowns };
+  /** The server's time now, by this phone's clock and the offset it keeps (ms since the epoch). */
+  function serverNow() {
+    var offset = best !== null ? best : keptOffset();
+    return Date.now() + (offset || 0);
+  }
+
+  window.klawerjasClock = { start: startCountdowns, serverNow: serverNow };
   document.addEventListener("DOMContentLoaded", function () { startCountdowns(document); });
   document.addEventListener("htmx:afterSwap", function (event) { startCountdowns(event.detail.target); });
 })();

@@ -4,6 +4,9 @@
  * survives a reload and a phone restart (the power cut). It is sent by itself, in order, when the network
  * returns (the "online" event, every 10 s, and at each page load).
  *
+ * The entry's time: each keeps the time it was made at the table, by the server's clock as this phone last
+ * saw it, and sends it (entered_at): the clock rules apply to that time, not to the time it arrived.
+ *
  * Exactly once: the id is the write's idempotency key (the form's client_id): the server keeps each key's
  * answer (tables.services.table_write_once), so a copy sent twice writes one line.
  *
@@ -41,6 +44,14 @@
     b[6] = (b[6] & 15) | 64; b[8] = (b[8] & 63) | 128;
     var h = Array.prototype.map.call(b, function (x) { return (x + 256).toString(16).slice(1); }).join("");
     return h.slice(0, 8) + "-" + h.slice(8, 12) + "-" + h.slice(12, 16) + "-" + h.slice(16, 20) + "-" + h.slice(20);
+  }
+
+  /** The server's time now, by this phone's clock corrected by the offset it keeps (static/js/clock.js): the
+   * time an entry was made at the table, which it keeps while it waits (the server bounds it: never later than
+   * its arrival, never before the last line on the sheet; tables/views.py _entry_time). */
+  function serverNow() {
+    var clock = window.klawerjasClock;
+    return clock && clock.serverNow ? clock.serverNow() : Date.now();
   }
 
   function csrfToken() {
@@ -94,7 +105,7 @@
     return change(function (queue) {
       var item = Object.assign({
         id: uuid(), kind: kind, url: form.getAttribute("action") || location.pathname, fields: fields,
-        label: labelFor(kind, fields, form), enteredAt: new Date().toISOString(), state: "waiting",
+        label: labelFor(kind, fields, form), enteredAt: new Date(serverNow()).toISOString(), state: "waiting",
         entry: form.dataset.entry ? Number(form.dataset.entry) : null, entryRef: null
       }, extra || {});
       if ("version" in fields && BUMPS[kind]) item.fields.version = String(predictedVersion(queue));

@@ -11,6 +11,7 @@ factories' and the match services'; everything at the table is done through the 
 
 from __future__ import annotations
 
+import re
 import time
 from datetime import timedelta
 
@@ -21,7 +22,7 @@ from playwright.sync_api import expect
 from matches import services, table_links
 from matches.models import BoemEntry, Seat
 from tables.models import TableWrite
-from tests.e2e.conftest import PHONE, SCREENSHOTS_DIR
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, SCREENSHOTS_DIR
 from tests.factories import match_with_sheets
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -173,3 +174,171 @@ def test_offline_table(browser, live_server):
     finally:
         context.close()
         other_context.close()
+
+
+@pytest.fixture
+def playwright_driver(monkeypatch: pytest.MonkeyPatch):
+    """Playwright itself (not one browser): a test that closes the browser and launches it again, like a phone
+    that lost its power. Skipped like the ``browser`` fixture when Chromium is missing."""
+    from tests.e2e.conftest import SERVICES_REQUIRED, _browser_missing
+
+    missing = _browser_missing()
+    if missing:
+        if SERVICES_REQUIRED:
+            pytest.fail(f"browser tests need Chromium: {missing}")
+        pytest.skip(missing)
+    from playwright.sync_api import sync_playwright
+
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # see the browser fixture in conftest.py
+    with sync_playwright() as driver:
+        yield driver
+
+
+def test_offline_queue_survives_a_browser_restart(playwright_driver, live_server, tmp_path):
+    """The power cut: entries made offline wait in the phone's profile (IndexedDB), the whole browser is closed
+    and launched again with the same profile, still offline; the table's page opens from the service worker's
+    copy with the entries still waiting; the network returns and each reaches the server once."""
+    match = _match()
+    link = next(link for link in table_links.table_links_ensure(match=match) if link.table_number == 1)
+    profile = tmp_path / "phone-profile"
+
+    def launch():
+        context = playwright_driver.chromium.launch_persistent_context(
+            user_data_dir=str(profile), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True,
+            viewport=PHONE, base_url=live_server.url, locale="en-ZA",
+        )
+        context.set_default_timeout(10_000)
+        page = context.pages[0] if context.pages else context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        return context, page, errors
+
+    context, table, errors = launch()
+    try:
+        table.goto(f"/table/t/{link.secret}/")
+        expect(table.locator("h1")).to_contain_text("Table 1")
+        _kept_offline(table)
+        context.set_offline(True)
+        table.click("button.going-on[data-side=home][data-strokes='1']")
+        table.click("button.going-on[data-side=away][data-strokes='1']")
+        expect(table.locator("#queue .queued")).to_have_count(2)
+        table.locator("#queue .queued").first.locator("button:has-text('Confirm: I am')").click()
+        expect(table.locator("#queue .queued")).to_have_count(3)
+        keys = table.evaluate(f"async () => (await idbKeyval.get('table-queue:{match.pk}:1')).map(i => i.id)")
+        assert len(keys) == 3
+        assert not errors, errors
+    finally:
+        context.close()  # the power cut: the whole browser goes, with its pages and service worker
+    assert BoemEntry.objects.filter(table__match=match).count() == 0
+    relaunched = timezone.now()
+
+    context, table, errors = launch()
+    try:
+        context.set_offline(True)  # the phone restarts with the network still down
+        table.goto("/table/sheet/")
+        assert table.evaluate("document.documentElement.hasAttribute('data-offline-copy')")
+        expect(table.locator("#queue .queued")).to_have_count(3)
+        expect(table.locator("#queue")).to_contain_text("Waiting to send (3)")
+        for number in range(3):
+            expect(table.locator("#queue .queued").nth(number)).to_contain_text("waiting to send")
+        expect(table.locator("#queue .queued").nth(2)).to_contain_text("Confirmation of Athlone Aces on 1")
+        expect(table.locator("#live line.waiting")).to_have_count(2)
+        expect(table.locator("#offline-banner")).to_contain_text("No network")
+        assert BoemEntry.objects.filter(table__match=match).count() == 0
+
+        context.set_offline(False)
+        expect(table.locator("#queue .queued")).to_have_count(0, timeout=15_000)
+        lines = list(BoemEntry.objects.filter(table__match=match).order_by("sequence"))
+        assert [(line.team_id == match.home_id, line.strokes) for line in lines] == [(True, 1), (False, 1)]
+        assert lines[0].confirmed_at is not None and lines[1].confirmed_at is None
+        assert sorted(TableWrite.objects.filter(match=match).values_list("key", flat=True)) == sorted(keys)
+        # Each line keeps the time it was made at the table (before the power cut), not its arrival.
+        assert all(line.recorded_at < relaunched for line in lines), [line.recorded_at for line in lines]
+        assert lines[0].confirmed_at < relaunched
+        assert all(write.received_at > relaunched for write in TableWrite.objects.filter(match=match))
+        table.reload()  # sent once: nothing is sent again
+        expect(table.locator("#live .pending")).to_have_count(1)
+        table.wait_for_timeout(1500)
+        assert BoemEntry.objects.filter(table__match=match).count() == 2
+        assert TableWrite.objects.filter(match=match).count() == 3
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def _match_near(deadline: str, seconds: int):
+    """A started match whose ``deadline`` ("interval": the first half's end, SAKBOC 1.2; "last": the start of the
+    last 15 minutes, 1.15) is ``seconds`` away: the clock instants are set, through the match services, in the
+    past."""
+    now = timezone.now().replace(microsecond=0)
+    match = match_with_sheets(home__name="Athlone Aces", away__name="Mitchells Plain Manels",
+                              scheduled_start=now)  # moved below, once the union's minutes are known
+    union = match.competition.union
+    half, interval = timedelta(minutes=union.half_minutes), timedelta(minutes=union.interval_minutes)
+    if deadline == "interval":
+        start = now + timedelta(seconds=seconds) - half
+    else:
+        last_period = timedelta(minutes=union.last_period_minutes)
+        start = now + timedelta(seconds=seconds) - (half + interval + half - last_period)
+    match.scheduled_start = start
+    match.save(update_fields=["scheduled_start"])
+    services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
+    match = services.match_start(match=match, now=start)
+    if deadline == "last":
+        services.match_interval_call(match=match, now=start + half)
+        match = services.match_resume(match=match, now=start + half + interval)
+    return match
+
+
+def _seconds(text: str) -> int:
+    parts = [int(p) for p in text.strip().split(":")]
+    return sum(p * 60 ** i for i, p in enumerate(reversed(parts)))
+
+
+@pytest.mark.parametrize("deadline", ["interval", "last"])
+def test_offline_clock_warnings(browser, live_server, deadline):
+    """Offline, the phone runs the match clock from the last server time it saw: it reaches the interval (the
+    first half's 75 minutes, SAKBOC 1.2, 2.2) or the last 15 minutes (1.15) by itself and shows the warning, also
+    after a reload with no network; the countdown runs on through the polls the service worker answers."""
+    folder = SCREENSHOTS_DIR / "test_offline_table"
+    folder.mkdir(parents=True, exist_ok=True)
+    match = _match_near(deadline, seconds=24)
+    link = next(link for link in table_links.table_links_ensure(match=match) if link.table_number == 1)
+    context, table, errors = _phone(browser, live_server.url)
+    warning = table.locator(f"[data-clock] [data-clock-warning={deadline}]")
+
+    def runs_on(seconds: int) -> None:
+        """The countdown goes down by ``seconds`` in ``seconds``, through the polls (every 3 s) between."""
+        before = _seconds(table.locator("[data-clock] .clock-time").inner_text())
+        table.wait_for_timeout(seconds * 1000)
+        after = _seconds(table.locator("[data-clock] .clock-time").inner_text())
+        assert seconds - 1 <= before - after <= seconds + 1, (before, after)
+
+    try:
+        table.goto(f"/table/t/{link.secret}/")
+        _kept_offline(table)
+        expect(warning).to_be_hidden()
+        runs_on(7)  # online: the polls answered 304 (the browser's kept body, an older reading) set nothing back
+        context.set_offline(True)
+        expect(table.locator("#offline-banner")).to_contain_text("No network")
+        runs_on(4)  # offline: the polls answered from the service worker's copy set nothing back either
+        expect(warning).to_be_visible(timeout=25_000)
+        if deadline == "interval":
+            expect(warning).to_contain_text("Interval (by this phone's clock)")
+            expect(table.locator("[data-clock] [data-clock-phase]")).to_have_text("Interval")
+            left = _seconds(table.locator("[data-clock] .clock-time").inner_text())
+            interval = match.competition.union.interval_minutes * 60
+            assert interval - 15 <= left <= interval, left  # the interval's 10 minutes count down
+        else:
+            expect(warning).to_contain_text("The last 15 minutes, by this phone's clock")
+            expect(table.locator("[data-clock]")).to_have_class(re.compile(r"\bclock-last\b"))
+        assert BoemEntry.objects.filter(table__match=match).count() == 0
+        _shoot(table, folder, f"05-clock-{deadline}-offline-375")
+        table.reload()  # the kept copy, with the clock still run from the last server time seen
+        assert table.evaluate("document.documentElement.hasAttribute('data-offline-copy')")
+        expect(warning).to_be_visible()
+        table.set_viewport_size(DESKTOP)
+        _shoot(table, folder, f"06-clock-{deadline}-offline-1280")
+        assert not errors, errors
+    finally:
+        context.close()
