@@ -342,3 +342,24 @@ def test_offline_clock_warnings(browser, live_server, deadline):
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_public_match_countdown_never_goes_back_through_its_polls(browser, live_server):
+    """The public match page (the one the hall's phones follow) polls its live part every 3 s; a poll the browser
+    answers from its cache (the server said 304) carries the older reading, and the countdown must run on from the
+    server's clock, not jump back to it (``matches.templatetags.match_clock``, ``static/js/clock.js``)."""
+    match = _match_near("interval", seconds=600)
+    context = browser.new_context(base_url=live_server.url, viewport=PHONE)
+    page = context.new_page()
+    try:
+        page.goto(f"/matches/{match.pk}/")
+        countdown = page.locator("#live [data-clock] [data-countdown]")
+        before = _seconds(countdown.inner_text())
+        readings = [before]
+        for _ in range(8):  # 8 s: two or three polls
+            page.wait_for_timeout(1000)
+            readings.append(_seconds(countdown.inner_text()))
+        assert all(later <= earlier for earlier, later in zip(readings, readings[1:], strict=False)), readings
+        assert 7 <= before - readings[-1] <= 9, readings
+    finally:
+        context.close()
