@@ -54,6 +54,11 @@ class _Figures(models.Model):
         abstract = True
 
 
+# A partnership line's foreign keys: deleted with what they name, neither indexed nor constrained by the database
+# (PartnershipLine.Meta says why).
+_LINE_KEY = {"on_delete": models.CASCADE, "related_name": "+", "db_index": False, "db_constraint": False}
+
+
 class PartnershipLine(_Figures):
     """One partnership (a telman and a byspeler, DOMAIN.md) at one table of one approved match night.
 
@@ -64,14 +69,14 @@ class PartnershipLine(_Figures):
     ``telman_wrong_strafs_claimed`` their "af" reversed as a wrong straf; the byspeler's alike.
     """
 
-    competition = models.ForeignKey("matches.Competition", on_delete=models.CASCADE, related_name="+", db_index=False)
-    match = models.ForeignKey("matches.Match", on_delete=models.CASCADE, related_name="+", db_index=False)
-    team = models.ForeignKey("clubs.Team", on_delete=models.CASCADE, related_name="+", db_index=False)
-    opponent = models.ForeignKey("clubs.Team", on_delete=models.CASCADE, related_name="+", db_index=False)
+    competition = models.ForeignKey("matches.Competition", **_LINE_KEY)
+    match = models.ForeignKey("matches.Match", **_LINE_KEY)
+    team = models.ForeignKey("clubs.Team", **_LINE_KEY)
+    opponent = models.ForeignKey("clubs.Team", **_LINE_KEY)
     table_number = models.PositiveSmallIntegerField()
     half = models.PositiveSmallIntegerField(default=0, help_text="0: the whole night; 1 or 2 around a substitution.")
-    telman = models.ForeignKey("clubs.Player", on_delete=models.CASCADE, related_name="+", db_index=False)
-    byspeler = models.ForeignKey("clubs.Player", on_delete=models.CASCADE, related_name="+", db_index=False)
+    telman = models.ForeignKey("clubs.Player", **_LINE_KEY)
+    byspeler = models.ForeignKey("clubs.Player", **_LINE_KEY)
     match_version = models.PositiveBigIntegerField(
         help_text="The match's live_version these figures were computed from: a line of a match changed since is "
         "stale (records.services.records_recompute).")
@@ -81,9 +86,11 @@ class PartnershipLine(_Figures):
     byspeler_wrong_strafs_claimed = models.PositiveIntegerField(default=0)
 
     class Meta:
-        # Three indexes only (none of Django's own per foreign key): each costs the recompute its share of every
-        # row written. The unique one serves a competition's lines, a match's and a team's within it (the reads
-        # of teams name the competition); the other two a player's.
+        # Three indexes only (none of Django's own per foreign key), and no foreign key constraints in the
+        # database (the lines are derived, written only by the recompute from the rows it has just read; deleting
+        # a match, team or player still deletes its lines, which Django does): each index and each constraint
+        # costs the recompute its share of every row written. The unique index serves a competition's lines, a
+        # match's and a team's within it (the reads of teams name the competition); the other two a player's.
         indexes = [
             models.Index(fields=["telman", "competition"], name="partnership_line_telman"),
             models.Index(fields=["byspeler", "competition"], name="partnership_line_byspeler"),

@@ -37,8 +37,10 @@ def recompute(apps, schema_editor):
 
 
 def _fk(to, on_delete):
-    return models.ForeignKey(on_delete=on_delete, related_name="+", to=to,
-                             db_index=on_delete is not django.db.models.deletion.CASCADE)
+    table = on_delete is django.db.models.deletion.CASCADE  # PartnershipLine's: no index, no constraint
+    if table:
+        return models.ForeignKey(on_delete=on_delete, related_name="+", to=to, db_index=False, db_constraint=False)
+    return models.ForeignKey(on_delete=on_delete, related_name="+", to=to)
 
 
 def _keys(on_delete):

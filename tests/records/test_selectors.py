@@ -1,7 +1,10 @@
 """Records (issue 21): the selectors agree with the boem sheets' rows, at a pinned number of queries, and are
 served from the cache afterwards; the records are rebuilt by the standings' own recompute."""
 
+from io import StringIO
+
 import pytest
+from django.core.management import CommandError, call_command
 from django.db.models import F
 
 from matches.models import Boem, Match, Substitution
@@ -136,3 +139,14 @@ def test_the_recompute_is_incremental_and_equals_a_full_one(season):
     assert _lines() == changed
     player = PartnershipLine.objects.filter(match=plain, team_id=other).first().telman_id
     assert _figures(selectors.player_record(player_id=player).total) == sheets.player_figures(player)
+
+
+def test_the_command_rebuilds_every_line(season):
+    before = _lines()
+    PartnershipLine.objects.filter(competition=season).update(boems_won=99)
+    out = StringIO()
+    call_command("records_recompute", stdout=out)
+    assert _lines() == before
+    assert f"{season}: {len(before)} partnership lines" in out.getvalue()
+    with pytest.raises(CommandError, match="No competition with id 999999"):
+        call_command("records_recompute", "--competition", "999999")
