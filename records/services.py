@@ -13,9 +13,9 @@ message, the same task, the same transaction, and idempotent (same approved shee
   matches no longer approved or changed since, and computes only the approved matches that have no lines: after
   an approval, that match's eight or so lines. ``full=True`` (``manage.py records_recompute``) rebuilds all.
 * *In the database.* The lines are computed and written by one ``INSERT … SELECT`` grouping the seats, the
-  boems and the straf lines per table (:data:`_TABLES_SQL`), for every team whose partnerships sat the whole
-  night; no row passes through Python. Only a team with a half-time substitution (about one in twenty) is worked
-  out in Python, because its first half's partnerships are found by undoing the substitutions in order
+  boems and the straf lines per table (:data:`_TABLES_SQL`), for every table whose partnership sat the whole
+  night; no row passes through Python. Only a table where a half-time substitution was made is worked out in
+  Python, because its first half's partnership is found by undoing the team's substitutions in order
   (:func:`_first_half_lineups`); those lines are inserted with ``executemany``.
 * *Half the rows.* A line is a partnership's, not each player's; a player's figures are read through the view.
 """
@@ -95,8 +95,8 @@ WHERE competition_id = %(competition)s AND NOT EXISTS (
 )
 """
 
-# The lines of the competition's approved match nights that have none yet ("todo"), for every team that made
-# no substitution: one per table (half 0), its partnership from the seats (the telman's joined to the
+# The lines of the competition's approved match nights that have none yet ("todo"), for every table where no
+# substitution was made: one per table (half 0), its partnership from the seats (the telman's joined to the
 # byspeler's: a table with one seat only is left out), its boems and strokes from the table's ended boems (the
 # home side's and the away side's, the team's picked by side), its strafs from the table's straf lines (a straf
 # is wrong when a line not struck reverses it): those of the other side conceded, each player's own claimed.
@@ -164,7 +164,8 @@ LEFT JOIN claims ct ON ct.match_id = a.id AND ct.table_number = t.table_number A
 LEFT JOIN claims cb ON cb.match_id = a.id AND cb.table_number = t.table_number AND cb.team_id = ts.team_id
     AND cb.claimed_by_id = y.player_id
 WHERE ts.match_id = a.id
-  AND NOT EXISTS (SELECT 1 FROM {substitution} su WHERE su.match_id = a.id AND su.team_id = ts.team_id)
+  AND NOT EXISTS (SELECT 1 FROM {substitution} su
+                  WHERE su.match_id = a.id AND su.team_id = ts.team_id AND su.table_number = t.table_number)
 """
 
 
@@ -228,17 +229,22 @@ def _fetch(queryset: Any) -> list[tuple[Any, ...]]:
 
 
 def _substituted_lines(*, competition_id: int) -> list[tuple[Any, ...]]:
-    """The lines of the teams that made a half-time substitution in an approved match and have no lines yet, in
-    :data:`_COLUMNS`' order: a line a half where the partnership at the table changed, else one for the night.
+    """The lines of the tables where a half-time substitution was made in an approved match, that have no lines
+    yet, in :data:`_COLUMNS`' order: a line a half where the partnership at the table changed, else one for the
+    night. (Undoing a substitution changes only the seats of its own table: the player who came in took a seat
+    there and, SAKBOC 11.3, moves only within it; every other table sat as it stands all night, and is
+    :data:`_TABLES_SQL`'s.)
     1 query when there is none, else 5 (the teams, the matches and seats, the substitutions, the boems and the
     straf lines, summed by the database per table and half)."""
     missing = Substitution.objects.filter(
         match__competition_id=competition_id, match__result_status=Match.ResultStatus.APPROVED,
     ).exclude(Exists(PartnershipLine.objects.filter(
-        competition_id=competition_id, match_id=OuterRef("match_id"), team_id=OuterRef("team_id"))))
-    substituted = set(missing.values_list("match_id", "team_id").distinct())
-    if not substituted:
+        competition_id=competition_id, match_id=OuterRef("match_id"), team_id=OuterRef("team_id"),
+        table_number=OuterRef("table_number"))))
+    tables = set(missing.values_list("match_id", "team_id", "table_number").distinct())
+    if not tables:
         return []
+    substituted = {(match_id, team_id) for match_id, team_id, _ in tables}
     ids = {match_id for match_id, _ in substituted}
     approved = Match.objects.filter(pk__in=ids)
     if len(ids) > 500:  # a list of thousands of ids, compiled and sent by each query below, costs more than
@@ -264,8 +270,12 @@ def _substituted_lines(*, competition_id: int) -> list[tuple[Any, ...]]:
     figures: dict[tuple[int, int, int, int], list[int]] = defaultdict(lambda: [0] * 8)
     home_won = Q(winner_id=F("table__match__home_id"))
     away_won = Q(winner_id=F("table__match__away_id"))
+    # Only the tables where a substitution was made (of either team: the figures are the table's).
+    substituted_table = Substitution.objects.filter(match_id=OuterRef("table__match_id"),
+                                                    table_number=OuterRef("table__number"))
     boems = (
-        Boem.objects.filter(table__match__in=approved).exclude(status=Boem.Status.IN_PROGRESS)
+        Boem.objects.filter(Exists(substituted_table), table__match__in=approved)
+        .exclude(status=Boem.Status.IN_PROGRESS)
         .values("table__match_id", "table__number", half=_half("ended_at"))
         .annotate(
             home_won=Count("id", filter=home_won), away_won=Count("id", filter=away_won),
@@ -297,7 +307,8 @@ def _substituted_lines(*, competition_id: int) -> list[tuple[Any, ...]]:
     # Strafs from the sheets' straf lines (a referee's ruling writes one; a wrong straf is one reversed).
     reversed_line = BoemEntry.objects.filter(reverses=OuterRef("pk"), struck=False)
     strafs = (
-        BoemEntry.objects.filter(table__match__in=approved, kind=BoemEntry.Kind.STRAF, struck=False)
+        BoemEntry.objects.filter(Exists(substituted_table), table__match__in=approved, kind=BoemEntry.Kind.STRAF,
+                                 struck=False)
         .annotate(half=_half("recorded_at"), wrong=Exists(reversed_line))
         .values_list("table__match_id", "table__number", "half", "team_id", "claimed_by_id", "wrong")
     )
@@ -314,7 +325,7 @@ def _substituted_lines(*, competition_id: int) -> list[tuple[Any, ...]]:
         _, home_id, away_id, version = matches[match_id]
         opponent_id = away_id if team_id == home_id else home_id
         before = first[(match_id, team_id)]
-        for table_number in sorted({number for number, _ in seats}):
+        for table_number in sorted({number for number, _ in seats if (match_id, team_id, number) in tables}):
             telman, byspeler = seats.get((table_number, "telman")), seats.get((table_number, "byspeler"))
             old = (before.get((table_number, "telman")), before.get((table_number, "byspeler")))
             halves: list[tuple[int, int | None, int | None, list[int]]] = []
