@@ -1,7 +1,8 @@
 """REST API of the records (read-only, public fields only): players' and partnerships' figures per competition,
 paginated, filterable (django-filter) and ordered, in the OpenAPI schema. Rows come from the same selectors as
 the pages (``records.selectors.player_rows`` / ``partnership_rows``), grouped by the database from the records'
-cached table; the figures are described on ``records.models.RecordLine``."""
+cached table (its per-player view for players); the figures are described on
+``records.models.PartnershipLine``."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from rest_framework import mixins, serializers, viewsets
 
 from clubs.api import MAX_ID
 from records import selectors
-from records.models import RecordLine
+from records.models import PartnershipLine, RecordLine
 
 ORDERING_HELP = "A figure to order by; '-' first for descending, e.g. '-boems_per_night'."
 FIGURE_FIELDS = ("nights", "boems_won", "boems_lost", "boems_per_night", "strokes_for", "strokes_against",
@@ -115,7 +116,7 @@ class PartnershipRecordViewSet(mixins.ListModelMixin, viewsets.GenericViewSet):
 
     serializer_class = PartnershipRecordSerializer
     filterset_class = PartnershipRecordFilter
-    queryset = RecordLine.objects.none()
+    queryset = PartnershipLine.objects.none()
 
     def get_queryset(self):
-        return selectors.partnership_rows(RecordLine.objects.all(), names=True)
+        return selectors.partnership_rows(PartnershipLine.objects.all(), names=True)

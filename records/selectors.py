@@ -1,7 +1,8 @@
 """Reads of players', partnerships', teams' and clubs' records (public fields only).
 
-Every figure comes from :class:`records.models.RecordLine` (the boem sheets of approved match nights, see
-its docstring for what each figure counts) and from the matches' results; each reading is kept in the cache
+Every figure comes from :class:`records.models.PartnershipLine` (the boem sheets of approved match nights,
+see its docstring for what each figure counts; a partnership's reads group it) or its per-player view
+:class:`records.models.RecordLine` (a player's reads) and from the matches' results; each reading is kept in the cache
 under :func:`records.services.records_token`, renewed by every recompute, so a cached reading is never stale
 and a hit costs 0 queries. The query counts below are those of a miss (tests/records pin them).
 """
@@ -16,10 +17,11 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models import Count, ExpressionWrapper, F, FloatField, Q, Sum
 from django.db.models.functions import Cast
+from django.utils import timezone
 
 from clubs.models import Club, Player, Team
 from matches.models import Match, StandingsRow
-from records.models import RecordLine
+from records.models import PartnershipLine, RecordLine
 from records.services import records_token
 
 CACHE_TIMEOUT = 24 * 3600
@@ -82,7 +84,7 @@ def _figures(lines: Iterable[dict[str, Any]], *, claims: Iterable[dict[str, Any]
     return figures
 
 
-_LINE_VALUES = ("match_id", "table_number", "half", "role", "played_on", "competition_id", "team_id", "opponent_id",
+_LINE_VALUES = ("match_id", "table_number", "half", "role", "competition_id", "team_id", "opponent_id",
                 "player_id", "partner_id", "telman_id", "byspeler_id", *_SUMMED, "strafs_claimed",
                 "wrong_strafs_claimed")
 
@@ -141,8 +143,8 @@ def _lines_with_names(lines: Any) -> list[dict[str, Any]]:
     return list(lines.values(
         *_LINE_VALUES, "competition__name", "competition__season", "team__name", "opponent__name",
         "partner__first_name", "partner__last_name", "telman__first_name", "telman__last_name",
-        "byspeler__first_name", "byspeler__last_name",
-    ).order_by("played_on", "match_id", "table_number", "half", "role"))
+        "byspeler__first_name", "byspeler__last_name", "match__scheduled_start",
+    ).order_by("match__scheduled_start", "match_id", "table_number", "half", "role"))
 
 
 def _seasons(lines: list[dict[str, Any]], claims: Callable[[list[dict[str, Any]]], list[dict[str, Any]]] | None = None
@@ -168,7 +170,7 @@ def _nights(lines: list[dict[str, Any]], partner_names: Callable[[dict[str, Any]
         night = nights.get(line["match_id"])
         if night is None:
             night = nights[line["match_id"]] = Night(
-                match_id=line["match_id"], played_on=line["played_on"],
+                match_id=line["match_id"], played_on=timezone.localdate(line["match__scheduled_start"]),
                 competition=f"{line['competition__name']} {line['competition__season']}", team=line["team__name"],
                 opponent_id=line["opponent_id"], opponent=line["opponent__name"], tables="", partners="",
                 boems_won=0, boems_lost=0,
@@ -282,20 +284,20 @@ class PartnershipRow:
 
 
 def partnership_rows(lines: Any, *, names: bool = False) -> Any:
-    """The partnerships in ``lines`` (a RecordLine queryset, filtered): one row each, as values with
+    """The partnerships in ``lines`` (a PartnershipLine queryset, filtered): one row each, as values with
     ``nights``, ``boems_won``, ``boems_lost``, ``strokes_for``, ``strokes_against``, ``five_to_nils``,
     ``strafs_conceded``, ``wrong_strafs_against`` (the table's, counted once) and ``strafs_claimed``,
     ``wrong_strafs_claimed`` (both players'), and ``boems_per_night``; with ``names``, the players' and the
     team's names too. One grouped query; the API filters and orders it."""
-    telman = Q(role=RecordLine.Role.TELMAN)
     named = ("telman__first_name", "telman__last_name", "byspeler__first_name", "byspeler__last_name",
              "team__name") if names else ()
     return (
         lines.values("competition_id", "team_id", "telman_id", "byspeler_id", *named)
         .annotate(
             nights=Count("match_id", distinct=True),
-            **{name: Sum(name, filter=telman) for name in _SUMMED},
-            strafs_claimed=Sum("strafs_claimed"), wrong_strafs_claimed=Sum("wrong_strafs_claimed"),
+            **{name: Sum(name) for name in _SUMMED},
+            strafs_claimed=Sum(F("telman_strafs_claimed") + F("byspeler_strafs_claimed")),
+            wrong_strafs_claimed=Sum(F("telman_wrong_strafs_claimed") + F("byspeler_wrong_strafs_claimed")),
         )
         .annotate(boems_per_night=ExpressionWrapper(Cast("boems_won", FloatField()) / F("nights"),
                                                     output_field=FloatField()))
@@ -344,7 +346,7 @@ def competition_leaderboards(*, competition_id: int, min_nights: int | None = No
     2 queries (the grouped rows, the names)."""
 
     def compute() -> list[PartnershipRow]:
-        rows = list(partnership_rows(RecordLine.objects.filter(competition_id=competition_id)))
+        rows = list(partnership_rows(PartnershipLine.objects.filter(competition_id=competition_id)))
         ids = {r["telman_id"] for r in rows} | {r["byspeler_id"] for r in rows}
         names = {p: _name(f, last) for p, f, last in Player.objects.filter(pk__in=ids)
                  .values_list("id", "first_name", "last_name")}
@@ -426,12 +428,16 @@ def _result_lines(team_id: int, matches: Iterable[Match], names: dict[int, str])
 
 
 def _team_figures(lines: Any) -> Figures:
-    return _figures(lines.filter(role=RecordLine.Role.TELMAN).values(*_LINE_VALUES),
-                    claims=lines.values("strafs_claimed", "wrong_strafs_claimed"))
+    """Sum ``lines`` (a PartnershipLine queryset, filtered) into figures, strafs claimed by both players. 1 query."""
+    rows = list(lines.values("match_id", "table_number", *_SUMMED).annotate(
+        strafs_claimed=F("telman_strafs_claimed") + F("byspeler_strafs_claimed"),
+        wrong_strafs_claimed=F("telman_wrong_strafs_claimed") + F("byspeler_wrong_strafs_claimed"),
+    ).order_by())
+    return _figures(rows)
 
 
 def team_record(*, team_id: int) -> TeamRecord | None:
-    """A team's page: squad, results, form, figures; ``None`` for no such team. 7 queries."""
+    """A team's page: squad, results, form, figures; ``None`` for no such team. 6 queries."""
 
     def compute() -> TeamRecord | None:
         team = Team.objects.select_related("club", "competition").filter(pk=team_id).first()
@@ -451,8 +457,8 @@ def team_record(*, team_id: int) -> TeamRecord | None:
         return TeamRecord(
             team_id=team.pk, name=team.name, club_id=team.club_id, club=team.club.name,
             competition_id=team.competition_id, competition=str(team.competition), captain_id=team.captain_id,
-            squad=squad, results=results, form=form, figures=_team_figures(RecordLine.objects.filter(team_id=team_id)),
-            position=position, others=others,
+            squad=squad, results=results, form=form, position=position, others=others,
+            figures=_team_figures(PartnershipLine.objects.filter(competition_id=team.competition_id, team_id=team_id)),
         )
 
     return _cached(f"team:{team_id}", compute)
@@ -477,12 +483,14 @@ class HeadToHead:
 
 
 def head_to_head(*, team_id: int, opponent_id: int) -> HeadToHead | None:
-    """``team`` against ``opponent``; ``None`` when either is missing, or they are one team. 4 queries."""
+    """``team`` against ``opponent``; ``None`` when either is missing, or they are one team. 3 queries."""
 
     def compute() -> HeadToHead | None:
-        teams = dict(Team.objects.filter(pk__in=[team_id, opponent_id]).values_list("id", "name"))
-        if team_id not in teams or opponent_id not in teams or team_id == opponent_id:
+        found = {pk: (name, competition_id) for pk, name, competition_id in
+                 Team.objects.filter(pk__in=[team_id, opponent_id]).values_list("id", "name", "competition_id")}
+        if team_id not in found or opponent_id not in found or team_id == opponent_id:
             return None
+        teams = {pk: name for pk, (name, _) in found.items()}
         matches = Match.objects.filter(
             Q(home_id=team_id, away_id=opponent_id) | Q(home_id=opponent_id, away_id=team_id)
         ).exclude(result_status=Match.ResultStatus.NONE).order_by("-scheduled_start", "-id")
@@ -493,7 +501,8 @@ def head_to_head(*, team_id: int, opponent_id: int) -> HeadToHead | None:
             matches=lines, won=sum(r.outcome == "W" for r in approved), drawn=sum(r.outcome == "D" for r in approved),
             lost=sum(r.outcome == "L" for r in approved), points_for=sum(r.score_for for r in approved),
             points_against=sum(r.score_against for r in approved),
-            figures=_team_figures(RecordLine.objects.filter(team_id=team_id, opponent_id=opponent_id)),
+            figures=_team_figures(PartnershipLine.objects.filter(
+                competition_id=found[team_id][1], team_id=team_id, opponent_id=opponent_id)),
         )
 
     return _cached(f"h2h:{team_id}:{opponent_id}", compute)

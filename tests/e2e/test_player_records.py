@@ -1,6 +1,8 @@
 """Records at 375 px (issue 21): from a reduced demo season, a match report leads to a player, the player to
-their partnership, a team page to a head-to-head; every number on those pages equals what the test computes
-itself from the boem sheets' rows (tests/records/sheets.py, not records/). Screenshots of every records page at
+their registration history and back, to their partnership, a team page to a head-to-head, and the competitions
+to last season's archive; every number on those pages equals what the test computes itself from the boem
+sheets' rows (tests/records/sheets.py, not records/) or from the approved matches (the final table). The season
+is closed in the set-up through the service; the walk itself only clicks. Screenshots of every records page at
 375 and 1280 px go to /work/shots/records/ (or SHOTS_DIR)."""
 
 from __future__ import annotations
@@ -10,7 +12,8 @@ import re
 from pathlib import Path
 
 from klawerjas_league.demo import demo_season_run
-from matches.models import Match, StandingsRow, Substitution
+from matches import seasons
+from matches.models import Competition, Match, StandingsRow, Substitution
 from tests.records import sheets
 
 SHOTS = Path(os.environ.get("SHOTS_DIR", "/work/shots/records"))
@@ -35,8 +38,30 @@ def _figures_on_page(page, column: str = "all") -> dict[str, int]:
             for name in sheets.FIGURES}
 
 
+def _final_table(competition: Competition) -> dict[str, dict[str, int]]:
+    """Each team's line of the final table, from the approved matches (the union's league points per result)."""
+    union = competition.union
+    table: dict[str, dict[str, int]] = {}
+    for match in Match.objects.filter(competition=competition).select_related("home", "away"):
+        assert match.result_status == Match.ResultStatus.APPROVED
+        for team, mine, theirs in ((match.home, match.home_score, match.away_score),
+                                   (match.away, match.away_score, match.home_score)):
+            line = table.setdefault(team.name, dict.fromkeys(("played", "won", "drawn", "lost", "for", "against",
+                                                               "difference", "points"), 0))
+            line["played"] += 1
+            outcome = "won" if mine > theirs else "lost" if mine < theirs else "drawn"
+            line[outcome] += 1
+            line["points"] += {"won": union.points_win, "drawn": union.points_draw, "lost": union.points_loss}[outcome]
+            line["for"] += mine
+            line["against"] += theirs
+            line["difference"] += mine - theirs
+    return table
+
+
 def test_player_partnership_and_head_to_head_equal_the_sheets(page, transactional_db):
     demo_season_run(seed=7, clubs=4, size="small", progress=None)
+    league = Competition.objects.get()
+    seasons.season_close(union=league.union, name=league.season)  # last season, archived
     sub = Substitution.objects.select_related("player_in", "match").order_by("id").first()
     player = sub.player_in
 
@@ -53,6 +78,16 @@ def test_player_partnership_and_head_to_head_equal_the_sheets(page, transactiona
     assert nights.count() == sheets.player_figures(player.pk)["nights"]
     _fits(page)
     _shoot(page, "player")
+
+    # Their registration history (clubs, transfers) and back to the records.
+    page.get_by_role("link", name="Registration history and transfers").click()
+    page.wait_for_url(re.compile(rf"/players/{player.pk}/history/$"))
+    assert page.locator("h1").inner_text() == player.full_name
+    assert player.registration_number in page.locator("main").inner_text()
+    _fits(page)
+    _shoot(page, "player-history")
+    page.get_by_role("link", name="Records: match nights, boems, partnerships").click()
+    page.wait_for_url(re.compile(rf"/players/{player.pk}/$"))
 
     # Their partnership, from the partners' table.
     page.locator("table.partners tbody a").first.click()
@@ -114,3 +149,36 @@ def test_player_partnership_and_head_to_head_equal_the_sheets(page, transactiona
                           StandingsRow.objects.filter(competition_id=competition_id).select_related("team")}
     _fits(page)
     _shoot(page, "standings")
+
+    # Last season's archive, from the competitions: the champions and the final table, as the approved matches
+    # make them.
+    page.get_by_role("link", name="Competitions", exact=True).click()
+    page.get_by_role("link", name="past seasons").click()
+    page.wait_for_url(re.compile(r"/seasons/$"))
+    page.get_by_role("link", name=f"Season {league.season}").click()
+    page.wait_for_url(re.compile(r"/seasons/\d+/$"))
+    expected = _final_table(league)
+    rows = page.locator("table.standings tbody tr")
+    assert rows.count() == len(expected)
+    shown = []
+    for i in range(rows.count()):
+        # What a phone shows: position, team, played, points, and the folded "W · D · L · for–against (diff)".
+        cells = rows.nth(i).locator(":scope > td")
+        name = cells.nth(1).locator("a").inner_text()
+        line = expected[name]
+        assert (int(cells.nth(2).inner_text()), int(cells.last.inner_text())) == (line["played"], line["points"])
+        assert cells.nth(1).locator(".standings-fold").inner_text() == (
+            f"W {line['won']} · D {line['drawn']} · L {line['lost']} · {line['for']}–{line['against']} "
+            f"({line['difference']})")
+        shown.append((int(cells.nth(0).inner_text()), name))
+    order = [(expected[name]["points"], expected[name]["difference"]) for _, name in shown]
+    assert order == sorted(order, reverse=True)  # league points, then (the union's first tiebreak) difference
+    assert league.union.tiebreak_order[0] == "difference"
+    champions = {name for position, name in shown if position == 1}
+    assert champions and all(expected[name]["points"] == order[0][0] for name in champions)
+    honours = page.locator("p.honour")
+    assert honours.count() == len(champions)
+    assert {honours.nth(i).locator("strong").inner_text() for i in range(honours.count())} == champions
+    assert "Champions" in honours.first.inner_text()
+    _fits(page)
+    _shoot(page, "season-archive")
