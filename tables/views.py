@@ -415,6 +415,18 @@ def _entry(device: TableDevice, entry_id: int) -> BoemEntry:
                              table__match_id=device.link.match_id, table__number=device.link.table_number)
 
 
+def _unsettled(entry: BoemEntry) -> BoemEntry:
+    """``entry`` read afresh (inside the write's transaction), for a confirmation or a dispute.
+
+    :raises ValidationError: code ``already``: :func:`_already` says why it is settled meanwhile.
+    """
+    fresh = BoemEntry.objects.select_related("team", "confirmed_by_player").get(pk=entry.pk)
+    settled = _already(fresh)
+    if settled:
+        raise ValidationError(settled, code="already")
+    return fresh
+
+
 def _already(entry: BoemEntry) -> str:
     """Why a confirmation or dispute of ``entry`` finds it settled already, or ``""``: a line another device or
     the referee confirmed, disputed or struck off meanwhile."""
@@ -422,8 +434,7 @@ def _already(entry: BoemEntry) -> str:
     if entry.struck:
         return f"{label} was struck off by the referee meanwhile."
     if entry.confirmed_at is not None:
-        by = (f"{entry.confirmed_by_player.first_name} {entry.confirmed_by_player.last_name}"
-              if entry.confirmed_by_player_id else "the referee")
+        by = entry.confirmed_by_player.full_name if entry.confirmed_by_player_id else "the referee"
         return f"{label} was confirmed already, by {by} at {timezone.localtime(entry.confirmed_at):%H:%M}."
     if entry.disputed_at is not None:
         return f"{label} was disputed already at {timezone.localtime(entry.disputed_at):%H:%M}: the referee settles it."
@@ -444,10 +455,7 @@ def entry_confirm(request: HttpRequest, entry_id: int) -> HttpResponse:
     @transaction.atomic
     def perform() -> tuple[int, dict[str, Any]]:
         at, _match = _entry_time(request, device)
-        fresh = BoemEntry.objects.select_related("team", "confirmed_by_player").get(pk=entry.pk)
-        settled = _already(fresh)
-        if settled:
-            raise ValidationError(settled, code="already")
+        fresh = _unsettled(entry)
         confirmed = boem_sheet.entry_confirm(entry=fresh, device=device, now=at,
                                              expected_version=form.cleaned_data["version"])
         return 200, {"message": "Confirmed.", "entry": confirmed.pk, "version": _version_now(device)}
@@ -462,9 +470,7 @@ def entry_dispute(request: HttpRequest, entry_id: int) -> HttpResponse:
     if isinstance(device, HttpResponse):
         return device
     entry = _entry(device, entry_id)
-    version = device.link.match.tables.filter(number=device.link.table_number).values_list(
-        "sheet_version", flat=True).first()
-    form = DisputeForm(request.POST or None, initial={"version": version})
+    form = DisputeForm(request.POST or None, initial={"version": _version_now(device)})
 
     def page(status: int = 200) -> HttpResponse:
         context = {**_sheet_context(device), "form": form, "entry": entry,
@@ -481,10 +487,7 @@ def entry_dispute(request: HttpRequest, entry_id: int) -> HttpResponse:
     @transaction.atomic
     def perform() -> tuple[int, dict[str, Any]]:
         at, _match = _entry_time(request, device)
-        fresh = BoemEntry.objects.select_related("team", "confirmed_by_player").get(pk=entry.pk)
-        settled = _already(fresh)
-        if settled:
-            raise ValidationError(settled, code="already")
+        fresh = _unsettled(entry)
         boem_sheet.entry_dispute(entry=fresh, device=device, reason=form.cleaned_data["reason"], now=at,
                                  expected_version=form.cleaned_data["version"])
         return 200, {"message": "Disputed: the referee is told and will settle it.", "entry": entry.pk,
