@@ -21,7 +21,7 @@ from appeals.models import Appeal
 from appeals.services import appeal_lodge
 from clubs.discipline import disciplinary_record_create
 from clubs.models import DisciplinaryRecord
-from tests.api.world import Side, World, api_call, make_world, role_user
+from tests.api.world import Side, World, make_world, matrix_answer_check
 
 ROLES = ["anonymous", "nobody", "official", "secretary", "captain", "away_captain", "referee"]
 
@@ -78,16 +78,11 @@ ENDPOINTS = list(ALLOWED)
 @pytest.mark.parametrize("endpoint", ENDPOINTS)
 @pytest.mark.parametrize("role", ROLES)
 def test_own_union(endpoint: str, role: str, world: World):
-    method, url, body = _endpoints(world.a)[endpoint]
-    response = api_call(role_user(world, world.a, role), method, url, body)
-    expected = ALLOWED[endpoint].get(role, 403 if role == "anonymous" else 404)
-    assert response.status_code == expected, (endpoint, role, response.status_code, response.content[:400])
+    matrix_answer_check(world, role, endpoint, _endpoints(world.a)[endpoint], allowed=ALLOWED)
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("endpoint", ENDPOINTS)
 @pytest.mark.parametrize("role", ROLES)
 def test_other_union_answers_like_not_there(endpoint: str, role: str, world: World):
-    method, url, body = _endpoints(world.b)[endpoint]
-    response = api_call(role_user(world, world.a, role), method, url, body)
-    assert response.status_code == (403 if role == "anonymous" else 404), (endpoint, role, response.status_code)
+    matrix_answer_check(world, role, endpoint, _endpoints(world.b)[endpoint], allowed=None)

@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from matches.models import Seat, TeamSheet
 from matches.night_transfer import night_checksums, night_export
-from tests.api.world import Side, World, api_call, role_user
+from tests.api.world import Side, World, matrix_answer_check
 
 ROLES = ["anonymous", "nobody", "official", "secretary", "captain", "away_captain", "referee"]
 
@@ -43,19 +43,14 @@ def _client(user=None) -> APIClient:
 @pytest.mark.parametrize("endpoint", list(ALLOWED))
 @pytest.mark.parametrize("role", ROLES)
 def test_own_union(endpoint: str, role: str, world: World):
-    method, url, body = _endpoints(world.a)[endpoint]
-    response = api_call(role_user(world, world.a, role), method, url, body)
-    expected = ALLOWED[endpoint].get(role, 403 if role == "anonymous" else 404)
-    assert response.status_code == expected, (endpoint, role, response.status_code, response.content[:400])
+    matrix_answer_check(world, role, endpoint, _endpoints(world.a)[endpoint], allowed=ALLOWED)
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("endpoint", list(ALLOWED))
 @pytest.mark.parametrize("role", ROLES)
 def test_other_union_answers_like_not_there(endpoint: str, role: str, world: World):
-    method, url, body = _endpoints(world.b)[endpoint]
-    response = api_call(role_user(world, world.a, role), method, url, body)
-    assert response.status_code == (403 if role == "anonymous" else 404), (endpoint, role, response.content[:400])
+    matrix_answer_check(world, role, endpoint, _endpoints(world.b)[endpoint], allowed=None)
 
 
 @pytest.mark.django_db

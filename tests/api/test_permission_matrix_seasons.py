@@ -17,7 +17,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from matches.models import Match, Season
-from tests.api.world import Side, World, api_call, role_user
+from tests.api.world import Side, World, matrix_answer_check
 from tests.factories import CompetitionFactory, MatchFactory, TeamFactory
 
 ROLES = ["anonymous", "nobody", "official", "secretary", "captain", "away_captain", "referee"]
@@ -68,10 +68,7 @@ ENDPOINTS = list(ALLOWED)
 @pytest.mark.parametrize("endpoint", ENDPOINTS)
 @pytest.mark.parametrize("role", ROLES)
 def test_own_union(endpoint: str, role: str, world: World):
-    method, url, body = _endpoints(world.a, _extra(world.a))[endpoint]
-    response = api_call(role_user(world, world.a, role), method, url, body)
-    expected = ALLOWED[endpoint].get(role, 403 if role == "anonymous" else 404)
-    assert response.status_code == expected, (endpoint, role, response.status_code, response.content[:400])
+    matrix_answer_check(world, role, endpoint, _endpoints(world.a, _extra(world.a))[endpoint], allowed=ALLOWED)
 
 
 @pytest.mark.django_db
@@ -80,9 +77,7 @@ def test_own_union(endpoint: str, role: str, world: World):
 def test_other_union_answers_like_not_there(endpoint: str, role: str, world: World):
     """Union A's people acting on union B's objects: 404, exactly as for an id that does not exist."""
     _extra(world.a)
-    method, url, body = _endpoints(world.b, _extra(world.b))[endpoint]
-    response = api_call(role_user(world, world.a, role), method, url, body)
-    assert response.status_code == (403 if role == "anonymous" else 404), (endpoint, role, response.status_code)
+    matrix_answer_check(world, role, endpoint, _endpoints(world.b, _extra(world.b))[endpoint], allowed=None)
 
 
 @pytest.mark.django_db

@@ -193,3 +193,13 @@ def api_call(user, method: str, url: str, body):
     if user is not None:
         client.force_authenticate(user)
     return getattr(client, method)(url, body, format="json")
+
+
+def matrix_answer_check(world: World, role: str, endpoint: str, call: tuple, *, allowed: dict | None) -> None:
+    """One cell of a permission matrix: union A's ``role`` makes ``call`` (``(method, url, body)``) and gets
+    ``allowed[endpoint][role]``, or, for a role not listed (and whenever ``allowed`` is ``None``: the call is on
+    union B's object), 403 when anonymous and 404 otherwise, exactly as for an id that does not exist."""
+    method, url, body = call
+    response = api_call(role_user(world, world.a, role), method, url, body)
+    expected = (allowed or {}).get(endpoint, {}).get(role, 403 if role == "anonymous" else 404)
+    assert response.status_code == expected, (endpoint, role, response.status_code, response.content[:400])
