@@ -17,17 +17,14 @@ Target (issue 8): the standings page serves at least half the bare view's reques
 
 from __future__ import annotations
 
-import http.client
 import json
 import os
-import statistics
 import sys
-import threading
-import time
 
 from loadkit import (
     PROJECT,
     Database,
+    closed_loop,
     free_port,
     get,
     gunicorn_start,
@@ -45,46 +42,7 @@ TARGET_RATIO = 0.5
 
 def load(port: int, path: str, seconds: float) -> dict[str, float]:
     """THREADS clients, each on one kept-alive connection, for ``seconds`` or MAX_REQUESTS in all."""
-    latencies: list[list[float]] = [[] for _ in range(THREADS)]
-    errors = [0] * THREADS
-    deadline = time.perf_counter() + seconds
-    budget = threading.Semaphore(MAX_REQUESTS)
-
-    def client(n: int) -> None:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-        while time.perf_counter() < deadline and budget.acquire(blocking=False):
-            start = time.perf_counter()
-            try:
-                conn.request("GET", path, headers={"Host": "127.0.0.1"})
-                response = conn.getresponse()
-                response.read()
-                if response.status != 200:
-                    errors[n] += 1
-            except (OSError, http.client.HTTPException):
-                errors[n] += 1
-                conn.close()
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-                continue
-            latencies[n].append(time.perf_counter() - start)
-        conn.close()
-
-    started = time.perf_counter()
-    threads = [threading.Thread(target=client, args=(n,)) for n in range(THREADS)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    elapsed = time.perf_counter() - started
-    times = sorted(x for per in latencies for x in per)
-    if not times:
-        return {"requests": 0, "rps": 0.0, "p50": float("nan"), "p99": float("nan"), "errors": sum(errors)}
-    return {
-        "requests": len(times),
-        "rps": len(times) / elapsed,
-        "p50": statistics.median(times) * 1000,
-        "p99": times[min(len(times) - 1, int(len(times) * 0.99))] * 1000,
-        "errors": sum(errors),
-    }
+    return closed_loop(port, path, seconds, threads=THREADS, max_requests=MAX_REQUESTS)
 
 
 def main() -> int:

@@ -15,9 +15,11 @@ import secrets
 import shutil
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import uuid
 from pathlib import Path
@@ -89,6 +91,54 @@ def get(port: int, path: str) -> tuple[int, bytes]:
         return response.status, response.read()
     finally:
         conn.close()
+
+
+def closed_loop(port: int, path: str, seconds: float, *, threads: int, max_requests: int,
+                headers: dict[str, str] | None = None, expect: int = 200) -> dict[str, float]:
+    """``threads`` clients as fast as they go, each on one kept-alive connection, GETting ``path`` (with
+    ``headers``) for ``seconds`` or ``max_requests`` in all: requests/s, p50 and p99 latency (ms), requests, and
+    errors (an answer other than ``expect``, or a broken connection)."""
+    latencies: list[list[float]] = [[] for _ in range(threads)]
+    errors = [0] * threads
+    deadline = time.perf_counter() + seconds
+    budget = threading.Semaphore(max_requests)
+    sent = {"Host": "127.0.0.1", **(headers or {})}
+
+    def client(n: int) -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        while time.perf_counter() < deadline and budget.acquire(blocking=False):
+            start = time.perf_counter()
+            try:
+                conn.request("GET", path, headers=sent)
+                response = conn.getresponse()
+                response.read()
+                if response.status != expect:
+                    errors[n] += 1
+            except (OSError, http.client.HTTPException):
+                errors[n] += 1
+                conn.close()
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+                continue
+            latencies[n].append(time.perf_counter() - start)
+        conn.close()
+
+    started = time.perf_counter()
+    workers = [threading.Thread(target=client, args=(n,)) for n in range(threads)]
+    for t in workers:
+        t.start()
+    for t in workers:
+        t.join()
+    elapsed = time.perf_counter() - started
+    times = sorted(x for per in latencies for x in per)
+    if not times:
+        return {"requests": 0, "rps": 0.0, "p50": float("nan"), "p99": float("nan"), "errors": sum(errors)}
+    return {
+        "requests": len(times),
+        "rps": len(times) / elapsed,
+        "p50": statistics.median(times) * 1000,
+        "p99": times[min(len(times) - 1, int(len(times) * 0.99))] * 1000,
+        "errors": sum(errors),
+    }
 
 
 def gunicorn_start(env: dict[str, str], log: Path) -> subprocess.Popen:

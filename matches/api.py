@@ -14,6 +14,8 @@ import datetime as dt
 from django.contrib.auth import get_user_model
 from django.db.models import Prefetch, Q
 from django.http import Http404
+from django.utils import translation
+from django.utils.cache import get_conditional_response
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, status, viewsets
@@ -28,6 +30,7 @@ from clubs.api import ID_REGEX, ServiceErrorsMixin, TeamSerializer, _int_or_404,
 from clubs.models import Player, Team, Union
 from clubs.selectors import person_name
 from klawerjas_league.outbox import outbox_waiting
+from klawerjas_league.page_cache import conditional_headers, kept
 from matches import entries, permissions, selectors, services
 from matches.live import live_cached, live_version, match_live
 from matches.models import (
@@ -42,7 +45,7 @@ from matches.models import (
     StandingsRow,
     StandingsSnapshot,
 )
-from matches.standings import standings_outbox_key
+from matches.standings import standings_outbox_key, standings_page_token
 
 # --- Read shapes --------------------------------------------------------------------------------------------
 
@@ -380,9 +383,10 @@ def live_response(request: Request, match_id: int) -> Response:
     version = live_version(match_id)
     if version is None:
         raise Http404("No such match.")
-    quoted = f'"{match_id}-{version}"'
+    quoted = f'"{match_id}-{version}-{translation.get_language()}"'
     if quoted in [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]:
-        return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": quoted})
+        return conditional_headers(Response(status=status.HTTP_304_NOT_MODIFIED), etag=quoted,  # type: ignore[return-value]
+                                   private=False)
 
     def build() -> dict:
         state = match_live(match_id=match_id)
@@ -391,9 +395,8 @@ def live_response(request: Request, match_id: int) -> Response:
         return dict(LiveMatchSerializer(state).data)
 
     data = dict(live_cached(match_id=match_id, version=version, kind="json", build=build))
-    response = Response(data, headers={"ETag": f'"{match_id}-{data["version"]}"'})
-    response["Cache-Control"] = "no-cache"
-    return response
+    etag = f'"{match_id}-{data["version"]}-{translation.get_language()}"'
+    return conditional_headers(Response(data), etag=etag, private=False)  # type: ignore[return-value]
 
 
 # --- Viewsets -------------------------------------------------------------------------------------------------
@@ -489,13 +492,31 @@ class CompetitionViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.R
     @action(detail=True, methods=["get", "post"], pagination_class=None, filterset_fields=[])
     def standings(self, request: Request, pk: str | None = None) -> Response:
         if request.method == "GET":
-            competition = self.get_object()
-            lines = selectors.standings_for_competition(competition_id=competition.pk)
-            return Response(StandingsRowSerializer(lines, many=True).data)
+            return self._standings_read(request, _int_or_404(pk))
         data = request_body(StandingsPublishSerializer, request)
         competition = permissions.competition_for_official(user=request.user, competition_id=_int_or_404(pk))
         snapshot = services.standings_publish(competition=competition, by=request.user, **data)
         return Response(StandingsSnapshotSerializer(snapshot).data, status=status.HTTP_201_CREATED)
+
+
+    def _standings_read(self, request: Request, competition_id: int) -> Response:
+        """The live standings, serialized once per standings token and language
+        (:func:`matches.standings.standings_page_token`) and kept: 0 queries then; ``If-None-Match`` with the
+        ETag answers 304."""
+        token = standings_page_token(competition_id=competition_id)
+        language = translation.get_language()
+        etag = f'"standings-{competition_id}-{token}-{language}-{request.accepted_renderer.format}"'
+        not_modified = get_conditional_response(request, etag=etag)
+        if not_modified is not None:
+            return conditional_headers(not_modified, etag=etag, private=False)  # type: ignore[return-value]
+
+        def build() -> list[dict]:
+            competition = self.get_object()
+            lines = selectors.standings_for_competition(competition_id=competition.pk)
+            return [dict(row) for row in StandingsRowSerializer(lines, many=True).data]
+
+        rows = kept(f"standings-api:{competition_id}:{token}:{language}", build)
+        return conditional_headers(Response(rows), etag=etag, private=False)  # type: ignore[return-value]
 
 
 class FixtureViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):

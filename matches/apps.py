@@ -9,8 +9,18 @@ class MatchesConfig(AppConfig):
         # The match e-mail tasks live in matches/notifications.py: imported here so every process (web and
         # worker) has them registered with Celery before the outbox delivers one by name. The registry says
         # when a union's settings change (clubs/signals.py); the standings pages that show them are renewed.
+        # The public pages kept whole (matches/page_versions.py) are renewed when a match, a team or a
+        # competition is saved or deleted, by whatever saved it.
+        from django.db.models.signals import post_delete, post_save
+
+        from clubs.models import Team
         from clubs.signals import union_settings_changed
         from matches import notifications  # noqa: F401
+        from matches.models import Competition, Match
+        from matches.page_versions import pages_renew_on_save
         from matches.standings import union_standings_pages_renew
 
         union_settings_changed.connect(union_standings_pages_renew, dispatch_uid="matches.union_standings_pages")
+        for model in (Match, Team, Competition):
+            for signal in (post_save, post_delete):
+                signal.connect(pages_renew_on_save, sender=model, dispatch_uid=f"matches.pages.{model.__name__}")

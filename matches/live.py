@@ -18,6 +18,7 @@ from typing import Any
 from django.core.cache import cache
 from django.db import connection
 from django.db.models import Prefetch
+from django.utils import translation
 
 from matches.boem_svg import BoemDrawing
 from matches.exports import boem_drawing
@@ -243,9 +244,10 @@ LIVE_CACHE_TIMEOUT = 6 * 3600
 
 def live_cached[T](*, match_id: int, version: int, kind: str, build: Callable[[], T]) -> T:
     """What ``build`` makes of the match at ``version`` (``kind`` names it: a page's fragment, the API's JSON):
-    built once per version and served from the cache after. The version changes with every change, so a kept
-    answer is never stale; an old version's is simply never asked for again."""
-    key = f"live:{kind}:{match_id}:{version}"
+    built once per version and language (``translation.get_language()``: the labels are words) and served
+    from the cache after. The version changes with every change, so a kept answer is never stale; an old
+    version's is simply never asked for again."""
+    key = f"live:{kind}:{match_id}:{version}:{translation.get_language()}"
     value = cache.get(key)
     if value is None:
         value = build()

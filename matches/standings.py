@@ -12,7 +12,6 @@ harmless.
 
 from __future__ import annotations
 
-import uuid
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field, fields
@@ -23,6 +22,8 @@ from django.core.cache import cache
 from django.db import transaction
 from django.dispatch import Signal
 from django.utils import timezone
+
+from klawerjas_league.page_cache import page_token, page_token_renew
 
 CACHE_TIMEOUT = 24 * 3600
 STANDINGS_RECOMPUTE_TASK = "matches.standings_recompute"
@@ -313,20 +314,16 @@ def _page_token_key(competition_id: int) -> str:
 
 
 def standings_page_token(*, competition_id: int) -> str:
-    """A token that changes whenever the competition's standings, published snapshots or union settings
-    change (renewed after the change commits). Pages that show standings cache their rendering under it,
-    so a cached page is never stale: a change gives a new token and so a fresh rendering. 0 queries."""
-    key = _page_token_key(competition_id)
-    token = cache.get(key)
-    if token is None:
-        cache.add(key, uuid.uuid4().hex, None)
-        token = cache.get(key)
-    return str(token)
+    """A token that changes whenever the competition's standings, published snapshots, union settings or its
+    teams' names change (renewed after the change commits; ``klawerjas_league.page_cache.page_token``). Pages
+    that show standings cache their rendering under it, so a cached page is never stale: a change gives a new
+    token and so a fresh rendering. 0 queries."""
+    return page_token(_page_token_key(competition_id))
 
 
 def standings_page_token_renew(*, competition_id: int) -> None:
     """Renew :func:`standings_page_token` once the current transaction commits (at once outside one)."""
-    transaction.on_commit(lambda: cache.set(_page_token_key(competition_id), uuid.uuid4().hex, None))
+    page_token_renew(_page_token_key(competition_id))
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,8 @@ broken comes back as the service's message, citing its clause, on the same page.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import cache
@@ -25,7 +27,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_http_methods
@@ -34,6 +37,7 @@ from clubs import permissions as club_permissions
 from clubs.models import Team, Union, UnionReferee
 from clubs.selectors import person_name, team_squad_by_name
 from klawerjas_league.outbox import outbox_waiting
+from klawerjas_league.page_cache import VARY, cached_page
 from klawerjas_league.refusals import refusal_on_form, refusal_show
 from matches import entries, exports, fixtures, permissions, selectors, services
 from matches.forms import (
@@ -50,6 +54,7 @@ from matches.forms import (
 )
 from matches.live import LIVE_PHASES, live_fragment_cached, live_version, match_live
 from matches.models import Competition, Match, Seat, TeamSheet
+from matches.page_versions import competition_pages_token, match_page_version
 from matches.standings import standings_outbox_key, standings_page_token
 
 # --- Public ------------------------------------------------------------------------------------------------
@@ -84,17 +89,32 @@ def _bracket(competition: Competition, matches: list[Match]) -> list[dict]:
 
 
 def competition_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    """Fixtures by round (a league) or the bracket (a cup), with results where played."""
-    competition = _competition(pk)
-    matches = list(competition.matches.select_related("home", "away").order_by("round_number", "scheduled_start",
-                                                                                  "id"))
-    rounds: dict[int, list[Match]] = {}
-    for match in matches:
-        rounds.setdefault(match.round_number, []).append(match)
-    context = {"competition": competition, "rounds": sorted(rounds.items()),
-               "bracket": _bracket(competition, matches) if competition.is_knockout else None,
-               "teams": Team.objects.filter(competition=competition).order_by("name")}
-    return render(request, "public/competition_detail.html", context)
+    """Fixtures by round (a league) or the bracket (a cup), with results where played. Kept whole under the
+    competition's pages token (:func:`_competition_page`)."""
+
+    def render_page() -> HttpResponse:
+        competition = _competition(pk)
+        matches = list(competition.matches.select_related("home", "away")
+                       .order_by("round_number", "scheduled_start", "id"))
+        rounds: dict[int, list[Match]] = {}
+        for match in matches:
+            rounds.setdefault(match.round_number, []).append(match)
+        context = {"competition": competition, "rounds": sorted(rounds.items()),
+                   "bracket": _bracket(competition, matches) if competition.is_knockout else None,
+                   "teams": Team.objects.filter(competition=competition).order_by("name")}
+        return render(request, "public/competition_detail.html", context)
+
+    return _competition_page(request, pk, "fixtures", render_page)
+
+
+def _competition_page(request: HttpRequest, pk: int, kind: str, render_page: Callable[[], HttpResponse]
+                      ) -> HttpResponse:
+    """A public page of competition ``pk`` that shows its matches, served by
+    :func:`klawerjas_league.page_cache.cached_page` under the competition's pages token
+    (:func:`matches.page_versions.competition_pages_token`, renewed whenever a match, a team or the competition
+    is saved): 0 queries for anyone not signed in once kept, a 304 for a phone that holds its ETag."""
+    token = competition_pages_token(competition_id=pk)
+    return cached_page(request, parts=(kind, pk, token), render=render_page)  # type: ignore[return-value]
 
 
 def _ics(body: bytes, name: str) -> HttpResponse:
@@ -119,12 +139,17 @@ def team_calendar_feed(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def competition_results(request: HttpRequest, pk: int) -> HttpResponse:
-    """Played matches, newest first; a result is marked provisional until a union official approves it."""
-    competition = _competition(pk)
-    results = (competition.matches.exclude(result_status=Match.ResultStatus.NONE)
-               .select_related("home", "away").order_by("-scheduled_start", "id"))
-    page = Paginator(results, 25).get_page(request.GET.get("page"))
-    return render(request, "public/competition_results.html", {"competition": competition, "page": page})
+    """Played matches, newest first; a result is marked provisional until a union official approves it. Kept
+    whole per page of results under the competition's pages token (:func:`_competition_page`)."""
+
+    def render_page() -> HttpResponse:
+        competition = _competition(pk)
+        results = (competition.matches.exclude(result_status=Match.ResultStatus.NONE)
+                   .select_related("home", "away").order_by("-scheduled_start", "id"))
+        page = Paginator(results, 25).get_page(request.GET.get("page"))
+        return render(request, "public/competition_results.html", {"competition": competition, "page": page})
+
+    return _competition_page(request, pk, "results", render_page)
 
 
 STANDINGS_PAGE_TIMEOUT = 24 * 3600
@@ -154,24 +179,32 @@ def competition_standings(request: HttpRequest, pk: int) -> HttpResponse:
     """The latest published standings (a frozen, dated snapshot; ``?snapshot=`` picks an older one), with how
     each tie was broken, and the live table below it, marked provisional.
 
-    The body is rendered once per standings token (:func:`matches.standings.standings_page_token`, renewed
-    whenever the standings, a snapshot or the union's settings change) and then served from the cache."""
+    Kept whole (``klawerjas_league.page_cache.cached_page``: 0 queries, or a 304 for a phone holding its ETag)
+    under the standings token (:func:`matches.standings.standings_page_token`, renewed whenever the standings, a
+    snapshot, the union's settings or a team's name change); the body is also kept under it, in the active
+    language, for signed-in people, whose header is their own."""
     snapshot_id = request.GET.get("snapshot", "")
     snapshot_id = snapshot_id if snapshot_id.isdigit() else ""
-    key = f"standings-page:{pk}:{snapshot_id}:{standings_page_token(competition_id=pk)}"
-    page = cache.get(key)
-    if page is None:
-        competition = _competition(pk)
-        snapshot, snapshots = selectors.standings_snapshot_pick(competition=competition, snapshot_id=snapshot_id)
-        labels = dict(Union.Tiebreak.choices)
-        context = {"competition": competition, "snapshot": snapshot, "snapshots": snapshots,
-                   "tiebreaks": [labels.get(key, key) for key in competition.union.tiebreak_order],
-                   "live_rows": selectors.standings_rows(competition_id=competition.pk),
-                   **_positions_chart(competition)}
-        page = {"title": str(competition),
-                "body": render_to_string("public/_competition_standings_body.html", context)}
-        cache.set(key, page, STANDINGS_PAGE_TIMEOUT)
-    return render(request, "public/competition_standings.html", page)
+    token = standings_page_token(competition_id=pk)
+
+    def render_page() -> HttpResponse:
+        key = f"standings-page:{pk}:{snapshot_id}:{token}:{translation.get_language()}"
+        page = cache.get(key)
+        if page is None:
+            competition = _competition(pk)
+            snapshot, snapshots = selectors.standings_snapshot_pick(competition=competition,
+                                                                    snapshot_id=snapshot_id)
+            labels = dict(Union.Tiebreak.choices)
+            context = {"competition": competition, "snapshot": snapshot, "snapshots": snapshots,
+                       "tiebreaks": [labels.get(key, key) for key in competition.union.tiebreak_order],
+                       "live_rows": selectors.standings_rows(competition_id=competition.pk),
+                       **_positions_chart(competition)}
+            page = {"title": str(competition),
+                    "body": render_to_string("public/_competition_standings_body.html", context)}
+            cache.set(key, page, STANDINGS_PAGE_TIMEOUT)
+        return render(request, "public/competition_standings.html", page)
+
+    return cached_page(request, parts=("standings", pk, token), render=render_page)  # type: ignore[return-value]
 
 
 def competition_standings_download(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
@@ -208,30 +241,37 @@ def _live_body(match_id: int, version: int) -> str | None:
     return live_fragment_cached(match_id=match_id, version=version, kind="public", render=render_body)
 
 
-def _match_page_etag(request: HttpRequest, pk: int) -> str | None:
-    version = live_version(pk)
-    return None if version is None else f"m{pk}-{version}-u{request.user.pk or 0}"
-
-
-@cache_control(no_cache=True)
-@condition(etag_func=_match_page_etag)
 def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """A match report, live while the night runs: score and clock, each table's boem trees drawn as on paper
     (lines waiting for the opposing telman dashed), the awards; provisional until approved. The live part polls
-    every 3 seconds and is answered 304 until something changes."""
-    match = Match.objects.select_related("competition", "home", "away").filter(pk=pk).first()
-    if match is None:
+    every 3 seconds and is answered 304 until something changes.
+
+    Kept whole (``klawerjas_league.page_cache.cached_page``) under the match's live version and the
+    competition's pages token (:mod:`matches.page_versions`): one query (the version) for anyone not signed in
+    once kept, and a 304 for a phone holding its ETag; the live part inside is rendered once per version
+    (:func:`_live_body`)."""
+    found = match_page_version(pk)
+    if found is None:
         raise Http404("No such match.")
-    return render(request, "public/match_detail.html", {
-        "match": match, "live_body": _live_body(pk, match.live_version),
-        "polling": match.phase in LIVE_PHASES,
-    })
+    version, competition_id = found
+
+    def render_page() -> HttpResponse:
+        match = Match.objects.select_related("competition", "home", "away").filter(pk=pk).first()
+        if match is None:
+            raise Http404("No such match.")
+        return render(request, "public/match_detail.html", {
+            "match": match, "live_body": _live_body(pk, match.live_version),
+            "polling": match.phase in LIVE_PHASES,
+        })
+
+    token = competition_pages_token(competition_id=competition_id)
+    return cached_page(request, parts=("match", pk, version, token), render=render_page)  # type: ignore[return-value]
 
 
 def _live_part_etag(request: HttpRequest, pk: int) -> str | None:
     """The live part's ETag, the match's live version (read once a request: the view reuses it)."""
-    request._live_version = live_version(pk)  # type: ignore[attr-defined]
-    return None if request._live_version is None else f"{pk}-{request._live_version}"  # type: ignore[attr-defined]
+    request._live_version = version = live_version(pk)  # type: ignore[attr-defined]
+    return None if version is None else f"{pk}-{version}-{translation.get_language()}"
 
 
 @cache_control(no_cache=True)
@@ -242,7 +282,9 @@ def match_live_part(request: HttpRequest, pk: int) -> HttpResponse:
     version = getattr(request, "_live_version", None)
     if version is None:
         raise Http404("No such match.")
-    return HttpResponse(_live_body(pk, version))
+    response = HttpResponse(_live_body(pk, version))
+    patch_vary_headers(response, VARY)
+    return response
 
 
 def match_report_download(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
