@@ -13,6 +13,7 @@ import json
 import random
 from typing import Any
 
+from engine.cards import CARD_NAMES
 from engine.ruleset import AMSTERDAM, KLAMMERN, ROTTERDAM, SAKBOC_2004, WIKIPEDIA_KLAVERJAS, Ruleset
 from engine.scoring import GameState
 from engine.simulate import HandResult, deal, play_boem, play_hand, play_session
@@ -112,3 +113,58 @@ PINNED = {
     "klammern": "4cbd183b82699de2",
     "klammern/random": "3b19e40e366a633a",
 }
+
+
+# --- the generic path's shortcuts equal what they stand for (issue 23) ------------------------------------------
+
+
+class _MethodsOnly(random.Random):
+    """A subclass: ``engine.simulate`` then draws through ``shuffle``/``randint``/``randrange`` as written."""
+
+
+def test_draws_without_the_method_calls_equal_the_methods() -> None:
+    # a plain random.Random is drawn from getrandbits directly; a subclass through its methods: same numbers
+    for ruleset in (SAKBOC_2004, ROTTERDAM, KLAMMERN):
+        for policy in ("bot", "random"):
+            fast, slow = random.Random(11), _MethodsOnly(11)
+            for dealer in range(40):
+                a = play_hand(deal(fast, dealer % 4, ruleset), fast, ruleset=ruleset, policy=policy)  # type: ignore[arg-type]
+                b = play_hand(deal(slow, dealer % 4, ruleset), slow, ruleset=ruleset, policy=policy)  # type: ignore[arg-type]
+                assert a == b and a.record == b.record
+            assert fast.random() == slow.random()  # and the generators stand at the same place
+
+
+def test_sakboc_legality_in_the_loop_equals_legal_mask(monkeypatch: Any) -> None:
+    import engine.simulate
+
+    fast = _chain(21, 200, "random") + _chain(22, 200, "bot")
+    monkeypatch.setattr(engine.simulate, "sakboc_legality", lambda ruleset: False)  # every card by legal_mask
+    assert fast == _chain(21, 200, "random") + _chain(22, 200, "bot")
+
+
+def test_only_hands_with_a_run_or_four_of_a_kind_are_searched_for_a_call() -> None:
+    from engine.roem import best_call
+    from engine.simulate import _holds_roemte
+
+    rng = random.Random(5)
+    seen = set()
+    for _ in range(20000):
+        hand = sum(1 << c for c in rng.sample(range(32), 8))
+        trump = rng.randrange(4)
+        held = best_call(hand, trump) is not None
+        assert _holds_roemte(hand) == held, hex(hand)
+        seen.add(held)
+    assert seen == {True, False}
+    for four in (0x08080808, 0x01010101, 0x02020202, 0x04040404):  # four jacks, aces, kings, queens
+        assert _holds_roemte(four) and best_call(four, 0) is not None
+    assert not _holds_roemte(0x10101010) and best_call(0x10101010, 0) is None  # four tens: no roemte
+
+
+def test_the_record_is_built_when_read_and_then_kept() -> None:
+    h = play_hand(deal(random.Random(3), 0), random.Random(4), policy="random")
+    assert "record" not in h.__dict__ and "events" not in h.__dict__  # nothing built until somebody reads it
+    assert h.record is h.record and h.record["events"] == list(h.events)
+    assert h.record["events"][0] is h.events[0]
+    played = [(e["seat"], e["card"]) for e in h.events]
+    in_tricks = [((leader + k) % 4, CARD_NAMES[c]) for leader, cards, _, _ in h.tricks for k, c in enumerate(cards)]
+    assert played == in_tricks and len(played) == 32
