@@ -34,7 +34,7 @@ from typing import Any, Literal
 from engine.boem_sheet import unfinished_boem_points
 from engine.cards import ACE, CARD_NAMES, JACK, KING, QUEEN, SUIT_MASKS, cards_of
 from engine.makers import declared_melds, hand_melds, trick_roem
-from engine.play import legal_mask, play_tables, sakboc_legality, trick_winner
+from engine.play import PlayTables, legal_mask, play_tables, sakboc_legality
 from engine.roem import (
     RoemCall,
     best_call,
@@ -98,14 +98,6 @@ def _below(getrandbits: Callable[[int], int], n: int) -> int:
     while r >= n:
         r = getrandbits(k)
     return r
-
-
-def _nth_card(mask: int, r: int) -> int:
-    """The ``r``-th card (0-based, in card order) of the hand mask ``mask``: ``cards_of(mask)[r]``."""
-    while r:
-        mask &= mask - 1
-        r -= 1
-    return (mask & -mask).bit_length() - 1
 
 
 @dataclass(frozen=True)
@@ -513,11 +505,27 @@ def _record(
     return record
 
 
-def _bid_strength(hand: int, suit: int, tables: Any) -> int:
+def _bid_strength(hand: int, suit: int, tables: PlayTables) -> int:
     """Bot's taste for a trump suit: trump points held plus 10 a card (the Jack and Nine count most)."""
     pts = tables.points[suit]
     byte = hand >> (suit * 8) & 0xFF
     return sum(pts[suit * 8 + r] + 10 for r in range(8) if byte >> r & 1)
+
+
+_BID_TABLES: dict[int, tuple[PlayTables, tuple[tuple[int, ...], ...]]] = {}
+"""The bot's bid strengths by :class:`~engine.play.PlayTables` identity (the tables are built once per ruleset)."""
+
+
+def _bid_table(tables: PlayTables) -> tuple[tuple[int, ...], ...]:
+    """``_bid_table(tables)[suit][byte]``: :func:`_bid_strength` of a hand whose cards in ``suit`` are ``byte``."""
+    hit = _BID_TABLES.get(id(tables))
+    if hit is not None and hit[0] is tables:
+        return hit[1]
+    table = tuple(tuple(_bid_strength(byte << (suit * 8), suit, tables) for byte in range(256)) for suit in range(4))
+    if len(_BID_TABLES) >= 64:  # rulesets made per request must not pile up
+        _BID_TABLES.clear()
+    _BID_TABLES[id(tables)] = (tables, table)
+    return table
 
 
 def _play_makers_hand(
@@ -534,6 +542,8 @@ def _play_makers_hand(
     bot = policy == "bot"
     tables = play_tables(ruleset)
     hands = list(d.hands)
+    bid_table = _bid_table(tables)
+    strength = [[bid_table[suit][h >> (suit * 8) & 0xFF] for suit in range(4)] for h in hands]
     moves: list[Move] = []
     order = [(d.dealer + 1 + k) % 4 for k in range(4)]
     upsuit = d.trump_card >> 3
@@ -545,8 +555,9 @@ def _play_makers_hand(
                 moves.append({"type": "pass", "seat": seat})
                 continue
             suits = [upsuit] if kind == "upcard" else [s for s in range(4) if kind == "any" or s != upsuit]
-            best = max(suits, key=lambda s: _bid_strength(hands[seat], s, tables))
-            if _bid_strength(hands[seat], best, tables) >= 55 - 10 * r:
+            mine = strength[seat]
+            best = max(suits, key=mine.__getitem__)
+            if mine[best] >= 55 - 10 * r:
                 maker, trump = seat, best
                 moves.append({"type": "bid", "seat": seat, "suit": "SHDC"[best]})
             else:
@@ -557,7 +568,7 @@ def _play_makers_hand(
             break
     if maker < 0 and ruleset.all_pass != "redeal":
         maker = d.dealer if ruleset.all_pass == "dealer-chooses" else order[0]
-        trump = max(range(4), key=lambda s: _bid_strength(hands[maker], s, tables))
+        trump = max(range(4), key=strength[maker].__getitem__)
         moves.append({"type": "bid", "seat": maker, "suit": "SHDC"[trump]})
     tricks: list[tuple[int, tuple[int, ...], int, int]] = []
     tp = [0, 0]
@@ -569,19 +580,37 @@ def _play_makers_hand(
         declared = ruleset.roem_style in ("declared", "first-trick-best")
         kq = 1 << (trump * 8 + KING) | 1 << (trump * 8 + QUEEN)
         has_kq = [h & kq == kq for h in hands]
+        power = tables.power
+        bits = _BITS
         for t in range(8):
             trick: list[int] = []
+            pw: tuple[int, ...] = ()
+            best_power = -1
+            best = 0
+            pts = 0
             for k in range(4):
                 seat = (leader + k) % 4
                 legal = legal_mask(hands[seat], trick, trump, ruleset)
                 n = legal.bit_count()
                 if n > 1:  # rng.randrange(n) among the legal cards in card order; a forced card draws nothing
-                    c = _nth_card(legal, _below(getrandbits, n) if getrandbits is not None else rng.randrange(n))
-                else:
-                    c = legal.bit_length() - 1
+                    if getrandbits is not None:  # drawn without the method calls
+                        r = getrandbits(bits[n])
+                        while r >= n:
+                            r = getrandbits(bits[n])
+                    else:
+                        r = rng.randrange(n)
+                    while r:
+                        legal &= legal - 1
+                        r -= 1
+                c = (legal & -legal).bit_length() - 1
                 hands[seat] &= ~(1 << c)
                 trick.append(c)
                 moves.append(seat << 5 | c)
+                if not k:
+                    pw = power[trump * 4 + (c >> 3)]
+                if pw[c] > best_power:  # engine.play.trick_winner: the first of the strongest
+                    best_power, best = pw[c], k
+                pts += points[c]
                 if bot and declared and t == 0:
                     melds = [m.name for m in hand_melds(d.hands[seat], ruleset)][:4]
                     if melds and declared_melds(melds, d.hands[seat], ruleset) is not None:
@@ -590,8 +619,9 @@ def _play_makers_hand(
                     has_kq[seat] = False
                     moves.append({"type": "roem", "seat": seat, "call": "sturk"})
                     roem[seat & 1] += ruleset.sturk_points
-            w = (leader + trick_winner(trick, trump, ruleset)) % 4
-            pts = sum(points[c] for c in trick) + (ruleset.last_trick_bonus if t == 7 else 0)
+            w = (leader + best) % 4
+            if t == 7:
+                pts += ruleset.last_trick_bonus
             tp[w & 1] += pts
             if bot and ruleset.roem_style == "trick":
                 found = trick_roem(trick, trump, ruleset)
