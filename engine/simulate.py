@@ -290,6 +290,7 @@ def play_hand(
     calls = [best_call(h, trump, ruleset) if _holds_roemte(h) else None for h in d.hands] if bot else []
     kq = 1 << (trump * 8 + KING) | 1 << (trump * 8 + QUEEN)  # sturk (Notes §VI)
     standing: tuple[int, RoemCall] | None = None
+    roem_pts = [0, 0]  # the standing call's points, on its team's side
     sized = False  # the standing call's size has been asked and answered
     went_on: tuple[int, int] | None = None
     leader = d.leader
@@ -311,8 +312,7 @@ def play_hand(
     def try_go_on(team: int, yet_to_play: Sequence[int]) -> bool:
         nonlocal went_on
         # everything the side counts is an upper bound of its going-on count (engine.scoring.going_on_count)
-        roem = standing[1].points if standing is not None and standing[0] % 2 == team else 0
-        if carried[team] + tp[team] + roem + sturk[team] < target:
+        if carried[team] + tp[team] + roem_pts[team] + sturk[team] < target:
             return False
         if not may_go_on(side(team), old_play=old_play, ruleset=ruleset):
             return False
@@ -401,25 +401,34 @@ def play_hand(
             pts += points[c]
             if not bot:
                 continue
+            if t:  # after the first round only sturk is roemed (Notes §VI)
+                if 1 << c & kq and held & kq == kq:  # engine.roem.sturk_due: the first of K/Q of trumps
+                    sturk[team] += ruleset.sturk_points
+                    moves.append({"type": "roem", "seat": s, "call": "sturk"})
+                    if k == 3:  # the trick is complete: it counts for its winner before anyone goes on
+                        roem_team = team
+                    elif try_go_on(team, ()):
+                        break
+                continue
             call_names: list[str] = []
-            if t == 0:
-                mine = calls[s]
-                if mine is not None and mine.outright is None:
-                    if standing is None:
+            mine = calls[s]
+            if mine is not None and mine.outright is None:
+                if standing is None:
+                    call_names = list(mine.names)
+                elif standing[0] % 2 == team:
+                    if mine.points > standing[1].points:  # overcall partner (SAKBOC 8.4, 8.9)
                         call_names = list(mine.names)
-                    elif standing[0] % 2 == team:
-                        if mine.points > standing[1].points:  # overcall partner (SAKBOC 8.4, 8.9)
-                            call_names = list(mine.names)
-                    else:
-                        if needs_size(mine, standing[1]) and not sized and not forbids_sizing(standing[1]):  # 8.2, 8.5
-                            moves.append({"type": "size", "seat": s, "asked": standing[0]})
-                            moves.append({"type": "size_answer", "seat": standing[0], "top": standing[1].top_char})
-                            sized = True
-                        if outranks(mine, standing[1], ruleset):
-                            call_names = list(mine.names)
-                    if call_names:
-                        standing = (s, mine)
-                        sized = False
+                else:
+                    if needs_size(mine, standing[1]) and not sized and not forbids_sizing(standing[1]):  # 8.2, 8.5
+                        moves.append({"type": "size", "seat": s, "asked": standing[0]})
+                        moves.append({"type": "size_answer", "seat": standing[0], "top": standing[1].top_char})
+                        sized = True
+                    if outranks(mine, standing[1], ruleset):
+                        call_names = list(mine.names)
+                if call_names:
+                    standing = (s, mine)
+                    roem_pts[team], roem_pts[1 - team] = mine.points, 0
+                    sized = False
             if 1 << c & kq and held & kq == kq:  # engine.roem.sturk_due: the first of K/Q of trumps
                 call_names.append("sturk")
                 sturk[team] += ruleset.sturk_points
@@ -427,7 +436,7 @@ def play_hand(
                 moves.append({"type": "roem", "seat": s, "call": _call_json(call_names)})
                 if k == 3:  # the trick is complete: it counts for its winner before anyone goes on
                     roem_team = team
-                elif try_go_on(team, _LATER[leader][k] if t == 0 else ()):
+                elif try_go_on(team, _LATER[leader][k]):
                     break
         if went_on is not None:
             break
@@ -439,9 +448,7 @@ def play_hand(
         tricks.append((leader, tuple(trick), winner, pts))
         last_winner = winner
         leader = winner
-        if bot and (
-            try_go_on(winner % 2, ()) or (roem_team == 1 - winner % 2 and try_go_on(roem_team, ()))
-        ):
+        if bot and (try_go_on(winner % 2, ()) or (roem_team == 1 - winner % 2 and try_go_on(roem_team, ()))):
             break
 
     hand_roem = [sturk[0], sturk[1]]
