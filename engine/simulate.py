@@ -597,7 +597,7 @@ def _play_makers_hand(
             pts = 0
             for k in range(4):
                 seat = (leader + k) % 4
-                legal = legal_mask(hands[seat], trick, trump, ruleset)
+                legal = legal_mask(hands[seat], trick, trump, ruleset) if k else hands[seat]  # any card leads
                 n = legal.bit_count()
                 if n > 1:  # rng.randrange(n) among the legal cards in card order; a forced card draws nothing
                     if getrandbits is not None:  # drawn without the method calls
