@@ -18,7 +18,8 @@ The benchmark's fast loop of random complete hands (``bench/engine_hands.py``) l
 :mod:`engine.fastplay`.
 
 Each hand can be emitted as a hand record dict (``HandResult.record``, format "klawerjas-hand"
-version 1, see the engine contract) that ``engine.adjudicate`` replays as clean. Outright roemte are
+version 1, see the engine contract) that ``engine.adjudicate`` replays as clean; the record and the events
+are built the first time they are read (``HandResult.moves`` holds the events compactly till then). Outright roemte are
 recorded as a ``roem`` event *before* the roemer plays a card (SAKBOC 8.7), followed by the telman's
 ``go_on``.
 """
