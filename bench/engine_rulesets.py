@@ -2,8 +2,9 @@
 
 Run: ``python bench/engine_rulesets.py [HANDS] [RUNS]``. For every registered ruleset (SAKBOC included, for
 comparison on the same path) it deals and plays HANDS complete hands with ``policy="random"`` (legal play,
-scoring, the hand record built) and with ``policy="bot"`` (melds, roem claims, going on), RUNS times, and
+scoring) and with ``policy="bot"`` (melds, roem claims, going on), RUNS times, and
 prints the best and median hands/s and the ratio to SAKBOC's best. Issue 9: none below half of SAKBOC's.
+The hand record is built only when read (``HandResult.record``), so it is not part of these figures.
 (The fast SAKBOC-only loop is ``bench/engine_hands.py``.)
 """
 

@@ -46,6 +46,7 @@ __all__ = [
     "card_points",
     "legal_mask",
     "play_tables",
+    "sakboc_legality",
     "trick_points",
     "trick_winner",
 ]
@@ -184,6 +185,22 @@ def legal_mask(hand: int, trick: Sequence[int], trump: int, ruleset: Ruleset = S
     if ruleset.must_trump_when_void and hand_t:
         return trumps_ok if trumps_ok else side
     return side | trumps_ok
+
+
+def sakboc_legality(ruleset: Ruleset) -> bool:
+    """True if :func:`legal_mask` reads ``ruleset`` exactly as SAKBOC 3.2-3.4: follow suit or trump (3.3), the Boer
+    never forced (3.2), no undertrump unless holding only trumps (3.4), and none of the Dutch, Amsterdam or
+    Klammern duties. Loops that play many cards may then keep the trick's state themselves (``engine.simulate``)."""
+    return (
+        ruleset.trump_may_replace_follow
+        and ruleset.trump_jack_exempt
+        and ruleset.forbid_undertrump
+        and ruleset.undertrump_if_only_trumps
+        and not ruleset.must_trump_when_void
+        and not ruleset.must_overtrump
+        and not ruleset.partner_winning_frees
+        and not ruleset.may_discard_when_cannot_overtrump
+    )
 
 
 def trick_winner(trick: Sequence[int], trump: int, ruleset: Ruleset = SAKBOC_2004) -> int:

@@ -21,7 +21,7 @@ is needed too (SAKBOC 8.21).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from engine.ruleset import SAKBOC_2004, Ruleset
@@ -148,7 +148,7 @@ class BoemState:
             raise ValueError("the boem is finished")
         s = list(self.strokes)
         s[team] = min(self.boem_strokes, s[team] + strokes)
-        return replace(self, strokes=(s[0], s[1]))
+        return BoemState((s[0], s[1]), self.boem_strokes)
 
     @property
     def finished(self) -> bool:
@@ -239,11 +239,11 @@ class GameState:
 
     def carry(self, tricks_points: tuple[int, int], roem: tuple[int, int]) -> GameState:
         """The state after a hand in which nobody went on: ou jol, tallies and roem accumulate."""
-        return replace(
-            self,
-            old_play=True,
-            tallies=(self.tallies[0] + tricks_points[0], self.tallies[1] + tricks_points[1]),
-            roem=(self.roem[0] + roem[0], self.roem[1] + roem[1]),
+        return GameState(
+            True,
+            (self.tallies[0] + tricks_points[0], self.tallies[1] + tricks_points[1]),
+            (self.roem[0] + roem[0], self.roem[1] + roem[1]),
+            self.strokes,
         )
 
     def new_game(self, strokes: tuple[int, int]) -> GameState:

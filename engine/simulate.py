@@ -18,7 +18,8 @@ The benchmark's fast loop of random complete hands (``bench/engine_hands.py``) l
 :mod:`engine.fastplay`.
 
 Each hand can be emitted as a hand record dict (``HandResult.record``, format "klawerjas-hand"
-version 1, see the engine contract) that ``engine.adjudicate`` replays as clean. Outright roemte are
+version 1, see the engine contract) that ``engine.adjudicate`` replays as clean; the record and the events
+are built the first time they are read (``HandResult.moves`` holds the events compactly till then). Outright roemte are
 recorded as a ``roem`` event *before* the roemer plays a card (SAKBOC 8.7), followed by the telman's
 ``go_on``.
 """
@@ -26,14 +27,15 @@ recorded as a ``roem`` event *before* the roemer plays a card (SAKBOC 8.7), foll
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Literal
 
 from engine.boem_sheet import unfinished_boem_points
-from engine.cards import CARD_NAMES, KING, QUEEN, cards_of
+from engine.cards import ACE, CARD_NAMES, JACK, KING, QUEEN, SUIT_MASKS, cards_of
 from engine.makers import declared_melds, hand_melds, trick_roem
-from engine.play import legal_mask, play_tables, trick_winner
+from engine.play import PlayTables, legal_mask, play_tables, sakboc_legality
 from engine.roem import (
     RoemCall,
     best_call,
@@ -41,7 +43,6 @@ from engine.roem import (
     forbids_sizing,
     needs_size,
     outranks,
-    sturk_due,
 )
 from engine.ruleset import SAKBOC_2004, Ruleset
 from engine.scoring import BoemState, GameState, SideCount, may_go_on, outright_strokes, strokes_for
@@ -62,6 +63,42 @@ Policy = Literal["bot", "random"]
 
 DEFAULT_NAMES = ("Ayesha Jacobs", "Faizel Adams", "Mymoena Davids", "Clive Petersen")
 """Player names used in records when none are given (seat order)."""
+
+Move = int | dict[str, Any]
+"""One event of a played hand, kept compactly until somebody reads the events: ``seat << 5 | card`` for a card
+played (the event ``{"type": "play", "seat": seat, "card": name}``), the event dict itself for everything else."""
+
+_BITS = tuple(n.bit_length() for n in range(33))
+"""``_BITS[n]``: the bits ``random.Random`` draws for a number below ``n`` (``n.bit_length()``)."""
+
+_SHUFFLE_STEPS = tuple((i, (i + 1).bit_length()) for i in range(31, 0, -1))
+"""``random.Random.shuffle`` of 32 cards: for ``i`` from 31 down to 1, a number ``j <= i`` drawn on these bits."""
+
+_RUN_STARTS = 0x3F3F3F3F
+"""The cards that can start a run of three in their suit (ranks A..9 in natural order; DOMAIN.md "Roem")."""
+
+_FOUR_RANKS = 1 << JACK | 1 << ACE | 1 << KING | 1 << QUEEN
+"""The ranks whose four of a kind is a roemte (SAKBOC 8.17), as bits of one suit's byte."""
+
+_LATER = tuple(tuple(tuple((leader + j) % 4 for j in range(k + 1, 4)) for k in range(4)) for leader in range(4))
+"""``_LATER[leader][k]``: the seats yet to play a trick after its ``k``-th card (0-based)."""
+
+
+def _holds_roemte(hand: int) -> bool:
+    """True iff :func:`engine.roem.best_call` finds a call in ``hand``: a run of three or more in a suit (natural
+    order) or four jacks, aces, kings or queens (SAKBOC 8.8, 8.17); a cheap test that spares most hands the
+    search (sturk alone is no first-card call)."""
+    return bool(hand & hand >> 1 & hand >> 2 & _RUN_STARTS or hand & hand >> 8 & hand >> 16 & hand >> 24 & _FOUR_RANKS)
+
+
+def _below(getrandbits: Callable[[int], int], n: int) -> int:
+    """A number in ``0 .. n-1`` drawn exactly as ``random.Random.randrange(n)`` draws it (rejection sampling on
+    ``n.bit_length()`` bits), so that a seed gives the same numbers with or without the method calls."""
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
 
 
 @dataclass(frozen=True)
@@ -98,19 +135,41 @@ def deal(rng: random.Random, dealer: int, ruleset: Ruleset = SAKBOC_2004) -> Dea
     The deck is shuffled, ``cut`` cards (2..31) go from the top to the bottom, then the cards are dealt
     in three rounds of the chosen pattern to seats ``dealer+1, dealer+2, dealer+3, dealer``. The last
     card dealt (the dealer's) is face up: trump.
+
+    The draws are ``rng.shuffle``, ``rng.randint`` and ``rng.randrange``, in that order; a plain
+    ``random.Random`` has them drawn straight from its ``getrandbits`` (the same numbers, without the method
+    calls), a subclass through its own methods.
+
+    :raises ValueError: if the ruleset's cut range is empty.
     """
-    deck = list(range(32))
-    rng.shuffle(deck)
-    cut = rng.randint(ruleset.min_cut, ruleset.max_cut)
+    if type(rng) is random.Random:
+        getrandbits = rng.getrandbits
+        deck = list(range(32))
+        for i, k in _SHUFFLE_STEPS:
+            j = getrandbits(k)
+            while j > i:
+                j = getrandbits(k)
+            deck[i], deck[j] = deck[j], deck[i]
+        width = ruleset.max_cut - ruleset.min_cut + 1
+        if width <= 0:
+            raise ValueError(f"empty cut range {ruleset.min_cut}..{ruleset.max_cut}")
+        cut = ruleset.min_cut + _below(getrandbits, width)
+        pattern = ruleset.deal_patterns[_below(getrandbits, len(ruleset.deal_patterns))]
+    else:
+        deck = list(range(32))
+        rng.shuffle(deck)
+        cut = rng.randint(ruleset.min_cut, ruleset.max_cut)
+        pattern = ruleset.deal_patterns[rng.randrange(len(ruleset.deal_patterns))]
     deck = deck[cut:] + deck[:cut]
-    pattern = ruleset.deal_patterns[rng.randrange(len(ruleset.deal_patterns))]
     hands = [0, 0, 0, 0]
     pos = 0
     for n in pattern:
         for k in range(1, 5):
             seat = (dealer + k) % 4
+            m = hands[seat]
             for c in deck[pos : pos + n]:
-                hands[seat] |= 1 << c
+                m |= 1 << c
+            hands[seat] = m
             pos += n
     return Deal(dealer, cut, pattern, (hands[0], hands[1], hands[2], hands[3]), deck[31 - ruleset.upcard_from_end])
 
@@ -121,26 +180,52 @@ class HandResult:
 
     :ivar deal: the deal.
     :ivar state_before: ou jol carry and boem position the hand started from.
-    :ivar events: the events in hand-record form.
     :ivar tricks: ``(leader, cards, winner_seat, points)`` per trick played.
     :ivar tricks_points: card points picked up per team in this hand (vyf laas trek included).
     :ivar roem: roem scored per team in this hand (standing call and sturk).
     :ivar went_on: ``(team, strokes)`` if a telman went on, else ``None`` (ou jol follows).
     :ivar state_after: the state the next hand starts from.
     :ivar next_dealer: who deals next.
-    :ivar record: the hand record dict (format "klawerjas-hand", version 1).
+    :ivar moves: the events, compactly (:data:`Move`); read :attr:`events` or :attr:`record` instead.
+
+    :attr:`events` and :attr:`record` are built the first time they are read (then kept): a bot or a benchmark
+    that only wants the outcome does not pay for 30-odd event dicts and the record.
     """
 
     deal: Deal
     state_before: GameState
-    events: tuple[dict[str, Any], ...]
     tricks: tuple[tuple[int, tuple[int, ...], int, int], ...]
     tricks_points: tuple[int, int]
     roem: tuple[int, int]
     went_on: tuple[int, int] | None
     state_after: GameState
     next_dealer: int
-    record: dict[str, Any] = field(repr=False, compare=False)
+    moves: tuple[Move, ...] = field(repr=False)
+    ruleset: Ruleset = field(repr=False, compare=False)
+    names: tuple[str, ...] = field(repr=False, compare=False)
+    telmen: tuple[int, int] = field(repr=False, compare=False)
+
+    @cached_property
+    def events(self) -> tuple[dict[str, Any], ...]:
+        """The events in hand-record form (``{"type": "play", "seat": 2, "card": "JH"}``, roem, go_on ...)."""
+        names = CARD_NAMES
+        return tuple(
+            {"type": "play", "seat": m >> 5, "card": names[m & 31]} if isinstance(m, int) else m for m in self.moves
+        )
+
+    @cached_property
+    def record(self) -> dict[str, Any]:
+        """The hand record dict (format "klawerjas-hand", version 1, see the engine contract); its ``events``
+        are the dicts of :attr:`events`."""
+        return _record(
+            self.deal,
+            self.state_before,
+            self.ruleset,
+            self.names,
+            self.telmen,
+            list(self.events),
+            trump_card=self.ruleset.hand_scoring != "makers" or self.ruleset.upcard,
+        )
 
 
 def _call_json(names: Sequence[str]) -> str | list[str]:
@@ -165,6 +250,10 @@ def play_hand(
     :param telmen: the telman's seat of team 0 (seat 0 or 2) and of team 1 (seat 1 or 3).
     :raises ValueError: if ``telmen`` does not name one seat per team.
 
+    Each card is drawn as ``rng.randrange(n)`` among the ``n`` legal cards in card order (a plain
+    ``random.Random`` straight from ``getrandbits``, the same numbers). Legal cards follow SAKBOC 3.2-3.4 for
+    the rulesets of that family (:func:`engine.play.sakboc_legality`), else :func:`engine.play.legal_mask`.
+
     For the relatives (``ruleset.hand_scoring == "makers"``: Rotterdam, Amsterdam, the Wikipedia
     variant, Klammern) the hand is bid, played and melded by :mod:`engine.makers`' rules instead: the
     bot takes a suit it holds well (else passes; when all pass it obeys ``all_pass``), claims every
@@ -174,6 +263,7 @@ def play_hand(
     """
     if telmen[0] % 2 != 0 or telmen[1] % 2 != 1:
         raise ValueError(f"telmen {telmen!r}: need a seat of team 0 (0 or 2) and of team 1 (1 or 3)")
+    names = tuple(names)
     if ruleset.hand_scoring == "makers":
         return _play_makers_hand(d, rng, state or GameState(), ruleset, policy=policy, names=names, telmen=telmen)
     state = state or GameState()
@@ -182,13 +272,26 @@ def play_hand(
     bot = policy == "bot"
     tables = play_tables(ruleset)
     points = tables.points[trump]
+    power = tables.power
+    above = tables.above[trump]
+    tm = SUIT_MASKS[trump]
+    boer = tables.boer[trump]
+    sakboc = sakboc_legality(ruleset)
+    getrandbits = rng.getrandbits if type(rng) is random.Random else None
+    bits = _BITS
     hands = list(d.hands)
-    events: list[dict[str, Any]] = []
+    moves: list[Move] = []
     tricks: list[tuple[int, tuple[int, ...], int, int]] = []
     tp = [0, 0]
     taken = [0, 0]
     sturk = [0, 0]
+    target = ruleset.going_on_target
+    carried = (state.tallies[0] + state.roem[0], state.tallies[1] + state.roem[1])
+    # each seat's best first-card call (SAKBOC 4.3), looked for only in hands that hold a roemte
+    calls = [best_call(h, trump, ruleset) if _holds_roemte(h) else None for h in d.hands] if bot else []
+    kq = 1 << (trump * 8 + KING) | 1 << (trump * 8 + QUEEN)  # sturk (Notes §VI)
     standing: tuple[int, RoemCall] | None = None
+    roem_pts = [0, 0]  # the standing call's points, on its team's side
     sized = False  # the standing call's size has been asked and answered
     went_on: tuple[int, int] | None = None
     leader = d.leader
@@ -209,98 +312,144 @@ def play_hand(
 
     def try_go_on(team: int, yet_to_play: Sequence[int]) -> bool:
         nonlocal went_on
+        # everything the side counts is an upper bound of its going-on count (engine.scoring.going_on_count)
+        if carried[team] + tp[team] + roem_pts[team] + sturk[team] < target:
+            return False
         if not may_go_on(side(team), old_play=old_play, ruleset=ruleset):
             return False
         opponents = [s for s in yet_to_play if s % 2 != team]
         if opponents and standing is not None and standing[0] % 2 == team:
             # "good enough?" of opponents yet to play (SAKBOC 8.20, 8.23, 8.25); they answer truly
             for s in opponents:
-                theirs = best_call(d.hands[s], trump, ruleset)
+                theirs = calls[s]
                 if theirs is not None and theirs.outright is None and outranks(theirs, standing[1], ruleset):
                     return False
-            events.append({"type": "good_enough", "seat": telmen[team], "asked": opponents})
+            moves.append({"type": "good_enough", "seat": telmen[team], "asked": opponents})
         strokes = strokes_for(side(1 - team), ruleset)
-        events.append({"type": "go_on", "seat": telmen[team], "strokes": strokes})
+        moves.append({"type": "go_on", "seat": telmen[team], "strokes": strokes})
         went_on = (team, strokes)
         return True
 
     for t in range(8):
         trick: list[int] = []
         roem_team = -1  # a side that roemed with the last card of this trick
+        led = -1
+        pw: tuple[int, ...] = ()
+        best_power = -1  # the winning card so far, and the trumps above the highest trump on the trick
+        best = 0
+        over_mask = tm
+        pts = 0
         for k in range(4):
             s = (leader + k) % 4
             team = s % 2
-            later = [(leader + j) % 4 for j in range(k + 1, 4)]
             if bot and t == 0:
-                mine = best_call(d.hands[s], trump, ruleset)
+                mine = calls[s]
                 if mine is not None and mine.outright is not None:
-                    rivals = [best_call(d.hands[o], trump, ruleset) for o in later if o % 2 != team]
+                    later = _LATER[leader][k]
+                    rivals = [calls[o] for o in later if o % 2 != team]
                     beaten = any(
                         r is not None and r.outright is not None and call_key(r, ruleset) > call_key(mine, ruleset)
                         for r in rivals
                     )
                     if not beaten:  # SAKBOC 8.7: roemed without playing a card; go on outright
-                        events.append({"type": "roem", "seat": s, "call": mine.outright})
+                        moves.append({"type": "roem", "seat": s, "call": mine.outright})
                         opponents = [o for o in later if o % 2 != team]
                         if opponents and mine.outright != ruleset.outright_roemte[0]:
-                            events.append({"type": "good_enough", "seat": telmen[team], "asked": opponents})
+                            moves.append({"type": "good_enough", "seat": telmen[team], "asked": opponents})
                         strokes = outright_strokes(
                             mine.outright, old_play=old_play, opponents=side(1 - team), ruleset=ruleset
                         )
-                        events.append({"type": "go_on", "seat": telmen[team], "strokes": strokes})
+                        moves.append({"type": "go_on", "seat": telmen[team], "strokes": strokes})
                         went_on = (team, strokes)
                         break
-            legal = legal_mask(hands[s], trick, trump, ruleset)
-            options = cards_of(legal)
-            c = options[rng.randrange(len(options))]
             held = hands[s]
+            if not k:
+                legal = held
+            elif sakboc:  # SAKBOC 3.2-3.4, as engine.play.legal_mask reads them for this family of rulesets
+                held_t = held & tm
+                if led == trump:
+                    legal = held if not held_t or held_t == boer else held_t  # 3.2: the Boer is never forced
+                else:
+                    follow = held & SUIT_MASKS[led]
+                    if follow:
+                        legal = follow | held_t & over_mask  # 3.3: follow or trump, 3.4: never under
+                    else:
+                        legal = held ^ held_t | held_t & over_mask if held ^ held_t else held
+            else:
+                legal = legal_mask(held, trick, trump, ruleset)
+            n = legal.bit_count()
+            if getrandbits is not None:  # rng.randrange(n), drawn without the method calls
+                r = getrandbits(bits[n])
+                while r >= n:
+                    r = getrandbits(bits[n])
+            else:
+                r = rng.randrange(n)
+            while r:
+                legal &= legal - 1
+                r -= 1
+            c = (legal & -legal).bit_length() - 1
             hands[s] = held ^ (1 << c)
             trick.append(c)
-            events.append({"type": "play", "seat": s, "card": CARD_NAMES[c]})
+            moves.append(s << 5 | c)
+            if not k:
+                led = c >> 3
+                pw = power[trump * 4 + led]
+            p = pw[c]
+            if p > best_power:
+                best_power, best = p, k
+                if c >> 3 == trump:
+                    over_mask = above[c]
+            pts += points[c]
             if not bot:
                 continue
+            if t:  # after the first round only sturk is roemed (Notes §VI)
+                if 1 << c & kq and held & kq == kq:  # engine.roem.sturk_due: the first of K/Q of trumps
+                    sturk[team] += ruleset.sturk_points
+                    moves.append({"type": "roem", "seat": s, "call": "sturk"})
+                    if k == 3:  # the trick is complete: it counts for its winner before anyone goes on
+                        roem_team = team
+                    elif try_go_on(team, ()):
+                        break
+                continue
             call_names: list[str] = []
-            if t == 0:
-                mine = best_call(d.hands[s], trump, ruleset)
-                if mine is not None and mine.outright is None:
-                    if standing is None:
+            mine = calls[s]
+            if mine is not None and mine.outright is None:
+                if standing is None:
+                    call_names = list(mine.names)
+                elif standing[0] % 2 == team:
+                    if mine.points > standing[1].points:  # overcall partner (SAKBOC 8.4, 8.9)
                         call_names = list(mine.names)
-                    elif standing[0] % 2 == team:
-                        if mine.points > standing[1].points:  # overcall partner (SAKBOC 8.4, 8.9)
-                            call_names = list(mine.names)
-                    else:
-                        if needs_size(mine, standing[1]) and not sized and not forbids_sizing(standing[1]):  # 8.2, 8.5
-                            events.append({"type": "size", "seat": s, "asked": standing[0]})
-                            events.append({"type": "size_answer", "seat": standing[0], "top": standing[1].top_char})
-                            sized = True
-                        if outranks(mine, standing[1], ruleset):
-                            call_names = list(mine.names)
-                    if call_names:
-                        standing = (s, mine)
-                        sized = False
-            if sturk_due(c, held, trump):
+                else:
+                    if needs_size(mine, standing[1]) and not sized and not forbids_sizing(standing[1]):  # 8.2, 8.5
+                        moves.append({"type": "size", "seat": s, "asked": standing[0]})
+                        moves.append({"type": "size_answer", "seat": standing[0], "top": standing[1].top_char})
+                        sized = True
+                    if outranks(mine, standing[1], ruleset):
+                        call_names = list(mine.names)
+                if call_names:
+                    standing = (s, mine)
+                    roem_pts[team], roem_pts[1 - team] = mine.points, 0
+                    sized = False
+            if 1 << c & kq and held & kq == kq:  # engine.roem.sturk_due: the first of K/Q of trumps
                 call_names.append("sturk")
                 sturk[team] += ruleset.sturk_points
             if call_names:
-                events.append({"type": "roem", "seat": s, "call": _call_json(call_names)})
+                moves.append({"type": "roem", "seat": s, "call": _call_json(call_names)})
                 if k == 3:  # the trick is complete: it counts for its winner before anyone goes on
                     roem_team = team
-                elif try_go_on(team, later if t == 0 else []):
+                elif try_go_on(team, _LATER[leader][k]):
                     break
         if went_on is not None:
             break
-        pw = tables.power[trump * 4 + (trick[0] >> 3)]
-        best = max(range(4), key=lambda i: pw[trick[i]])
         winner = (leader + best) % 4
-        pts = sum(points[c] for c in trick) + (ruleset.last_trick_bonus if t == 7 else 0)
+        if t == 7:
+            pts += ruleset.last_trick_bonus
         tp[winner % 2] += pts
         taken[winner % 2] += 1
         tricks.append((leader, tuple(trick), winner, pts))
         last_winner = winner
         leader = winner
-        if bot and (
-            try_go_on(winner % 2, []) or (roem_team == 1 - winner % 2 and try_go_on(roem_team, []))
-        ):
+        if bot and (try_go_on(winner % 2, ()) or (roem_team == 1 - winner % 2 and try_go_on(roem_team, ()))):
             break
 
     hand_roem = [sturk[0], sturk[1]]
@@ -320,14 +469,16 @@ def play_hand(
     return HandResult(
         deal=d,
         state_before=state,
-        events=tuple(events),
         tricks=tuple(tricks),
         tricks_points=(tp[0], tp[1]),
         roem=(hand_roem[0], hand_roem[1]),
         went_on=went_on,
         state_after=state_after,
         next_dealer=next_dealer,
-        record=_record(d, state, ruleset, names, telmen, events, trump_card=True),
+        moves=tuple(moves),
+        ruleset=ruleset,
+        names=names,
+        telmen=telmen,
     )
 
 
@@ -362,11 +513,27 @@ def _record(
     return record
 
 
-def _bid_strength(hand: int, suit: int, tables: Any) -> int:
+def _bid_strength(hand: int, suit: int, tables: PlayTables) -> int:
     """Bot's taste for a trump suit: trump points held plus 10 a card (the Jack and Nine count most)."""
     pts = tables.points[suit]
     byte = hand >> (suit * 8) & 0xFF
     return sum(pts[suit * 8 + r] + 10 for r in range(8) if byte >> r & 1)
+
+
+_BID_TABLES: dict[int, tuple[PlayTables, tuple[tuple[int, ...], ...]]] = {}
+"""The bot's bid strengths by :class:`~engine.play.PlayTables` identity (the tables are built once per ruleset)."""
+
+
+def _bid_table(tables: PlayTables) -> tuple[tuple[int, ...], ...]:
+    """``_bid_table(tables)[suit][byte]``: :func:`_bid_strength` of a hand whose cards in ``suit`` are ``byte``."""
+    hit = _BID_TABLES.get(id(tables))
+    if hit is not None and hit[0] is tables:
+        return hit[1]
+    table = tuple(tuple(_bid_strength(byte << (suit * 8), suit, tables) for byte in range(256)) for suit in range(4))
+    if len(_BID_TABLES) >= 64:  # rulesets made per request must not pile up
+        _BID_TABLES.clear()
+    _BID_TABLES[id(tables)] = (tables, table)
+    return table
 
 
 def _play_makers_hand(
@@ -376,14 +543,16 @@ def _play_makers_hand(
     ruleset: Ruleset,
     *,
     policy: Policy,
-    names: Sequence[str],
+    names: tuple[str, ...],
     telmen: tuple[int, int],
 ) -> HandResult:
     """One hand of a makers game (:mod:`engine.makers`), bid, played and (``"bot"``) melded by the rules."""
     bot = policy == "bot"
     tables = play_tables(ruleset)
     hands = list(d.hands)
-    events: list[dict[str, Any]] = []
+    bid_table = _bid_table(tables)
+    strength = [[bid_table[suit][h >> (suit * 8) & 0xFF] for suit in range(4)] for h in hands]
+    moves: list[Move] = []
     order = [(d.dealer + 1 + k) % 4 for k in range(4)]
     upsuit = d.trump_card >> 3
     maker = trump = -1
@@ -391,71 +560,97 @@ def _play_makers_hand(
     for r, kind in enumerate(ruleset.bid_rounds):
         for seat in order:
             if maker >= 0:
-                events.append({"type": "pass", "seat": seat})
+                moves.append({"type": "pass", "seat": seat})
                 continue
             suits = [upsuit] if kind == "upcard" else [s for s in range(4) if kind == "any" or s != upsuit]
-            best = max(suits, key=lambda s: _bid_strength(hands[seat], s, tables))
-            if _bid_strength(hands[seat], best, tables) >= 55 - 10 * r:
+            mine = strength[seat]
+            best = max(suits, key=mine.__getitem__)
+            if mine[best] >= 55 - 10 * r:
                 maker, trump = seat, best
-                events.append({"type": "bid", "seat": seat, "suit": "SHDC"[best]})
+                moves.append({"type": "bid", "seat": seat, "suit": "SHDC"[best]})
             else:
-                events.append({"type": "pass", "seat": seat})
+                moves.append({"type": "pass", "seat": seat})
         if maker >= 0:
             if ruleset.bid_overcall_suit < 0 or r == 0 or trump == ruleset.bid_overcall_suit:
-                events = events[: next(i for i, e in enumerate(events) if e["type"] == "bid") + 1]
+                moves = moves[: next(i for i, e in enumerate(moves) if isinstance(e, dict) and e["type"] == "bid") + 1]
             break
     if maker < 0 and ruleset.all_pass != "redeal":
         maker = d.dealer if ruleset.all_pass == "dealer-chooses" else order[0]
-        trump = max(range(4), key=lambda s: _bid_strength(hands[maker], s, tables))
-        events.append({"type": "bid", "seat": maker, "suit": "SHDC"[trump]})
+        trump = max(range(4), key=strength[maker].__getitem__)
+        moves.append({"type": "bid", "seat": maker, "suit": "SHDC"[trump]})
     tricks: list[tuple[int, tuple[int, ...], int, int]] = []
     tp = [0, 0]
     roem = [0, 0]
     leader = d.leader
+    getrandbits = rng.getrandbits if type(rng) is random.Random else None
     if maker >= 0:
         points = tables.points[trump]
         declared = ruleset.roem_style in ("declared", "first-trick-best")
         kq = 1 << (trump * 8 + KING) | 1 << (trump * 8 + QUEEN)
         has_kq = [h & kq == kq for h in hands]
+        power = tables.power
+        bits = _BITS
         for t in range(8):
             trick: list[int] = []
+            pw: tuple[int, ...] = ()
+            best_power = -1
+            best = 0
+            pts = 0
             for k in range(4):
                 seat = (leader + k) % 4
-                legal = legal_mask(hands[seat], trick, trump, ruleset)
-                opts = cards_of(legal)
-                c = opts[rng.randrange(len(opts))] if len(opts) > 1 else opts[0]
+                legal = legal_mask(hands[seat], trick, trump, ruleset) if k else hands[seat]  # any card leads
+                n = legal.bit_count()
+                if n > 1:  # rng.randrange(n) among the legal cards in card order; a forced card draws nothing
+                    if getrandbits is not None:  # drawn without the method calls
+                        r = getrandbits(bits[n])
+                        while r >= n:
+                            r = getrandbits(bits[n])
+                    else:
+                        r = rng.randrange(n)
+                    while r:
+                        legal &= legal - 1
+                        r -= 1
+                c = (legal & -legal).bit_length() - 1
                 hands[seat] &= ~(1 << c)
                 trick.append(c)
-                events.append({"type": "play", "seat": seat, "card": CARD_NAMES[c]})
+                moves.append(seat << 5 | c)
+                if not k:
+                    pw = power[trump * 4 + (c >> 3)]
+                if pw[c] > best_power:  # engine.play.trick_winner: the first of the strongest
+                    best_power, best = pw[c], k
+                pts += points[c]
                 if bot and declared and t == 0:
                     melds = [m.name for m in hand_melds(d.hands[seat], ruleset)][:4]
                     if melds and declared_melds(melds, d.hands[seat], ruleset) is not None:
-                        events.append({"type": "roem", "seat": seat, "call": _call_json(melds)})
+                        moves.append({"type": "roem", "seat": seat, "call": _call_json(melds)})
                 if bot and declared and has_kq[seat] and (1 << c) & kq:
                     has_kq[seat] = False
-                    events.append({"type": "roem", "seat": seat, "call": "sturk"})
+                    moves.append({"type": "roem", "seat": seat, "call": "sturk"})
                     roem[seat & 1] += ruleset.sturk_points
-            w = (leader + trick_winner(trick, trump, ruleset)) % 4
-            pts = sum(points[c] for c in trick) + (ruleset.last_trick_bonus if t == 7 else 0)
+            w = (leader + best) % 4
+            if t == 7:
+                pts += ruleset.last_trick_bonus
             tp[w & 1] += pts
             if bot and ruleset.roem_style == "trick":
                 found = trick_roem(trick, trump, ruleset)
                 if found:
-                    events.append({"type": "roem", "seat": w, "call": _call_json(found)})
+                    moves.append({"type": "roem", "seat": w, "call": _call_json(found)})
             tricks.append((leader, tuple(trick), w, pts))
             leader = w
     next_dealer = d.dealer if maker < 0 else (d.dealer + 1) % 4
     return HandResult(
         deal=d,
         state_before=state,
-        events=tuple(events),
         tricks=tuple(tricks),
         tricks_points=(tp[0], tp[1]),
         roem=(roem[0], roem[1]),
         went_on=None,
         state_after=state,
         next_dealer=next_dealer,
-        record=_record(d, state, ruleset, names, telmen, events, trump_card=ruleset.upcard),
+        moves=tuple(moves),
+        ruleset=ruleset,
+        names=names,
+        telmen=telmen,
     )
 
 
