@@ -27,6 +27,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_http_methods
 
@@ -155,10 +156,12 @@ def competition_standings(request: HttpRequest, pk: int) -> HttpResponse:
     each tie was broken, and the live table below it, marked provisional.
 
     The body is rendered once per standings token (:func:`matches.standings.standings_page_token`, renewed
-    whenever the standings, a snapshot or the union's settings change) and then served from the cache."""
+    whenever the standings, a snapshot or the union's settings change) and language, and then served from the
+    cache."""
     snapshot_id = request.GET.get("snapshot", "")
     snapshot_id = snapshot_id if snapshot_id.isdigit() else ""
-    key = f"standings-page:{pk}:{snapshot_id}:{standings_page_token(competition_id=pk)}"
+    # The rendered body is in the request's language: the key names it (issue 19).
+    key = f"standings-page:{pk}:{snapshot_id}:{standings_page_token(competition_id=pk)}:{get_language()}"
     page = cache.get(key)
     if page is None:
         competition = _competition(pk)
@@ -210,7 +213,7 @@ def _live_body(match_id: int, version: int) -> str | None:
 
 def _match_page_etag(request: HttpRequest, pk: int) -> str | None:
     version = live_version(pk)
-    return None if version is None else f"m{pk}-{version}-u{request.user.pk or 0}"
+    return None if version is None else f"m{pk}-{version}-u{request.user.pk or 0}-{get_language()}"
 
 
 @cache_control(no_cache=True)
@@ -229,9 +232,9 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _live_part_etag(request: HttpRequest, pk: int) -> str | None:
-    """The live part's ETag, the match's live version (read once a request: the view reuses it)."""
+    """The live part's ETag, the match's live version (read once a request: the view reuses it), per language."""
     request._live_version = live_version(pk)  # type: ignore[attr-defined]
-    return None if request._live_version is None else f"{pk}-{request._live_version}"  # type: ignore[attr-defined]
+    return None if request._live_version is None else f"{pk}-{request._live_version}-{get_language()}"  # type: ignore[attr-defined]
 
 
 @cache_control(no_cache=True)

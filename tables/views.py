@@ -39,6 +39,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import get_language
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_http_methods, require_POST
 
@@ -209,7 +210,7 @@ def _live_etag(request: HttpRequest) -> str | None:
         device = device_for_session(request)
     except DeviceSignedOut:
         return None
-    return f"t{device.pk}-{live_version(device.link.match_id)}"
+    return f"t{device.pk}-{live_version(device.link.match_id)}-{get_language()}"
 
 
 @cache_control(no_cache=True, private=True)
