@@ -45,8 +45,8 @@ class Partnership:
 
 #: A line's state as the table and match pages say it.
 ENTRY_STATE_LABELS = {
-    "provisional": gettext_lazy("waiting to be confirmed"), "confirmed": gettext_lazy("confirmed"),
-    "disputed": gettext_lazy("disputed"), "struck": gettext_lazy("struck out"),
+    "provisional": gettext_lazy("provisional"), "confirmed": gettext_lazy("confirmed"),
+    "disputed": gettext_lazy("disputed"), "struck": gettext_lazy("struck"),
 }
 
 
