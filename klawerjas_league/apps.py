@@ -9,15 +9,17 @@ class KlawerjasLeagueConfig(AppConfig):
 
     def ready(self) -> None:
         """Revoke a user's API tokens when they sign out of the site or their password changes; count failed
-        sign-ins per client address."""
+        sign-ins per client address; make a user's stored language theirs on sign-in."""
         from django.contrib.auth import get_user_model
-        from django.contrib.auth.signals import user_logged_out, user_login_failed
+        from django.contrib.auth.signals import user_logged_in, user_logged_out, user_login_failed
         from django.db.models.signals import pre_save
 
         from klawerjas_league.api_auth import tokens_revoke_on_password_change, tokens_revoke_on_sign_out
+        from klawerjas_league.language import user_language_on_sign_in
         from klawerjas_league.sign_in import sign_in_failure_record
 
         user_logged_out.connect(tokens_revoke_on_sign_out, dispatch_uid="klawerjas-tokens-sign-out")
         pre_save.connect(tokens_revoke_on_password_change, sender=get_user_model(),
                          dispatch_uid="klawerjas-tokens-password")
         user_login_failed.connect(sign_in_failure_record, dispatch_uid="klawerjas-sign-in-failures")
+        user_logged_in.connect(user_language_on_sign_in, dispatch_uid="klawerjas-language-sign-in")

@@ -1,6 +1,8 @@
 """Cross-cutting models."""
 
+from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 
 class TaskReceipt(models.Model):
@@ -52,3 +54,23 @@ class OutboxMessage(models.Model):
 
     def __str__(self) -> str:
         return f"{self.task}{tuple(self.args)} {'done' if self.done_at else 'pending'}"
+
+
+class UserLanguage(models.Model):
+    """The language a user chose with the AF/EN switch, remembered across devices (README "Afrikaans and
+    English"). On sign-in it becomes the request's language and the language cookie
+    (:mod:`klawerjas_league.language`); a user who never chose has no row and keeps the cookie's or the browser's.
+
+    ``language`` is one of ``settings.LANGUAGES``' codes: ``"en"`` or ``"af"``.
+    """
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="language_choice",
+                                verbose_name=_("user"))
+    language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES)
+
+    class Meta:
+        verbose_name = _("language choice")
+        verbose_name_plural = _("language choices")
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.language}"

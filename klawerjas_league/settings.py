@@ -72,9 +72,13 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # After the session (the language cookie and the user's stored choice) and before CommonMiddleware.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Sets the language cookie to a user's stored choice on sign-in; Vary: Accept-Language, Cookie everywhere.
+    "klawerjas_league.language.LanguageCookieMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
@@ -96,6 +100,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
@@ -246,8 +251,16 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
 }
 
-# --- Internationalisation
+# --- Internationalisation: English (the source language) and Afrikaans (README "Afrikaans and English").
+# A request's language: a signed-in user's stored choice, else the language cookie (the AF/EN switch; a table
+# device has only this), else the browser's Accept-Language, else English. The codes are "en" and "af" so that
+# <html lang> says so; their date and number formats are South Africa's (klawerjas_league/formats/).
 LANGUAGE_CODE = "en-za"
+LANGUAGES = [("en", "English"), ("af", "Afrikaans")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["klawerjas_league.formats"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600  # a table device keeps its language for the season
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = env.str("TIME_ZONE", default="Africa/Johannesburg")
 USE_I18N = True
 USE_TZ = True

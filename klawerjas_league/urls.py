@@ -4,12 +4,13 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from klawerjas_league import health, views
+from klawerjas_league import health, language, views
 from klawerjas_league.sign_in import SignInView
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
+    path("i18n/setlang/", language.language_set, name="set_language"),
     path("accounts/login/", SignInView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     # Password reset by e-mail: Django's own views, our templates (templates/registration/password_reset_*);

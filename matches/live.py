@@ -19,6 +19,8 @@ from django.core.cache import cache
 from django.db import connection
 from django.db.models import Prefetch
 from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from matches.boem_svg import BoemDrawing
 from matches.exports import boem_drawing
@@ -42,6 +44,13 @@ class Partnership:
     byspeler_player_id: int | None = None
 
 
+#: A line's state as the table and match pages say it.
+ENTRY_STATE_LABELS = {
+    "provisional": gettext_lazy("provisional"), "confirmed": gettext_lazy("confirmed"),
+    "disputed": gettext_lazy("disputed"), "struck": gettext_lazy("struck"),
+}
+
+
 @dataclass(frozen=True)
 class LiveEntry:
     """A boem-sheet line for people: who, what, and its state (``provisional``, ``confirmed``, ``disputed``,
@@ -58,6 +67,11 @@ class LiveEntry:
     @property
     def id(self) -> int:
         return int(self.entry.pk)
+
+    @property
+    def state_label(self) -> str:
+        """``state`` for people, in the active language."""
+        return str(ENTRY_STATE_LABELS.get(self.state, self.state))
 
 
 @dataclass(frozen=True)
@@ -88,7 +102,7 @@ class LiveTable:
 
     @property
     def status_label(self) -> str:
-        return self.table.get_status_display() if self.table else "Not started"
+        return str(self.table.get_status_display()) if self.table else _("Not started")
 
     @property
     def playing(self) -> bool:
@@ -159,13 +173,14 @@ def table_partnerships(*, match: Match, seats: list[Seat] | None = None) -> dict
 
 
 def _entry_label(entry: BoemEntry, team_name: str) -> str:
+    """The line as the sheet says it, in the active language (the live state is cached per language)."""
     if entry.kind == BoemEntry.Kind.STROKE:
-        return f"{team_name} on {entry.strokes}"
+        return _("%(team)s on %(strokes)s") % {"team": team_name, "strokes": entry.strokes}
     if entry.kind == BoemEntry.Kind.STRAF:
-        return f"Straf (af) by {team_name}: {entry.points} points"
+        return _("Straf (af) by %(team)s: %(points)s points") % {"team": team_name, "points": entry.points}
     if entry.kind == BoemEntry.Kind.STRAF_REVERSED:
-        return f"Wrong straf: {entry.points} points to {team_name}"
-    return "Time: a boem in progress is unfinished"
+        return _("Wrong straf: %(points)s points to %(team)s") % {"team": team_name, "points": entry.points}
+    return _("Time: a boem in progress is unfinished")
 
 
 def match_live(*, match_id: int, now: datetime | None = None) -> LiveState | None:

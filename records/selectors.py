@@ -18,6 +18,7 @@ from django.core.cache import cache
 from django.db.models import Count, ExpressionWrapper, F, FloatField, Q, Sum
 from django.db.models.functions import Cast
 from django.utils import timezone
+from django.utils.translation import get_language
 
 from clubs.models import Club, Player, Team
 from matches.models import Match, StandingsRow
@@ -29,8 +30,8 @@ LEADERBOARD_SIZE = 10
 
 
 def _cached[T](key: str, compute: Callable[[], T]) -> T:
-    """``compute()`` once per records token (0 queries on a hit)."""
-    full_key = f"records:{key}:{records_token()}"
+    """``compute()`` once per records token and language (0 queries on a hit; labels in it are per language)."""
+    full_key = f"records:{key}:{records_token()}:{get_language()}"
     found = cache.get(full_key)
     if found is None:
         found = compute()

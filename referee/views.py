@@ -21,6 +21,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_http_methods, require_POST
 
@@ -161,7 +162,7 @@ def _dashboard_etag(request: HttpRequest, match_id: int) -> str | None:
         match = _referee_match(request, match_id)
     except Http404:
         return None
-    return f"r{request.user.pk}-{match_id}-{match.live_version}"
+    return f"r{request.user.pk}-{match_id}-{match.live_version}-{get_language()}"
 
 
 @login_required

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from engine.ruleset import Ruleset
 from referee.hand_check import offence_choices
@@ -14,10 +15,10 @@ class TableCodeForm(forms.Form):
     """The table's code, typed from its table card (``K7M2 QX9A``; case, spaces and dashes do not matter)."""
 
     code = forms.CharField(
-        max_length=20, label="Table code", strip=True,
+        max_length=20, label=_("Table code"), strip=True,
         widget=forms.TextInput(attrs={"autocomplete": "off", "autocapitalize": "characters", "inputmode": "text",
                                       "placeholder": "K7M2 QX9A", "spellcheck": "false"}),
-        help_text="The 8 letters and digits on the table card the referee put on your table.",
+        help_text=_("The 8 letters and digits on the table card the referee put on your table."),
     )
 
 
@@ -38,7 +39,7 @@ class GoingOnForm(SheetVersionForm):
         coerce=lambda v: {"yes": True, "no": False}.get(v), empty_value=None,
     )
     cut_before_interval = forms.BooleanField(
-        required=False, label="This hand was cut before the interval was called (SAKBOC 2.2)",
+        required=False, label=_("This hand was cut before the interval was called (SAKBOC 2.2)"),
     )
 
 
@@ -46,19 +47,19 @@ class DisputeForm(SheetVersionForm):
     """Why the opposing telman disputes a going-on: the referee reads it."""
 
     reason = forms.CharField(
-        max_length=300, label="What is wrong with it?", widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="E.g. 'only 1 stroke: we counted 52'. The referee comes to the table and settles it.",
+        max_length=300, label=_("What is wrong with it?"), widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("E.g. 'only 1 stroke: we counted 52'. The referee comes to the table and settles it."),
     )
 
 
 class AfForm(forms.Form):
     """"Af": who punishes whom (SAKBOC 6.7: the word need not name the offence; name it if it was named)."""
 
-    claimant = forms.TypedChoiceField(choices=(), coerce=int, widget=forms.RadioSelect, label="Who says “af”?")
-    accused = forms.TypedChoiceField(choices=(), coerce=int, widget=forms.RadioSelect, label="Against whom?")
-    offence = forms.ChoiceField(choices=(), required=False, label="The offence, if it was named",
-                                help_text="Leave it as “not named”: the referee asks.")
-    note = forms.CharField(max_length=300, required=False, label="Anything the referee should know",
+    claimant = forms.TypedChoiceField(choices=(), coerce=int, widget=forms.RadioSelect, label=_("Who says “af”?"))
+    accused = forms.TypedChoiceField(choices=(), coerce=int, widget=forms.RadioSelect, label=_("Against whom?"))
+    offence = forms.ChoiceField(choices=(), required=False, label=_("The offence, if it was named"),
+                                help_text=_("Leave it as “not named”: the referee asks."))
+    note = forms.CharField(max_length=300, required=False, label=_("Anything the referee should know"),
                            widget=forms.Textarea(attrs={"rows": 2}))
 
     def __init__(self, *args: Any, players: list[tuple[int, str, str]], ruleset: Ruleset, **kwargs: Any) -> None:
@@ -70,11 +71,11 @@ class AfForm(forms.Form):
         choices = [(pk, label) for pk, label, _side in players]
         self.fields["claimant"].choices = choices
         self.fields["accused"].choices = choices
-        self.fields["offence"].choices = [("", "Not named: the referee asks"), *offence_choices(ruleset)]
+        self.fields["offence"].choices = [("", _("Not named: the referee asks")), *offence_choices(ruleset)]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         claimant, accused = data.get("claimant"), data.get("accused")
         if claimant is not None and accused is not None and self.sides.get(claimant) == self.sides.get(accused):
-            raise forms.ValidationError("“Af” is said against the other side: choose a player of the other team.")
+            raise forms.ValidationError(_("“Af” is said against the other side: choose a player of the other team."))
         return data

@@ -39,6 +39,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_http_methods, require_POST
 
@@ -95,8 +97,8 @@ def code_entry(request: HttpRequest) -> HttpResponse:
     form = TableCodeForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         if _too_many_wrong_codes(request):
-            form.add_error("code", f"Too many wrong codes from this network: wait {CODE_WINDOW // 60} minutes, or "
-                                   "scan the QR code on the table card.")
+            form.add_error("code", _("Too many wrong codes from this network: wait %(minutes)s minutes, or scan "
+                                     "the QR code on the table card.") % {"minutes": CODE_WINDOW // 60})
         else:
             try:
                 device, _key = table_device_sign_in(code=form.cleaned_data["code"], label=_label(request))
@@ -124,7 +126,7 @@ def link_open(request: HttpRequest, secret: str) -> HttpResponse:
 def sign_out(request: HttpRequest) -> HttpResponse:
     """Sign this device out of its table (another device may take over with the code)."""
     device_sign_out(request)
-    messages.success(request, "This device is signed out of the table.")
+    messages.success(request, _("This device is signed out of the table."))
     return redirect("tables:code")
 
 
@@ -209,7 +211,7 @@ def _live_etag(request: HttpRequest) -> str | None:
         device = device_for_session(request)
     except DeviceSignedOut:
         return None
-    return f"t{device.pk}-{live_version(device.link.match_id)}"
+    return f"t{device.pk}-{live_version(device.link.match_id)}-{get_language()}"
 
 
 @cache_control(no_cache=True, private=True)
@@ -272,11 +274,12 @@ def _server_view(device: TableDevice) -> dict[str, Any]:
     state = match_live(match_id=device.link.match_id)
     table = state.table(device.link.table_number) if state is not None else None
     if state is None or table is None:
-        return {"version": 0, "boem": "No boem on the sheet yet.", "lines": [], "status": "Not started"}
+        return {"version": 0, "boem": _("No boem on the sheet yet."), "lines": [], "status": _("Not started")}
     match = state.match
     current = table.current
-    boem = (f"Boem {current.boem.number}: {match.home.name} {current.boem.home_strokes}, {match.away.name} "
-            f"{current.boem.away_strokes}" if current else "No boem in progress.")
+    boem = (_("Boem %(number)s: %(home)s %(home_strokes)s, %(away)s %(away_strokes)s") % {
+        "number": current.boem.number, "home": match.home.name, "home_strokes": current.boem.home_strokes,
+        "away": match.away.name, "away_strokes": current.boem.away_strokes} if current else _("No boem in progress."))
     return {
         "version": table.sheet_version, "boem": boem, "status": table.status_label, "phase": state.match.phase,
         "open_strafs": table.open_strafs,
@@ -310,7 +313,7 @@ def _table_write(
     if _wants_json(request):
         return JsonResponse({**answer.body, "ok": True, "replayed": answer.replayed}, status=answer.status)
     if answer.replayed:
-        messages.info(request, f"Already received: {answer.body['message']}")
+        messages.info(request, _("Already received: %(message)s") % {"message": answer.body["message"]})
     else:
         messages.success(request, answer.body["message"])
     return redirect("tables:sheet")
@@ -357,14 +360,14 @@ def going_on(request: HttpRequest) -> HttpResponse:
         return device
     form = GoingOnForm(request.POST)
     if not form.is_valid():
-        return _invalid(request, "That going-on could not be read: try again.", form.errors)
+        return _invalid(request, _("That going-on could not be read: try again."), form.errors)
     data = form.cleaned_data
     match = device.link.match
     team = match.home if data["side"] == "home" else match.away
     other = match.away if data["side"] == "home" else match.home
     if data["strokes"] == 2 and data["opponents_under_fifty"] is None:
         if _wants_json(request):
-            return _invalid(request, "Say whether the opponents count under 50 (Notes §VI).")
+            return _invalid(request, _("Say whether the opponents count under 50 (Notes §VI)."))
         context = {**_sheet_context(device), "form": form, "team": team, "other": other,
                    "side": data["side"], "cut_before_interval": data["cut_before_interval"]}
         return render(request, "tables/two_strokes.html", context)
@@ -380,7 +383,8 @@ def going_on(request: HttpRequest) -> HttpResponse:
             expected_version=data["version"],
         )
         waiting = _opposing_telman_name(device, entry)
-        return 201, {"message": f"{team.name} on {entry.strokes}. Waiting for {waiting} to confirm.",
+        return 201, {"message": _("%(team)s on %(strokes)s. Waiting for %(telman)s to confirm.") % {
+                         "team": team.name, "strokes": entry.strokes, "telman": waiting},
                      "entry": entry.pk, "version": entry.table.sheet_version}
 
     asked = {"side": data["side"], "strokes": data["strokes"], "opponents_under_fifty": data["opponents_under_fifty"],
@@ -406,7 +410,7 @@ def _opposing_telman_name(device: TableDevice, entry: BoemEntry) -> str:
     seat = Seat.objects.filter(sheet__match=match, sheet__team_id=match.opponent_id(entry.team_id),
                                table_number=device.link.table_number, role=Seat.Role.TELMAN).select_related(
         "player").first()
-    return f"{seat.player.first_name} {seat.player.last_name}" if seat else "the opposing telman"
+    return f"{seat.player.first_name} {seat.player.last_name}" if seat else str(_("the opposing telman"))
 
 
 def _entry(device: TableDevice, entry_id: int) -> BoemEntry:
@@ -430,14 +434,17 @@ def _unsettled(entry: BoemEntry) -> BoemEntry:
 def _already(entry: BoemEntry) -> str:
     """Why a confirmation or dispute of ``entry`` finds it settled already, or ``""``: a line another device or
     the referee confirmed, disputed or struck off meanwhile."""
-    label = f"{entry.team.name if entry.team_id else 'The line'} on {entry.strokes}"
+    label = _("%(team)s on %(strokes)s") % {"team": entry.team.name if entry.team_id else _("The line"),
+                                            "strokes": entry.strokes}
     if entry.struck:
-        return f"{label} was struck off by the referee meanwhile."
+        return _("%(line)s was struck off by the referee meanwhile.") % {"line": label}
     if entry.confirmed_at is not None:
         by = entry.confirmed_by_player.full_name if entry.confirmed_by_player_id else "the referee"
-        return f"{label} was confirmed already, by {by} at {timezone.localtime(entry.confirmed_at):%H:%M}."
+        return _("%(line)s was confirmed already, by %(who)s at %(time)s.") % {
+            "line": label, "who": by, "time": f"{timezone.localtime(entry.confirmed_at):%H:%M}"}
     if entry.disputed_at is not None:
-        return f"{label} was disputed already at {timezone.localtime(entry.disputed_at):%H:%M}: the referee settles it."
+        return _("%(line)s was disputed already at %(time)s: the referee settles it.") % {
+            "line": label, "time": f"{timezone.localtime(entry.disputed_at):%H:%M}"}
     return ""
 
 
@@ -450,7 +457,7 @@ def entry_confirm(request: HttpRequest, entry_id: int) -> HttpResponse:
     entry = _entry(device, entry_id)
     form = SheetVersionForm(request.POST)
     if not form.is_valid():
-        return _invalid(request, "That confirmation could not be read: try again.", form.errors)
+        return _invalid(request, _("That confirmation could not be read: try again."), form.errors)
 
     @transaction.atomic
     def perform() -> tuple[int, dict[str, Any]]:
@@ -458,7 +465,7 @@ def entry_confirm(request: HttpRequest, entry_id: int) -> HttpResponse:
         fresh = _unsettled(entry)
         confirmed = boem_sheet.entry_confirm(entry=fresh, device=device, now=at,
                                              expected_version=form.cleaned_data["version"])
-        return 200, {"message": "Confirmed.", "entry": confirmed.pk, "version": _version_now(device)}
+        return 200, {"message": _("Confirmed."), "entry": confirmed.pk, "version": _version_now(device)}
 
     return _table_write(request, device, kind=TableWrite.Kind.CONFIRM, asked={"entry": entry.pk}, perform=perform)
 
@@ -481,7 +488,7 @@ def entry_dispute(request: HttpRequest, entry_id: int) -> HttpResponse:
         return page()
     if not form.is_valid():
         if _wants_json(request):
-            return _invalid(request, "Say what is wrong with this going-on.", form.errors)
+            return _invalid(request, _("Say what is wrong with this going-on."), form.errors)
         return page(400)
 
     @transaction.atomic
@@ -490,7 +497,7 @@ def entry_dispute(request: HttpRequest, entry_id: int) -> HttpResponse:
         fresh = _unsettled(entry)
         boem_sheet.entry_dispute(entry=fresh, device=device, reason=form.cleaned_data["reason"], now=at,
                                  expected_version=form.cleaned_data["version"])
-        return 200, {"message": "Disputed: the referee is told and will settle it.", "entry": entry.pk,
+        return 200, {"message": _("Disputed: the referee is told and will settle it."), "entry": entry.pk,
                      "version": _version_now(device)}
 
     def html_error(error: ValidationError | PermissionDenied) -> HttpResponse:
@@ -521,12 +528,12 @@ def af(request: HttpRequest) -> HttpResponse:
         return page()
     if not form.is_valid():
         if _wants_json(request):
-            return _invalid(request, "That “af” could not be read: choose who says it and against whom.",
+            return _invalid(request, _("That “af” could not be read: choose who says it and against whom."),
                             form.errors)
         return page(400)
     seats = {s.player_id: (s, side) for s, side in seated}
     claimant, claimant_side = seats[form.cleaned_data["claimant"]]
-    accused, _ = seats[form.cleaned_data["accused"]]
+    accused, _accused_side = seats[form.cleaned_data["accused"]]
 
     def perform() -> tuple[int, dict[str, Any]]:
         claim = referee_services.straf_claim_log(
@@ -534,8 +541,9 @@ def af(request: HttpRequest) -> HttpResponse:
             claimant_role=Role(claimant.role), accused_role=Role(accused.role),
             offence=form.cleaned_data["offence"], note=form.cleaned_data["note"], device=device,
         )
-        return 201, {"message": f"“Af” by {claimant.player.first_name} {claimant.player.last_name}: the referee is "
-                                "called. The boem waits for the ruling (SAKBOC 1.10).",
+        return 201, {"message": _("“Af” by %(name)s: the referee is called. The boem waits for the ruling "
+                                       "(SAKBOC 1.10).") % {
+                         "name": f"{claimant.player.first_name} {claimant.player.last_name}"},
                      "claim": claim.pk, "version": _version_now(device)}
 
     def html_error(error: ValidationError | PermissionDenied) -> HttpResponse:

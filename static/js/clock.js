@@ -80,7 +80,9 @@
     show(clock, "time", reached === "time");
     if (last) clock.classList.add("clock-last");
     var label = clock.querySelector("[data-clock-phase]");
-    if (label && reached !== phase) label.textContent = reached === "interval" ? "Interval" : "Time";
+    // The words come from the page, in its language (data-interval-text, data-time-text; issue 19).
+    if (label && reached !== phase) label.textContent = reached === "interval"
+      ? (label.getAttribute("data-interval-text") || "Interval") : (label.getAttribute("data-time-text") || "Time");
     if (countdown && target) {
       var left = (target - now) / 1000;
       countdown.textContent = fmt(left);
