@@ -33,8 +33,8 @@ class ReadOnlyInline(admin.TabularInline):
 
 @admin.register(Competition)
 class CompetitionAdmin(SimpleHistoryAdmin):
-    list_display = ["name", "season", "kind", "union", "starts_on"]
-    list_filter = ["union", "kind", "season"]
+    list_display = ["name", "season", "kind", "ruleset", "union", "starts_on"]
+    list_filter = ["union", "kind", "ruleset", "season"]
     search_fields = ["name"]
 
 

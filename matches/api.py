@@ -31,6 +31,8 @@ from klawerjas_league.outbox import outbox_waiting
 from matches import entries, permissions, selectors, services
 from matches.live import live_cached, live_version, match_live
 from matches.models import (
+    DEFAULT_RULESET,
+    RULESET_CHOICES,
     Award,
     Boem,
     BoemEntry,
@@ -50,7 +52,7 @@ from matches.standings import standings_outbox_key
 class CompetitionSerializer(serializers.ModelSerializer):
     class Meta:
         model = Competition
-        fields = ["id", "union", "name", "season", "kind", "starts_on", "entries_open"]
+        fields = ["id", "union", "name", "season", "kind", "starts_on", "entries_open", "ruleset", "deals_per_table"]
 
 
 class FixtureSerializer(serializers.ModelSerializer):
@@ -133,6 +135,11 @@ class CompetitionCreateSerializer(serializers.Serializer):
     season = serializers.CharField(max_length=20)
     kind = serializers.ChoiceField(choices=Competition.Kind.choices, default=Competition.Kind.LEAGUE)
     starts_on = serializers.DateField(required=False, allow_null=True)
+    ruleset = serializers.ChoiceField(choices=RULESET_CHOICES, default=DEFAULT_RULESET,
+                                      help_text="The engine's ruleset the competition is played under.")
+    deals_per_table = serializers.IntegerField(
+        min_value=0, max_value=200, default=0,
+        help_text="Deals a table plays in a game scored deal by deal; 0 = the ruleset's own end.")
 
 
 class FixturesGenerateSerializer(serializers.Serializer):
