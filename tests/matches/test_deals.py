@@ -10,6 +10,7 @@ from clubs.services import union_official_add
 from engine.ruleset import KLAMMERN, ROTTERDAM
 from matches import services
 from matches.deals import DealAsked, deal_record, table_total
+from matches.exports import match_report_load, table_reports
 from matches.models import DealLine, Match, StandingsRow
 from matches.rules import competition_ruleset
 from matches.selectors import clock_deadlines
@@ -167,3 +168,12 @@ def test_the_result_and_the_standings_follow_the_tables_totals(django_capture_on
     assert [(r.team_id, r.league_points, r.points_for, r.points_against) for r in rows] == [
         (match.home_id, 2, 262, 82), (match.away_id, 0, 82, 262)]
 
+
+
+@pytest.mark.django_db
+def test_the_match_report_gives_each_table_its_deals_total():
+    match = _started("rotterdam")
+    _deal(match, table=2, makers="away", cards=(100, 62), nat=True)
+    reports = {r.table.number: (r.home_points, r.away_points)
+               for r in table_reports(match_report_load(match_id=match.pk))}
+    assert reports[2] == (162, 0) and reports[1] == (0, 0)
