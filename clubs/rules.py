@@ -17,8 +17,9 @@ _NEW_GAME_DEALER = {
 }
 
 
-def union_ruleset(union: Union) -> Ruleset:
-    """The SAKBOC 2004 ruleset as ``union`` reads it.
+def union_ruleset(union: Union, base: Ruleset = SAKBOC_2004) -> Ruleset:
+    """The SAKBOC 2004 ruleset (or ``base``, another reading of it such as ``sakboc-2004-notes``) as ``union``
+    reads it.
 
     Interpretation 1 → ``new_game_dealer``; 2 (SAKBOC 6.2) → ``straf_four_points``; 3 → ``unfinished_boem_scores``
     (the side ahead scores 2 when the union says so); 4 (SAKBOC 1.12) → ``knockout_extra_time_minutes``;
@@ -28,9 +29,9 @@ def union_ruleset(union: Union) -> Ruleset:
     Interpretation 5 needs nothing: the engine never decides an offence a record cannot show
     (``engine.offences``: ``recordable``). The union's match clock and league points are not the engine's.
 
-    :returns: a frozen ``Ruleset`` named ``sakboc-2004`` (the game is the same; only the readings differ).
+    :returns: a frozen ``Ruleset`` named as ``base`` (the game is the same; only the readings differ).
     """
-    return SAKBOC_2004.replace(
+    return base.replace(
         new_game_dealer=_NEW_GAME_DEALER[Union.DealAfterGoingOn(union.deal_after_going_on)],
         straf_four_points=union.straf_four_points,
         unfinished_boem_scores=union.unfinished_boem == Union.UnfinishedBoem.LEADER_TWO,

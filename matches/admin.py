@@ -8,6 +8,7 @@ from matches.models import (
     Boem,
     BoemEntry,
     Competition,
+    DealLine,
     Match,
     MatchTable,
     PlayedHand,
@@ -33,8 +34,8 @@ class ReadOnlyInline(admin.TabularInline):
 
 @admin.register(Competition)
 class CompetitionAdmin(SimpleHistoryAdmin):
-    list_display = ["name", "season", "kind", "union", "starts_on"]
-    list_filter = ["union", "kind", "season"]
+    list_display = ["name", "season", "kind", "ruleset", "union", "starts_on"]
+    list_filter = ["union", "kind", "ruleset", "season"]
     search_fields = ["name"]
 
 
@@ -87,6 +88,21 @@ class BoemAdmin(SimpleHistoryAdmin):
     list_filter = ["status"]
     readonly_fields = ["table", "number", "status", "home_strokes", "away_strokes", "winner", "points", "ended_at"]
     inlines = [BoemEntryInline]
+
+
+@admin.register(DealLine)
+class DealLineAdmin(SimpleHistoryAdmin):
+    """A table's deal lines in a game scored deal by deal, read-only: written by ``matches.deals.deal_record``,
+    checked and scored by the engine."""
+
+    list_display = ["__str__", "makers", "home_card_points", "away_card_points", "made", "home_score", "away_score"]
+    list_select_related = ["table__match__home", "table__match__away", "makers"]
+
+    def get_readonly_fields(self, request, obj=None):  # noqa: ARG002
+        return [f.name for f in DealLine._meta.fields]
+
+    def has_add_permission(self, request) -> bool:  # noqa: ARG002
+        return False
 
 
 @admin.register(Substitution)

@@ -34,6 +34,8 @@ from klawerjas_league.page_cache import conditional_headers, kept
 from matches import entries, permissions, selectors, services
 from matches.live import live_cached, live_version, match_live
 from matches.models import (
+    DEFAULT_RULESET,
+    RULESET_CHOICES,
     Award,
     Boem,
     BoemEntry,
@@ -53,7 +55,7 @@ from matches.standings import standings_outbox_key, standings_page_token
 class CompetitionSerializer(serializers.ModelSerializer):
     class Meta:
         model = Competition
-        fields = ["id", "union", "name", "season", "kind", "starts_on", "entries_open"]
+        fields = ["id", "union", "name", "season", "kind", "starts_on", "entries_open", "ruleset", "deals_per_table"]
 
 
 class FixtureSerializer(serializers.ModelSerializer):
@@ -136,6 +138,11 @@ class CompetitionCreateSerializer(serializers.Serializer):
     season = serializers.CharField(max_length=20)
     kind = serializers.ChoiceField(choices=Competition.Kind.choices, default=Competition.Kind.LEAGUE)
     starts_on = serializers.DateField(required=False, allow_null=True)
+    ruleset = serializers.ChoiceField(choices=RULESET_CHOICES, default=DEFAULT_RULESET,
+                                      help_text="The engine's ruleset the competition is played under.")
+    deals_per_table = serializers.IntegerField(
+        min_value=0, max_value=200, default=0,
+        help_text="Deals a table plays in a game scored deal by deal; 0 = the ruleset's own end.")
 
 
 class FixturesGenerateSerializer(serializers.Serializer):
@@ -323,6 +330,28 @@ class LiveEntrySerializer(serializers.Serializer):
     referee_reason = serializers.CharField(source="entry.referee_reason")
 
 
+class LiveDealSerializer(serializers.Serializer):
+    """A deal's line of a game scored deal by deal, with the engine's score (``home_score``/``away_score`` in the
+    game's unit: Klammern's match points, else points) and the table's running totals after it."""
+
+    sequence = serializers.IntegerField(source="line.sequence")
+    makers = serializers.IntegerField(source="line.makers_id")
+    makers_name = serializers.CharField()
+    home_card_points = serializers.IntegerField(source="line.home_card_points")
+    away_card_points = serializers.IntegerField(source="line.away_card_points")
+    home_roem = serializers.IntegerField(source="line.home_roem")
+    away_roem = serializers.IntegerField(source="line.away_roem")
+    pit = serializers.IntegerField(source="line.pit_id", allow_null=True)
+    multiplier = serializers.IntegerField(source="line.multiplier")
+    march = serializers.IntegerField(source="line.march_id", allow_null=True)
+    made = serializers.BooleanField(source="line.made")
+    home_score = serializers.IntegerField(source="line.home_score")
+    away_score = serializers.IntegerField(source="line.away_score")
+    home_running = serializers.IntegerField()
+    away_running = serializers.IntegerField()
+    notes = serializers.ListField(child=serializers.CharField())
+
+
 class LiveTableSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     status = serializers.CharField(help_text="playing, stopped, not_played, or not_started before play.")
@@ -334,6 +363,7 @@ class LiveTableSerializer(serializers.Serializer):
     away_points = serializers.IntegerField()
     boems = LiveBoemSerializer(many=True)
     entries = LiveEntrySerializer(many=True)
+    deals = LiveDealSerializer(many=True, help_text="A game scored deal by deal: the table's deals (else empty).")
 
 
 class LiveClockSerializer(serializers.Serializer):
@@ -361,6 +391,8 @@ class LiveMatchSerializer(serializers.Serializer):
     away_name = serializers.CharField(source="match.away.name")
     home_score = serializers.IntegerField(source="match.home_score")
     away_score = serializers.IntegerField(source="match.away_score")
+    ruleset = serializers.CharField(source="match.competition.ruleset")
+    plays_deals = serializers.BooleanField(help_text="True: the tables enter deals (``deals``), not boems.")
     clock = LiveClockSerializer()
     tables = LiveTableSerializer(many=True)
     awards = AwardSerializer(many=True)

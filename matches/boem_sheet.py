@@ -2,7 +2,7 @@
 
 A table's boem sheet (Notes §V) is a run of :class:`~matches.models.BoemEntry` lines. Every write here adds or
 changes lines, then replays the table's whole sheet through ``engine.boem_sheet.score_sheet`` under the union's
-ruleset (``clubs.rules.union_ruleset``), and saves the boems, each line's boem and points, and the match score
+ruleset (``matches.rules.competition_ruleset``), and saves the boems, each line's boem and points, and the match score
 as the engine scored them. No arithmetic of SAKBOC 6.1, 6.2, 6.6 or 7.3 lives in the league: the engine's is
 the only one, so the table's device, the referee's ruling and the match report always agree.
 
@@ -39,7 +39,6 @@ from django.db import transaction
 from django.db.models import F
 
 from clubs.models import Player, Team
-from clubs.rules import union_ruleset
 from engine.boem_sheet import SheetError, SheetLine, SheetScore, score_sheet
 from matches.models import SHEET_ORDER, Boem, BoemEntry, Match, MatchTable, Seat, TableDevice
 from matches.records import (
@@ -53,6 +52,7 @@ from matches.records import (
     team_in_match,
     version_check,
 )
+from matches.rules import competition_ruleset, plays_deals
 from matches.selectors import clock_deadlines
 
 #: Phases in which a table's sheet takes lines (the interval only for hands already cut, SAKBOC 2.2).
@@ -187,7 +187,7 @@ def _sheet_apply(
                    key=lambda e: (e.recorded_at, e.sequence))
     try:
         score = score_sheet([_line(e, match, claimed=claimed_by_entry.get(id(e))) for e in sheet],
-                            union_ruleset(match.competition.union))
+                            competition_ruleset(match.competition))
     except SheetError as error:
         raise ValidationError(str(error)) from None
 
@@ -322,6 +322,8 @@ def going_on_record(
     now = now_or(now)
     match = match_lock(match)
     team_in_match(match, team)
+    if plays_deals(match.competition):
+        raise ValidationError(f"{match.competition} is scored deal by deal: its tables enter deals, not goings-on.")
     if strokes not in (1, 2):
         raise ValidationError(f"SAKBOC 7.3: a telman goes on 1 or 2 strokes at a time, never {strokes}.")
     if strokes == 2 and opponents_under_fifty is False:
@@ -762,7 +764,7 @@ def sheet_score(*, table: MatchTable, match: Match, until: datetime | None = Non
     entries = BoemEntry.objects.filter(table=table, struck=False).order_by(*SHEET_ORDER)
     if until is not None:
         entries = entries.filter(recorded_at__lte=until)
-    return score_sheet([_line(e, match) for e in entries], union_ruleset(match.competition.union))
+    return score_sheet([_line(e, match) for e in entries], competition_ruleset(match.competition))
 
 
 def strokes_at(*, table: MatchTable, match: Match, at: datetime) -> tuple[int, int]:
@@ -778,7 +780,7 @@ def hand_start(
     and the hand started from the strokes before it. What a disputed hand's ``state_before.strokes`` must say
     for the engine's verdict and the sheet to count alike (its going-on is an event of the record)."""
     entries = list(BoemEntry.objects.filter(table=table, struck=False, recorded_at__lte=at).order_by(*SHEET_ORDER))
-    score = score_sheet([_line(e, match) for e in entries], union_ruleset(match.competition.union))
+    score = score_sheet([_line(e, match) for e in entries], competition_ruleset(match.competition))
     if going_on is not None and entries:
         last, side, strokes = entries[-1], going_on[0], going_on[1]
         if last.kind == BoemEntry.Kind.STROKE and last.strokes == strokes and \

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 from xml.sax.saxutils import escape
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Sum
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import getSampleStyleSheet
@@ -33,7 +33,8 @@ from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, T
 
 from matches import boem_svg
 from matches.boem_svg import BoemDrawing
-from matches.models import SHEET_ORDER, Award, Boem, BoemEntry, Match, MatchTable
+from matches.models import SHEET_ORDER, Award, Boem, BoemEntry, DealLine, Match, MatchTable
+from matches.rules import plays_deals
 
 STANDINGS_COLUMNS = [
     ("position", "Pos"), ("team_name", "Team"), ("club_name", "Club"), ("played", "P"), ("won", "W"),
@@ -106,12 +107,20 @@ def boem_drawing(*, boem: Boem, match: Match, entries: list[BoemEntry] | None = 
 
 
 def table_reports(match: Match) -> list[TableReport]:
-    """Each table's boems as drawings and each side's points there (after a stop's forfeit, SAKBOC 12.1)."""
+    """Each table's boems as drawings and each side's points there (after a stop's forfeit, SAKBOC 12.1); in a
+    game scored deal by deal (issue 24) the points are the table's deals in the game's unit (one query more)."""
     reports = []
+    deal_totals: dict[int, tuple[int, int]] = {}
+    if plays_deals(match.competition):
+        for row in (DealLine.objects.filter(table__match=match).values("table_id")
+                    .annotate(home=Sum("home_score"), away=Sum("away_score"))):
+            deal_totals[row["table_id"]] = (row["home"] or 0, row["away"] or 0)
     for table in match.tables.all():
         boems = list(table.boems.all())
         home_points = sum(b.points for b in boems if b.winner_id == match.home_id)
         away_points = sum(b.points for b in boems if b.winner_id == match.away_id)
+        if table.pk in deal_totals:
+            home_points, away_points = deal_totals[table.pk]
         if table.status == MatchTable.Status.STOPPED and table.defaulting_team_id == match.home_id:
             home_points = 0
         if table.status == MatchTable.Status.STOPPED and table.defaulting_team_id == match.away_id:

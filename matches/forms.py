@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 
 from clubs.models import Player
 from clubs.selectors import person_name
-from matches.models import TABLES_PER_MATCH, Competition, Seat
+from matches.models import DEFAULT_RULESET, RULESET_CHOICES, TABLES_PER_MATCH, Competition, Seat
 
 
 class CompetitionForm(forms.Form):
@@ -18,6 +18,16 @@ class CompetitionForm(forms.Form):
     kind = forms.ChoiceField(choices=Competition.Kind.choices,
                              help_text="A league plays home and away rounds; a cup is a knock-out bracket.")
     starts_on = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    ruleset = forms.ChoiceField(choices=RULESET_CHOICES, initial=DEFAULT_RULESET, required=False,
+                                help_text=Competition._meta.get_field("ruleset").help_text)
+    deals_per_table = forms.IntegerField(min_value=0, max_value=200, initial=0, required=False,
+                                         help_text=Competition._meta.get_field("deals_per_table").help_text)
+
+    def clean_ruleset(self) -> str:
+        return self.cleaned_data.get("ruleset") or DEFAULT_RULESET
+
+    def clean_deals_per_table(self) -> int:
+        return self.cleaned_data.get("deals_per_table") or 0
 
 
 class FixturesForm(forms.Form):

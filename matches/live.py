@@ -24,7 +24,8 @@ from django.utils.translation import gettext_lazy
 
 from matches.boem_svg import BoemDrawing
 from matches.exports import boem_drawing
-from matches.models import SHEET_ORDER, Award, Boem, BoemEntry, Match, MatchTable, Seat
+from matches.models import SHEET_ORDER, Award, Boem, BoemEntry, DealLine, Match, MatchTable, Seat
+from matches.rules import plays_deals
 from matches.selectors import ClockReading, match_clock
 
 LIVE_PHASES = (Match.Phase.FIRST_HALF, Match.Phase.INTERVAL, Match.Phase.SECOND_HALF,
@@ -84,6 +85,23 @@ class LiveBoem:
 
 
 @dataclass(frozen=True)
+class LiveDeal:
+    """A deal's line of a game scored deal by deal (``matches.deals``), for the score table: who played, what
+    each side scored (the engine's score, in the game's unit) and the running totals after it."""
+
+    line: DealLine
+    makers_side: str
+    makers_name: str
+    notes: tuple[str, ...]
+    home_running: int
+    away_running: int
+
+    @property
+    def id(self) -> int:
+        return int(self.line.pk)
+
+
+@dataclass(frozen=True)
 class LiveTable:
     """A table of the night: status, partnerships, boems (trees), lines, points and sheet version."""
 
@@ -95,6 +113,7 @@ class LiveTable:
     entries: tuple[LiveEntry, ...] = ()
     home_points: int = 0
     away_points: int = 0
+    deals: tuple[LiveDeal, ...] = ()
 
     @property
     def status(self) -> str:
@@ -136,6 +155,8 @@ class LiveState:
     clock: ClockReading
     tables: tuple[LiveTable, ...]
     awards: tuple[Award, ...] = field(default=())
+    plays_deals: bool = False
+    """The competition is scored deal by deal (a makers game, issue 24): tables show deals, not boems."""
 
     @property
     def polling(self) -> bool:
@@ -183,10 +204,39 @@ def _entry_label(entry: BoemEntry, team_name: str) -> str:
     return _("Time: a boem in progress is unfinished")
 
 
+def _deal_notes(line: DealLine, match: Match) -> tuple[str, ...]:
+    names = {match.home_id: match.home.name, match.away_id: match.away.name}
+    notes = [] if line.made else [_("nat")]
+    if line.pit_id:
+        notes.append(_("pit: %(team)s") % {"team": names.get(line.pit_id, "")})
+    if line.multiplier == 2:
+        notes.append(_("Contra"))
+    elif line.multiplier == 4:
+        notes.append(_("Re"))
+    if line.march_id:
+        notes.append(_("march: %(team)s") % {"team": names.get(line.march_id, "")})
+    return tuple(notes)
+
+
+def live_deals(lines: list[DealLine], match: Match) -> tuple[LiveDeal, ...]:
+    """A table's deal lines with their running totals (the sums of the engine's scores, in the game's unit)."""
+    home = away = 0
+    out = []
+    for line in lines:
+        home += line.home_score
+        away += line.away_score
+        side = "home" if line.makers_id == match.home_id else "away"
+        out.append(LiveDeal(line=line, makers_side=side, makers_name=match.home.name if side == "home"
+                            else match.away.name, notes=_deal_notes(line, match), home_running=home,
+                            away_running=away))
+    return tuple(out)
+
+
 def match_live(*, match_id: int, now: datetime | None = None) -> LiveState | None:
     """The night of match ``match_id`` as it stands (``None``: no such match), in 6 queries: the match with its
     teams and union, the seats, the tables, their boems, the tables' lines (with their boem and the players named
-    on them, grouped by boem here), the awards."""
+    on them, grouped by boem here), the awards; a competition scored deal by deal reads its tables' deal lines in
+    a 7th."""
     match = (Match.objects.select_related("competition__union", "home__club", "away__club", "referee", "marker")
              .filter(pk=match_id).first())
     if match is None:
@@ -194,11 +244,16 @@ def match_live(*, match_id: int, now: datetime | None = None) -> LiveState | Non
     seats = list(Seat.objects.filter(sheet__match=match).select_related("sheet__team", "player")
                  .order_by("table_number", "role"))
     partnerships = table_partnerships(match=match, seats=seats)
-    tables = {t.number: t for t in MatchTable.objects.filter(match=match).prefetch_related(
+    deals_game = plays_deals(match.competition)
+    prefetches = [
         Prefetch("boems", queryset=Boem.objects.order_by("number")),
         Prefetch("entries", queryset=BoemEntry.objects.order_by(*SHEET_ORDER).select_related(
             "boem", "confirmed_by_player", "disputed_by_player", "confirmed_by")),
-    ).order_by("number")}
+    ]
+    if deals_game:
+        prefetches.append(Prefetch("deals", queryset=DealLine.objects.order_by("sequence")))
+    tables = {t.number: t for t in MatchTable.objects.filter(match=match).prefetch_related(*prefetches)
+              .order_by("number")}
     names = {match.home_id: match.home.name, match.away_id: match.away.name}
     live_tables = []
     for number in sorted(set(tables) | set(partnerships)):
@@ -229,17 +284,20 @@ def match_live(*, match_id: int, now: datetime | None = None) -> LiveState | Non
                                   provisional=provisional))
         home_points = sum(b.points for b in table.boems.all() if b.winner_id == match.home_id)
         away_points = sum(b.points for b in table.boems.all() if b.winner_id == match.away_id)
+        deals = live_deals(list(table.deals.all()), match) if deals_game else ()
+        if deals:
+            home_points, away_points = deals[-1].home_running, deals[-1].away_running
         if table.status == MatchTable.Status.STOPPED and table.defaulting_team_id == match.home_id:
             home_points = 0
         if table.status == MatchTable.Status.STOPPED and table.defaulting_team_id == match.away_id:
             away_points = 0
         live_tables.append(LiveTable(
             table=table, number=number, home=sides.get("home"), away=sides.get("away"), boems=tuple(boems),
-            entries=tuple(live_entries), home_points=home_points, away_points=away_points,
+            entries=tuple(live_entries), home_points=home_points, away_points=away_points, deals=deals,
         ))
     awards = tuple(Award.objects.filter(match=match).select_related("team", "player").order_by("created_at", "id"))
     return LiveState(match=match, version=match.live_version, clock=match_clock(match=match, now=now),
-                     tables=tuple(live_tables), awards=awards)
+                     tables=tuple(live_tables), awards=awards, plays_deals=deals_game)
 
 
 _VERSION_SQL = f"SELECT live_version FROM {Match._meta.db_table} WHERE id = %s"

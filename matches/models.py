@@ -13,6 +13,12 @@ from django.db import models
 from django.db.models import Q
 from simple_history.models import HistoricalRecords
 
+from engine.ruleset import RULESETS
+
+#: The rulesets a competition may be played under: the engine's registry (``engine.ruleset.RULESETS``).
+RULESET_CHOICES = [(name, rs.title) for name, rs in RULESETS.items()]
+DEFAULT_RULESET = "sakboc-2004"
+
 TABLES_PER_MATCH = 4
 STROKES_PER_BOEM = 5
 table_number_validators = [MinValueValidator(1), MaxValueValidator(TABLES_PER_MATCH)]
@@ -33,6 +39,17 @@ class Competition(models.Model):
     entries_open = models.BooleanField(
         default=False, help_text="Clubs' secretaries may enter teams while the union's official keeps entries open; "
         "fixtures are made once they are closed.",
+    )
+    ruleset = models.CharField(
+        max_length=40, choices=RULESET_CHOICES, default=DEFAULT_RULESET,
+        help_text="The rules the competition is played under. SAKBOC 2004 is read with the union's "
+        "interpretation settings; the Dutch games, the Wikipedia variant and Klammern are played deal by deal "
+        "(issue 24).",
+    )
+    deals_per_table = models.PositiveSmallIntegerField(
+        default=0, validators=[MaxValueValidator(200)],
+        help_text="Deals each table plays in a game scored deal by deal (e.g. 16 for a Rotterdam boom); 0 = the "
+        "ruleset's own end (16 deals, 1001 points, 51 match points). Not used under SAKBOC.",
     )
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()
@@ -282,6 +299,52 @@ class MatchTable(models.Model):
 
     def __str__(self) -> str:
         return f"table {self.number} of {self.match}"
+
+
+class DealLine(models.Model):
+    """One deal of a game scored deal by deal (a makers game: Rotterdam, Amsterdam, the Wikipedia variant,
+    Klammern; issue 24) as the table writes it on the score sheet, and the engine's score of it.
+
+    What the table says (``makers`` … ``march``) is checked by ``engine.deals.check_deal`` under the
+    competition's ruleset (``matches.rules.competition_ruleset``); ``made`` and the four scored columns are the
+    engine's answer, saved with the line (``matches.deals.deal_record``). Side 0 of the engine is the home team.
+    """
+
+    table = models.ForeignKey(MatchTable, on_delete=models.CASCADE, related_name="deals")
+    sequence = models.PositiveSmallIntegerField(help_text="The deal's number at the table (1, 2, …).")
+    makers = models.ForeignKey("clubs.Team", on_delete=models.PROTECT, related_name="+",
+                               help_text="The side that played (made trumps).")
+    home_card_points = models.PositiveSmallIntegerField(help_text="Card points the home side took (last trick "
+                                                        "included); with the away side's, 162 in the Dutch games.")
+    away_card_points = models.PositiveSmallIntegerField()
+    home_roem = models.PositiveSmallIntegerField(default=0, help_text="Roem the home side claimed, in tens.")
+    away_roem = models.PositiveSmallIntegerField(default=0)
+    pit = models.ForeignKey("clubs.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+                            help_text="The side that took every trick (pit, mars, march), if any.")
+    nat = models.BooleanField(null=True, blank=True, help_text="What the table said: nat (the makers went "
+                              "down), made, or not said.")
+    multiplier = models.PositiveSmallIntegerField(default=1, help_text="1; 2 after Contra, 4 after Re (Klammern).")
+    march = models.ForeignKey("clubs.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+                              help_text="The side that announced a march (Klammern §March).")
+    made = models.BooleanField(help_text="The engine's answer: the makers made it (False: nat, the opponents "
+                               "score everything).")
+    home_points = models.PositiveIntegerField(help_text="Game points the home side scores for the deal.")
+    away_points = models.PositiveIntegerField()
+    home_score = models.PositiveIntegerField(help_text="The deal in the game's unit (Klammern: match points; "
+                                             "else the game points), what the table's total adds up.")
+    away_score = models.PositiveIntegerField()
+    recorded_at = models.DateTimeField()
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                    related_name="+")
+    device = models.ForeignKey("TableDevice", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["table", "sequence"]
+        constraints = [models.UniqueConstraint(fields=["table", "sequence"], name="deal_line_unique_sequence")]
+
+    def __str__(self) -> str:
+        return f"deal {self.sequence} at {self.table}"
 
 
 class Boem(models.Model):

@@ -9,7 +9,19 @@ from typing import Any
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
-from matches.models import Award, Boem, BoemEntry, Competition, Match, MatchTable, Seat, StandingsSnapshot, TeamSheet
+from matches.models import (
+    Award,
+    Boem,
+    BoemEntry,
+    Competition,
+    DealLine,
+    Match,
+    MatchTable,
+    Seat,
+    StandingsSnapshot,
+    TeamSheet,
+)
+from matches.rules import plays_deals
 from matches.standings import StandingsLine, standings_read
 
 PLAYING_PHASES = (Match.Phase.FIRST_HALF, Match.Phase.SECOND_HALF, Match.Phase.EXTRA_TIME)
@@ -188,18 +200,28 @@ class MatchScore:
 
 
 def match_score(*, match: Match) -> MatchScore:
-    """Compute the match score from the tables, boems and awards (three queries)."""
+    """Compute the match score from the tables, boems (or, in a game scored deal by deal, the tables' deal
+    lines: ``matches.deals``) and awards (three queries)."""
     score = MatchScore()
     tables = {t.pk: TableScore(number=t.number, status=t.status, forfeited_team_id=t.defaulting_team_id
                                if t.status == MatchTable.Status.STOPPED else None)
               for t in MatchTable.objects.filter(match=match).order_by("number")}
-    for table_id, winner_id, points in Boem.objects.filter(table__match=match, winner__isnull=False).values_list(
-        "table_id", "winner_id", "points"
-    ):
-        if winner_id == match.home_id:
-            tables[table_id].home_points += points
-        else:
-            tables[table_id].away_points += points
+    if plays_deals(match.competition):
+        # A game scored deal by deal (issue 24): a table's total is its deals in the game's unit, as the engine
+        # scored each when it was written (matches.deals.deal_record).
+        for table_id, home, away in DealLine.objects.filter(table__match=match).values_list(
+            "table_id", "home_score", "away_score"
+        ):
+            tables[table_id].home_points += home
+            tables[table_id].away_points += away
+    else:
+        for table_id, winner_id, points in Boem.objects.filter(table__match=match, winner__isnull=False).values_list(
+            "table_id", "winner_id", "points"
+        ):
+            if winner_id == match.home_id:
+                tables[table_id].home_points += points
+            else:
+                tables[table_id].away_points += points
     for t in tables.values():
         t.home_counted = 0 if t.forfeited_team_id == match.home_id else t.home_points
         t.away_counted = 0 if t.forfeited_team_id == match.away_id else t.away_points

@@ -43,6 +43,7 @@ from klawerjas_league.celery import app as celery_app
 from matches import boem_sheet
 from matches.fixtures import FixtureError, knockout_bracket, league_round_robin
 from matches.models import (
+    DEFAULT_RULESET,
     TABLES_PER_MATCH,
     Award,
     BoemEntry,
@@ -113,14 +114,20 @@ def season_open_check(*, union_id: int, name: str) -> None:
 
 @transaction.atomic
 def competition_create(
-    *, union: Union, name: str, season: str, kind: str = Competition.Kind.LEAGUE, starts_on: date | None = None
+    *, union: Union, name: str, season: str, kind: str = Competition.Kind.LEAGUE, starts_on: date | None = None,
+    ruleset: str = DEFAULT_RULESET, deals_per_table: int = 0,
 ) -> Competition:
-    """Create a league season or knock-out cup in ``union``.
+    """Create a league season or knock-out cup in ``union``, played under ``ruleset`` (a name of the engine's
+    registry: ``"sakboc-2004"``, ``"rotterdam"``, ``"amsterdam"``, ``"wikipedia-klaverjas"``, ``"klammern"``);
+    ``deals_per_table``: deals a table plays in a makers game (0: the ruleset's own end).
 
-    :raises ValidationError: ``season`` is a closed season of the union (``season_open_check``).
+    :raises ValidationError: ``season`` is a closed season of the union (``season_open_check``); an unknown
+        ruleset or a deals count out of range (field errors).
     """
     season_open_check(union_id=union.pk, name=season)
-    competition = Competition(union=union, name=name, season=season, kind=kind, starts_on=starts_on)
+    competition = Competition(union=union, name=name, season=season, kind=kind, starts_on=starts_on,
+                              ruleset=ruleset, deals_per_table=deals_per_table)
+    competition.full_clean(exclude=["union"], validate_unique=False, validate_constraints=False)
     save_with_history(competition, reason="competition created")
     return competition
 

@@ -36,6 +36,7 @@ from django.views.decorators.http import condition, require_http_methods
 from clubs import permissions as club_permissions
 from clubs.models import Team, Union, UnionReferee
 from clubs.selectors import person_name, team_squad_by_name
+from engine.ruleset import ruleset_by_name
 from klawerjas_league.outbox import outbox_waiting
 from klawerjas_league.page_cache import VARY, cached_page
 from klawerjas_league.refusals import refusal_on_form, refusal_show
@@ -55,6 +56,7 @@ from matches.forms import (
 from matches.live import LIVE_PHASES, live_fragment_cached, live_version, match_live
 from matches.models import Competition, Match, Seat, TeamSheet
 from matches.page_versions import competition_pages_token, match_page_version
+from matches.rules import plays_deals
 from matches.standings import standings_outbox_key, standings_page_token
 
 # --- Public ------------------------------------------------------------------------------------------------
@@ -261,7 +263,8 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
             raise Http404("No such match.")
         return render(request, "public/match_detail.html", {
             "match": match, "live_body": _live_body(pk, match.live_version),
-            "polling": match.phase in LIVE_PHASES,
+            "polling": match.phase in LIVE_PHASES, "plays_deals": plays_deals(match.competition),
+            "ruleset": ruleset_by_name(match.competition.ruleset),
         })
 
     token = competition_pages_token(competition_id=competition_id)

@@ -53,8 +53,8 @@ class StrafClaimForm(forms.Form):
     note = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
 
     def __init__(self, *args: Any, match: Any = None, ruleset: Ruleset | None = None, **kwargs: Any) -> None:
-        """``ruleset``: the union's (``clubs.rules.union_ruleset``): only its offences are offered; ``match``: the
-        sides are offered by team name."""
+        """``ruleset``: the competition's (``matches.rules.competition_ruleset``): only its offences are offered;
+        ``match``: the sides are offered by team name."""
         super().__init__(*args, **kwargs)
         self.fields["offence"].choices = [("", 'Not named: just "af" (SAKBOC 6.7)'), *offence_choices(ruleset)]
         _name_the_sides(self, match, "claimant_side")
@@ -138,8 +138,8 @@ class HandDealForm(forms.Form):
     def __init__(self, *args: Any, seat_names: dict[int, str] | None = None, ruleset: Ruleset | None = None,
                  **kwargs: Any) -> None:
         """``seat_names``: ``{seat: "Player name (Team, role)"}``: the dealer and the hands are chosen by name.
-        ``ruleset``: the union's (``clubs.rules.union_ruleset``): only its deal patterns are offered, and "dealt
-        otherwise" (SAKBOC 1.7: the dealer's offence) with the pattern typed in."""
+        ``ruleset``: the competition's (``matches.rules.competition_ruleset``): only its deal patterns are offered,
+        and "dealt otherwise" (SAKBOC 1.7: the dealer's offence) with the pattern typed in."""
         super().__init__(*args, **kwargs)
         if seat_names:
             self.fields["dealer"].choices = [(n, seat_names.get(n, f"player {n + 1}")) for n in range(4)]
@@ -363,6 +363,6 @@ class OffenceNameForm(forms.Form):
     offence = forms.ChoiceField(choices=(), label="The offence")
 
     def __init__(self, *args: Any, ruleset: Ruleset | None = None, **kwargs: Any) -> None:
-        """``ruleset``: the union's (``clubs.rules.union_ruleset``): only its offences are offered."""
+        """``ruleset``: the competition's (``matches.rules.competition_ruleset``): only its offences are offered."""
         super().__init__(*args, **kwargs)
         self.fields["offence"].choices = offence_choices(ruleset)

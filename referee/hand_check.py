@@ -187,7 +187,7 @@ def hand_check(*, record: Mapping[str, Any], ruleset: rulesets.Ruleset | None = 
     """Adjudicate a (partial) hand record with the engine and flag every offence found so far.
 
     :param record: a hand record as decoded JSON; the events may stop anywhere.
-    :param ruleset: the rules to apply (a union's, ``clubs.rules.union_ruleset``); default: the record's.
+    :param ruleset: the rules to apply (a competition's, ``matches.rules.competition_ruleset``); default: the record's.
     :returns: a :class:`HandCheck`; a malformed record gives ``problems`` (the engine's messages, e.g.
         ``"events[7].card: KD is not in seat 2's hand (seat 1 holds it)"``), never an exception.
 
@@ -266,7 +266,7 @@ def _jsonable(value: Any) -> Any:
 
 def hand_adjudicate(*, record: Mapping[str, Any], ruleset: rulesets.Ruleset | None = None) -> dict[str, Any]:
     """Adjudicate a finished hand record with ``engine.adjudicate.adjudicate`` under ``ruleset`` (a union's,
-    ``clubs.rules.union_ruleset``; default: the record's) and return the verdict as JSON-ready data (the
+    ``matches.rules.competition_ruleset``; default: the record's) and return the verdict as JSON-ready data (the
     engine's own shape, stored as is on the disputed hand).
 
     :raises ValueError: the engine's ``HandRecordError`` (a ``ValueError``) for a malformed record; its
@@ -281,8 +281,8 @@ def _rules_of(ruleset: rulesets.Ruleset | None) -> rulesets.Ruleset:
 
 
 def offence_choices(ruleset: rulesets.Ruleset | None = None) -> list[tuple[str, str]]:
-    """The offences a straf can be claimed for under ``ruleset`` (a union's, ``clubs.rules.union_ruleset``;
-    default SAKBOC 2004), as ``(code, "description (rules)")`` form choices: only
+    """The offences a straf can be claimed for under ``ruleset`` (a competition's,
+    ``matches.rules.competition_ruleset``; default SAKBOC 2004), as ``(code, "description (rules)")`` form choices: only
     ``engine.offences.offences_for(ruleset)`` (Notes §VII and SAKBOC rules 2 to 12; never the relatives' bidding
     offences, nor the forfeits of SAKBOC 6.3, 6.4 and 7.1, which "are not punishable").
     """

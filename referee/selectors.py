@@ -14,9 +14,9 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from clubs.rules import union_ruleset
 from engine.ruleset import Ruleset
 from matches.models import Match, Seat
+from matches.rules import competition_ruleset
 from referee import findings
 from referee.hand_check import SUIT_SYMBOLS, card_label
 from referee.models import Query, Side, StrafClaim
@@ -52,9 +52,10 @@ def console_matches(*, matches: QuerySet[Match], now: datetime | None = None, up
 
 
 def match_ruleset(*, match: Match) -> Ruleset:
-    """The rules of the match's union (``clubs.rules.union_ruleset``): the console offers only its offences and
-    deal patterns (``referee.hand_check.offence_choices``, ``deal_pattern_choices``)."""
-    return union_ruleset(match.competition.union)
+    """The rules of the match's competition (``matches.rules.competition_ruleset``: SAKBOC read by the union, or
+    a relative such as Rotterdam as the engine has it): the console offers only its offences and deal patterns
+    (``referee.hand_check.offence_choices``, ``deal_pattern_choices``)."""
+    return competition_ruleset(match.competition)
 
 
 def match_claims(*, match: Match) -> QuerySet[StrafClaim]:

@@ -18,11 +18,11 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from clubs.rules import union_ruleset
 from matches import boem_sheet
 from matches.models import Match, MatchTable, Seat, TableDevice
 from matches.notifications import ruling_notify
 from matches.records import match_lock
+from matches.rules import competition_ruleset
 from referee.hand_check import HandCheck, blank_record, hand_adjudicate, hand_check, offence_rules
 from referee.models import DisputedHand, Query, Role, Ruling, Side, StrafClaim
 
@@ -78,7 +78,7 @@ def straf_claim_log(
     :returns: the claim, with the offence's rule citations copied onto it and the half from the clock.
     :raises ValidationError: before play starts (SAKBOC 1.9), for a table that is not playing (stopped,
         SAKBOC 12.1), once time is called for a device (SAKBOC 2.2), or an offence code not in the union's straf
-        list (``engine.offences.offences_for`` of ``clubs.rules.union_ruleset``).
+        list (``engine.offences.offences_for`` of ``matches.rules.competition_ruleset``).
     """
     match = match_lock(match)
     half = _HALF_OF_PHASE.get(match.phase)
@@ -98,7 +98,7 @@ def straf_claim_log(
     rules: tuple[str, ...] = ()
     if offence:
         try:
-            rules = offence_rules(offence, union_ruleset(match.competition.union))
+            rules = offence_rules(offence, competition_ruleset(match.competition))
         except ValueError:
             raise ValidationError(
                 {"offence": f"{offence!r} is not an offence in the union's straf list (Notes §VII)."}) from None
@@ -238,8 +238,8 @@ def _state_before_from_sheet(record: dict[str, Any], *, claim: StrafClaim, home_
 
 
 def _ruleset(claim: StrafClaim):
-    """The union's reading of the rules (``clubs.rules.union_ruleset``): the sheet's too."""
-    return union_ruleset(claim.match.competition.union)
+    """The competition's rules (``matches.rules.competition_ruleset``): the sheet's too."""
+    return competition_ruleset(claim.match.competition)
 
 
 def _ensure_entering(hand: DisputedHand) -> None:

@@ -35,11 +35,12 @@ from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 
 from clubs.api import ServiceErrorsMixin, id_field
-from clubs.rules import union_ruleset
 from engine.ruleset import Ruleset
 from matches import boem_sheet
 from matches.api import BoemEntrySerializer, LiveMatchSerializer, live_response
-from matches.models import BoemEntry, Seat, TableDevice
+from matches.deals import DealAsked, deal_record
+from matches.models import BoemEntry, DealLine, Seat, TableDevice
+from matches.rules import competition_ruleset
 from matches.table_links import TableLinkInvalid, table_device_sign_in
 from referee import services as referee_services
 from referee.hand_check import offence_choices
@@ -153,10 +154,37 @@ class AfSerializer(serializers.Serializer):
     note = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
 
     def __init__(self, *args: object, ruleset: Ruleset | None = None, **kwargs: object) -> None:
-        """``ruleset``: the union's (``clubs.rules.union_ruleset``): only its offences are accepted
+        """``ruleset``: the competition's (``matches.rules.competition_ruleset``): only its offences are accepted
         (``engine.offences.offences_for``, Notes §VII); without one (the schema), SAKBOC 2004's."""
         super().__init__(*args, **kwargs)
         self.fields["offence"].choices = offence_choices(ruleset)
+
+
+class DealSerializer(VersionSerializer):
+    """A deal's line in a game scored deal by deal (issue 24); sides are ``home`` or ``away``. Checked by the
+    engine under the competition's ruleset: a refusal is a 400 on its field citing the seed's section."""
+
+    makers = serializers.ChoiceField(choices=["home", "away"], help_text="The side that played (made trumps).")
+    home_card_points = serializers.IntegerField(min_value=0, max_value=1000)
+    away_card_points = serializers.IntegerField(min_value=0, max_value=1000)
+    home_roem = serializers.IntegerField(min_value=0, max_value=1000, default=0)
+    away_roem = serializers.IntegerField(min_value=0, max_value=1000, default=0)
+    pit = serializers.ChoiceField(choices=["home", "away"], required=False, allow_null=True, default=None)
+    nat = serializers.BooleanField(required=False, allow_null=True, default=None,
+                                   help_text="True: the table says nat; false: made; null: not said.")
+    multiplier = serializers.ChoiceField(choices=[1, 2, 4], default=1, help_text="2 Contra, 4 Re (Klammern).")
+    march = serializers.ChoiceField(choices=["home", "away"], required=False, allow_null=True, default=None,
+                                    help_text="The side that announced a march (Klammern §March).")
+
+
+class DealLineSerializer(serializers.ModelSerializer):
+    """A deal's line as written, with the engine's score: ``home_score``/``away_score`` in the game's unit."""
+
+    class Meta:
+        model = DealLine
+        fields = ["id", "sequence", "makers", "home_card_points", "away_card_points", "home_roem", "away_roem",
+                  "pit", "nat", "multiplier", "march", "made", "home_points", "away_points", "home_score",
+                  "away_score", "recorded_at"]
 
 
 class AfAnswerSerializer(serializers.Serializer):
@@ -247,6 +275,32 @@ class TableDeviceViewSet(ServiceErrorsMixin, viewsets.ViewSet):
 
         return self._once(request, kind=TableWrite.Kind.GOING_ON, asked=dict(values), perform=perform)
 
+    @extend_schema(request=DealSerializer, responses={201: DealLineSerializer, 409: None, 422: None},
+                   parameters=[IDEMPOTENCY_KEY])
+    @action(detail=False, methods=["post"])
+    def deals(self, request: Request) -> Response:
+        """The next deal at this table of a game scored deal by deal (``matches.deals.deal_record``)."""
+        data = DealSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        device, values = self._device(), data.validated_data
+        match = device.link.match
+        side = {"home": match.home, "away": match.away}
+
+        def perform() -> tuple[int, dict[str, Any]]:
+            line = deal_record(
+                match=match, table_number=device.link.table_number, device=device,
+                expected_version=values.get("version"),
+                deal=DealAsked(
+                    makers=side[values["makers"]], home_card_points=values["home_card_points"],
+                    away_card_points=values["away_card_points"], home_roem=values["home_roem"],
+                    away_roem=values["away_roem"], pit=side.get(values["pit"] or ""), nat=values["nat"],
+                    multiplier=int(values["multiplier"]), march=side.get(values["march"] or ""),
+                ),
+            )
+            return status.HTTP_201_CREATED, dict(DealLineSerializer(line).data)
+
+        return self._once(request, kind=TableWrite.Kind.DEAL, asked=dict(values), perform=perform)
+
     def _entry(self, entry_id: str) -> BoemEntry:
         """A line of this device's table (404 for any other: "not yours" answers like "not there")."""
         device = self._device()
@@ -290,7 +344,7 @@ class TableDeviceViewSet(ServiceErrorsMixin, viewsets.ViewSet):
     def af(self, request: Request) -> Response:
         device = self._device()
         match = device.link.match
-        data = AfSerializer(data=request.data, ruleset=union_ruleset(match.competition.union))
+        data = AfSerializer(data=request.data, ruleset=competition_ruleset(match.competition))
         data.is_valid(raise_exception=True)
         values = data.validated_data
         seats = {s.player_id: s for s in Seat.objects.filter(

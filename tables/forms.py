@@ -63,9 +63,9 @@ class AfForm(forms.Form):
                            widget=forms.Textarea(attrs={"rows": 2}))
 
     def __init__(self, *args: Any, players: list[tuple[int, str, str]], ruleset: Ruleset, **kwargs: Any) -> None:
-        """``players``: the four seated as ``(player_id, "Name (Team, telman)", side)``; ``ruleset``: the union's
-        (``clubs.rules.union_ruleset``): only its offences are offered (``engine.offences.offences_for``), as on
-        the referee's console; the service refuses any other (Notes §VII)."""
+        """``players``: the four seated as ``(player_id, "Name (Team, telman)", side)``; ``ruleset``: the
+        competition's (``matches.rules.competition_ruleset``): only its offences are offered
+        (``engine.offences.offences_for``), as on the referee's console; the service refuses any other (Notes §VII)."""
         super().__init__(*args, **kwargs)
         self.sides = {pk: side for pk, _label, side in players}
         choices = [(pk, label) for pk, label, _side in players]
@@ -79,3 +79,50 @@ class AfForm(forms.Form):
         if claimant is not None and accused is not None and self.sides.get(claimant) == self.sides.get(accused):
             raise forms.ValidationError(_("“Af” is said against the other side: choose a player of the other team."))
         return data
+
+
+class DealForm(SheetVersionForm):
+    """A deal's line in a game scored deal by deal (issue 24), as the score keeper writes it: who played, each
+    side's card points and roem, a pit, "nat", and where the ruleset has them Contra/Re and a march (Klammern).
+
+    The sides are offered by their teams' names (``home_name``, ``away_name``); the rules are the engine's
+    (``matches.deals.deal_record``), so this form checks only that each value can be read.
+    """
+
+    makers = forms.ChoiceField(label=_("Played (made trumps)"), widget=forms.RadioSelect)
+    home_card_points = forms.IntegerField(min_value=0, max_value=1000)
+    away_card_points = forms.IntegerField(min_value=0, max_value=1000)
+    home_roem = forms.IntegerField(min_value=0, max_value=1000, initial=0, required=False)
+    away_roem = forms.IntegerField(min_value=0, max_value=1000, initial=0, required=False)
+    pit = forms.ChoiceField(label=_("Pit (every trick)"), required=False)
+    nat = forms.TypedChoiceField(
+        label=_("The table says"), required=False, empty_value=None,
+        choices=[("", _("(not said)")), ("made", _("made")), ("nat", _("nat"))],
+        coerce=lambda v: {"made": False, "nat": True}.get(v),
+    )
+    multiplier = forms.TypedChoiceField(label=_("Doubling"), coerce=int, initial=1, required=False, empty_value=1,
+                                        choices=[(1, _("none")), (2, _("Contra")), (4, _("Re"))])
+    march = forms.ChoiceField(label=_("March announced by"), required=False)
+
+    def __init__(self, *args: Any, home_name: str, away_name: str, ruleset: Ruleset, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        sides = [("home", home_name), ("away", away_name)]
+        self.fields["makers"].choices = sides
+        self.fields["pit"].choices = [("", _("no")), *sides]
+        self.fields["march"].choices = [("", _("no")), *sides]
+        self.fields["home_card_points"].label = _("%(team)s card points") % {"team": home_name}
+        self.fields["away_card_points"].label = _("%(team)s card points") % {"team": away_name}
+        self.fields["home_roem"].label = _("%(team)s roem") % {"team": home_name}
+        self.fields["away_roem"].label = _("%(team)s roem") % {"team": away_name}
+        for name in ("home_card_points", "away_card_points", "home_roem", "away_roem"):
+            self.fields[name].widget.attrs.update({"inputmode": "numeric", "step": 1})
+        if not ruleset.doubling:
+            del self.fields["multiplier"]
+        if not ruleset.march_announcement:
+            del self.fields["march"]
+
+    def clean_home_roem(self) -> int:
+        return self.cleaned_data.get("home_roem") or 0
+
+    def clean_away_roem(self) -> int:
+        return self.cleaned_data.get("away_roem") or 0

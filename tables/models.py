@@ -30,6 +30,7 @@ class TableWrite(models.Model):
         CONFIRM = "confirm", "Confirmation"
         DISPUTE = "dispute", "Dispute"
         AF = "af", "“Af” (a straf claim)"
+        DEAL = "deal", "A deal's line (a game scored deal by deal)"
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
     table_number = models.PositiveSmallIntegerField()

@@ -14,6 +14,7 @@ urlpatterns = [
     path("sheet/live/", views.sheet_live, name="live"),
     path("sheet/going-on/", views.going_on, name="going-on"),
     path("sheet/af/", views.af, name="af"),
+    path("sheet/deal/", views.deal, name="deal"),
     path("sheet/entries/<int:entry_id>/confirm/", views.entry_confirm, name="confirm"),
     path("sheet/entries/<int:entry_id>/dispute/", views.entry_dispute, name="dispute"),
     # Load-shedding: the installable app (tables.offline)

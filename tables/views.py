@@ -44,16 +44,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_http_methods, require_POST
 
-from clubs.rules import union_ruleset
-from matches import boem_sheet
+from matches import boem_sheet, deals
 from matches.live import LiveTable, live_version, match_live
 from matches.models import BoemEntry, Match, Seat, TableDevice
 from matches.records import match_lock
+from matches.rules import competition_ruleset
 from matches.table_links import TableLinkInvalid, code_display, table_device_sign_in
 from referee import services as referee_services
 from referee.models import Role, Side
 from tables.access import DeviceSignedOut, device_for_session, device_sign_in, device_sign_out
-from tables.forms import AfForm, DisputeForm, GoingOnForm, SheetVersionForm, TableCodeForm
+from tables.forms import AfForm, DealForm, DisputeForm, GoingOnForm, SheetVersionForm, TableCodeForm
 from tables.models import TableWrite
 from tables.services import KeyReused, idempotency_key_check, request_fingerprint, table_write_once
 
@@ -163,7 +163,11 @@ def _sheet_context(device: TableDevice) -> dict[str, Any]:
     opposing = {"home": table.away, "away": table.home} if table is not None else {}
     pending = [(line, opposing.get(line.side or "")) for line in table.pending] if table is not None else []
     sides = [(side, p) for side, p in (("home", table.home), ("away", table.away)) if p] if table else []
+    can_deal = (state.plays_deals and table is not None and table.playing
+                and match.result_status != Match.ResultStatus.APPROVED)
     return {
+        "plays_deals": state.plays_deals, "can_deal": can_deal, "t": table,
+        "ruleset_title": competition_ruleset(match.competition).title if state.plays_deals else "",
         "device": device, "state": state, "match": match, "table": table, "number": number, "phase": phase,
         "Phase": Match.Phase, "in_interval": phase == Match.Phase.INTERVAL,
         "can_go_on": recording and table is not None and not table.open_strafs,
@@ -198,12 +202,23 @@ def _table_data(device: TableDevice, state: Any, table: LiveTable | None, record
     }
 
 
+def _deal_form(device: TableDevice, data: Any = None) -> DealForm:
+    match = device.link.match
+    return DealForm(data, home_name=match.home.name, away_name=match.away.name,
+                    ruleset=competition_ruleset(match.competition),
+                    initial={"version": _version_now(device), "home_roem": 0, "away_roem": 0})
+
+
 def sheet(request: HttpRequest) -> HttpResponse:
-    """The table's page: its boem sheet as it stands, and what the table can do now."""
+    """The table's page: its boem sheet as it stands (in a game scored deal by deal: its deals and the form
+    for the next one), and what the table can do now."""
     device = _device(request)
     if isinstance(device, HttpResponse):
         return device
-    return render(request, "tables/sheet.html", _sheet_context(device))
+    context = _sheet_context(device)
+    if context["can_deal"]:
+        context["deal_form"] = _deal_form(device)
+    return render(request, "tables/sheet.html", context)
 
 
 def _live_etag(request: HttpRequest) -> str | None:
@@ -392,6 +407,48 @@ def going_on(request: HttpRequest) -> HttpResponse:
     return _table_write(request, device, kind=TableWrite.Kind.GOING_ON, asked=asked, perform=perform)
 
 
+@require_POST
+def deal(request: HttpRequest) -> HttpResponse:
+    """The next deal's line at a table of a game scored deal by deal (``matches.deals.deal_record``): the engine
+    checks it under the competition's ruleset; a refusal is shown on the form with the seed's section cited."""
+    device = _device(request)
+    if isinstance(device, HttpResponse):
+        return device
+    form = _deal_form(device, request.POST)
+    if not form.is_valid():
+        return _invalid(request, _("That deal could not be read: check each number."), form.errors)
+    data = form.cleaned_data
+    match = device.link.match
+    side = {"home": match.home, "away": match.away}
+
+    def html_error(error: ValidationError | PermissionDenied) -> HttpResponse:
+        if isinstance(error, ValidationError) and hasattr(error, "error_dict"):
+            for field, problems in error.error_dict.items():
+                form.add_error(field if field in form.fields else None, problems)
+        else:
+            form.add_error(None, getattr(error, "messages", None) or [str(error)])
+        return render(request, "tables/sheet.html", {**_sheet_context(device), "deal_form": form}, status=400)
+
+    @transaction.atomic
+    def perform() -> tuple[int, dict[str, Any]]:
+        locked = match_lock(device.link.match_id)
+        line = deals.deal_record(
+            match=locked, table_number=device.link.table_number, device=device, expected_version=data["version"],
+            deal=deals.DealAsked(
+                makers=side[data["makers"]], home_card_points=data["home_card_points"],
+                away_card_points=data["away_card_points"], home_roem=data["home_roem"],
+                away_roem=data["away_roem"], pit=side.get(data["pit"]), nat=data["nat"],
+                multiplier=data.get("multiplier") or 1, march=side.get(data.get("march") or ""),
+            ),
+        )
+        return 201, {"message": deals.deal_label(line, locked), "deal": line.pk,
+                     "version": line.table.sheet_version}
+
+    asked = {k: v for k, v in data.items() if k != "version"}
+    return _table_write(request, device, kind=TableWrite.Kind.DEAL, asked=asked, perform=perform,
+                        html_error=html_error)
+
+
 def _cut_before_interval(match: Match, at: datetime | None, asked: bool | None) -> bool | None:
     """The answer to "was this hand cut before the interval was called?" (SAKBOC 2.2) for a going-on made at
     ``at`` (``None``: now): the table's own (``asked``) during the interval; ``None`` outside it (not asked).
@@ -518,7 +575,7 @@ def af(request: HttpRequest) -> HttpResponse:
     seated = _players(match, device.link.table_number)
     players = [(s.player_id, f"{s.player.first_name} {s.player.last_name} ({s.sheet.team.name}, {s.role})", side)
                for s, side in seated]
-    form = AfForm(request.POST or None, players=players, ruleset=union_ruleset(match.competition.union))
+    form = AfForm(request.POST or None, players=players, ruleset=competition_ruleset(match.competition))
 
     def page(status: int = 200) -> HttpResponse:
         context = {**_sheet_context(device), "form": form, "Side": Side}

@@ -217,6 +217,11 @@ def _device_writes(night: Night) -> dict[str, tuple[str, str, object, dict[str, 
                            {"this_table": 200, "other_table": 404, "other_match": 404}),
         "say af": ("af", "/api/table/af/", {"claimant": home_byspeler, "accused": away_telman},
                    {"this_table": 201, "other_table": 400, "other_match": 400}),  # not seated at their tables
+        # The world plays SAKBOC: every device's deal is refused (400, "played in boems"); a table of a
+        # Rotterdam match writes one (tests/api/test_deals_api.py).
+        "enter a deal": ("deals", "/api/table/deals/", {"makers": "home", "home_card_points": 100,
+                                                        "away_card_points": 62},
+                         {"this_table": 400, "other_table": 400, "other_match": 400}),
         "sign out": ("sign_out", "/api/table/sign-out/", None,
                      {"this_table": 204, "other_table": 204, "other_match": 204}),
     }
@@ -230,7 +235,7 @@ def _seated(match: Match, *, table: int) -> tuple[int, int]:
     return seats[(match.away_id, "telman")], seats[(match.home_id, "byspeler")]
 
 
-DEVICE_WRITES = ["go on", "confirm a line", "dispute a line", "say af", "sign out"]
+DEVICE_WRITES = ["go on", "confirm a line", "dispute a line", "say af", "enter a deal", "sign out"]
 
 
 def _device_client(world: World, caller: str) -> APIClient:

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from engine.offences import RELATIVES_OFFENCES, offences_for
 from engine.ruleset import ROTTERDAM, SAKBOC_2004
+from matches.models import Competition
 from referee import services
 from referee.hand_check import deal_pattern_choices, hand_check, offence_choices, offence_rules
 from referee.models import DisputedHand, Ruling, StrafClaim
@@ -25,10 +26,11 @@ def ref_client(client, referee):
 
 
 @pytest.fixture
-def rotterdam_union(monkeypatch):
-    """The match's union reads the rules as Rotterdam's (a ruleset with its own straf list and one deal pattern)."""
-    monkeypatch.setattr("referee.selectors.union_ruleset", lambda union: ROTTERDAM)
-    monkeypatch.setattr("referee.services.union_ruleset", lambda union: ROTTERDAM)
+def rotterdam_union(match_night):
+    """The match's competition is played under Rotterdam's rules (a ruleset with its own straf list and one deal
+    pattern; ``matches.rules.competition_ruleset``)."""
+    Competition.objects.filter(pk=match_night.competition_id).update(ruleset=ROTTERDAM.name)
+    match_night.competition.ruleset = ROTTERDAM.name
 
 
 def _options(html: str, name: str) -> list[str]:

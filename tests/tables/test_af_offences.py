@@ -1,7 +1,7 @@
-"""The table phone's "af" offers only the offences of the union's ruleset (``engine.offences.offences_for`` of
-``clubs.rules.union_ruleset``), as the referee's console does; the service refuses any other (Notes §VII).
+"""The table phone's "af" offers only the offences of the competition's ruleset (``engine.offences.offences_for``
+of ``matches.rules.competition_ruleset``), as the referee's console does; the service refuses any other (Notes §VII).
 
-A union that reads the rules as Rotterdam's (a ruleset with its own straf list) shows the difference: its list has
+A competition played under Rotterdam's rules (a ruleset with its own straf list) shows the difference: its list has
 ``illegal_bid`` and no ``ondertroef`` (SAKBOC 3.4), the SAKBOC list the other way round."""
 
 import pytest
@@ -10,6 +10,7 @@ from rest_framework.test import APIClient
 
 from engine.offences import offences_for
 from engine.ruleset import ROTTERDAM, SAKBOC_2004
+from matches.models import Competition
 from referee.models import StrafClaim
 from tests.tables.conftest import telman
 from tests.tables.test_table_pages import sign_in
@@ -18,10 +19,10 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def rotterdam_union(monkeypatch):
-    """The match's union reads the rules as Rotterdam's: the phone's page and API, and the service, see it."""
-    for where in ("tables.views", "tables.api", "referee.services"):
-        monkeypatch.setattr(f"{where}.union_ruleset", lambda union: ROTTERDAM)
+def rotterdam_union(playing):
+    """The match's competition is played under the Rotterdam rules (``Competition.ruleset``, resolved by
+    ``matches.rules.competition_ruleset``): the phone's page and API, and the service, see it."""
+    Competition.objects.filter(pk=playing.competition_id).update(ruleset=ROTTERDAM.name)
 
 
 def _options(html: str, name: str) -> list[str]:
