@@ -195,11 +195,13 @@ def deal_record(*, table: DriveTable, entry: DealEntry, number: int | None = Non
         entry.pit_team, entry.nat, entry.multiplier, entry.march_team)
     deal.made = score.made
     deal.points0, deal.points1 = score.points
-    deal.full_clean()
+    deal.full_clean(exclude=["table"])  # the table is the one locked above
     deal.save()
     table.deals_played = total.deals
     table.points0, table.points1 = total.match_points
     table.finished = total.game_over
-    table.full_clean()
+    # only the engine's totals change: the seats and round were checked when the round was drawn
+    table.full_clean(exclude=["round", "seat0", "seat1", "seat2", "seat3"], validate_unique=False,
+                     validate_constraints=False)
     table.save(update_fields=["deals_played", "points0", "points1", "finished"])
     return deal
