@@ -6,8 +6,9 @@ Rotterdam rules (seed 002), and plays 3 nights of 2 bomen of 16 deals: each roun
 (:func:`drives.services.round_draw`: 2 tables, 2 byes scored by the boom's average), each deal dealt and
 played by :func:`engine.simulate.play_hand` (``ruleset=ROTTERDAM, policy="bot"``), the hand's record put to
 :func:`engine.adjudicate.adjudicate` for what the table writes (who played, each side's card points and roem,
-pit, nat), and entered like a table would through :func:`drives.services.deal_record`. The season is ranked by
-the average of each player's best 2 nights, so one night in three is struck off.
+pit, nat), and entered as the table's score sheet through :func:`drives.services.deals_record` (the same check
+and scoring as a deal entered at the table with :func:`~drives.services.deal_record`, in a few queries). The
+season is ranked by the average of each player's best 2 nights, so one night in three is struck off.
 
 Every table's deals follow from the round's stored seed (:func:`demo_table_entries`), so the stored lines can be
 audited against the hands by playing them again.
@@ -100,9 +101,8 @@ def play_demo_drive(*, union_name: str, seed: int = 2026) -> list[str]:
             for boom_number in range(BOMEN):
                 boom = services.round_draw(night=night, seed=f"demo-{seed}-{night.number}-{boom_number + 1}")
                 for table in boom.tables.select_related("seat0", "seat1", "seat2", "seat3"):
-                    for entry, _points in demo_table_entries(boom.seed, table.number, demo_table_names(table)):
-                        services.deal_record(table=table, entry=entry)
-                        deals += 1
+                    played = demo_table_entries(boom.seed, table.number, demo_table_names(table))
+                    deals += len(services.deals_record(table=table, entries=[entry for entry, _points in played]))
     seconds = time.perf_counter() - started
     return [f"Demo Rotterdam drive played in {seconds:.1f} s: {club.name}, {len(players)} players, {NIGHTS} nights "
             f"of {BOMEN} bomen, {deals} deals played card by card by the bots (/drives/{drive.pk}/)."]

@@ -47,8 +47,11 @@ def deal_refusal_message(error: DealEntryError) -> str:
     return text
 
 
-def deal_refusal(error: DealEntryError) -> ValidationError:
+def deal_refusal(error: DealEntryError, *, name_the_deal: bool = False) -> ValidationError:
     """The refusal as a ``ValidationError`` keyed by the deal form's field (``__all__`` when none), ``code``
-    the engine's code."""
+    the engine's code; ``name_the_deal`` starts the message with "Deal N:" (several deals entered at once)."""
     field = DEAL_MESSAGES.get(error.code, ("__all__", ""))[0]
-    return ValidationError({field: ValidationError(deal_refusal_message(error), code=error.code)})
+    message = deal_refusal_message(error)
+    if name_the_deal and "deal" in error.params:
+        message = gettext("Deal %(deal)s: %(message)s") % {"deal": error.params["deal"], "message": message}
+    return ValidationError({field: ValidationError(message, code=error.code)})

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history
 
 from clubs.models import Club, Player
 from drives.draw import draw_round
@@ -26,6 +27,7 @@ from engine.ruleset import Ruleset, ruleset_by_name
 __all__ = [
     "deal_entry_of",
     "deal_record",
+    "deals_record",
     "drive_create",
     "drive_enter",
     "drive_ruleset",
@@ -159,6 +161,44 @@ def deal_entry_of(deal: DriveDeal) -> DealEntry:
     )
 
 
+def _locked_table(table: DriveTable) -> tuple[DriveTable, Drive, Ruleset, dict[int, DriveDeal]]:
+    table = DriveTable.objects.select_for_update().select_related("round__night__drive").get(pk=table.pk)
+    drive = table.round.night.drive
+    return table, drive, drive_ruleset(drive), {d.number: d for d in table.deals.all()}
+
+
+def _score_table(table: DriveTable, drive: Drive, rs: Ruleset, lines: Sequence[DealEntry], changed: Sequence[int]):
+    """Check the whole boom (``play_deals``) and score the changed deals (``check_deal``); no writes."""
+    try:
+        total = play_deals(lines, rs, deals=drive.deals_per_round)  # names the deal in params["deal"]
+        scores = {number: check_deal(lines[number - 1], rs) for number in changed}
+    except DealEntryError as error:
+        raise deal_refusal(error, name_the_deal=len(changed) > 1) from None
+    return scores, total
+
+
+def _deal_fill(deal: DriveDeal, entry: DealEntry, made: bool, points: tuple[int, int]) -> DriveDeal:
+    deal.makers_side = entry.makers_team
+    deal.card_points0, deal.card_points1 = entry.card_points
+    deal.roem0, deal.roem1 = entry.roem
+    deal.pit_side, deal.nat, deal.multiplier, deal.march_side = (
+        entry.pit_team, entry.nat, entry.multiplier, entry.march_team)
+    deal.made = made
+    deal.points0, deal.points1 = points
+    deal.full_clean(exclude=["table"], validate_constraints=False)  # the table is locked; numbers are ours
+    return deal
+
+
+def _table_total_save(table: DriveTable, total) -> None:
+    table.deals_played = total.deals
+    table.points0, table.points1 = total.match_points
+    table.finished = total.game_over
+    # only the engine's totals change: the seats and round were checked when the round was drawn
+    table.full_clean(exclude=["round", "seat0", "seat1", "seat2", "seat3"], validate_unique=False,
+                     validate_constraints=False)
+    table.save(update_fields=["deals_played", "points0", "points1", "finished"])
+
+
 @transaction.atomic
 def deal_record(*, table: DriveTable, entry: DealEntry, number: int | None = None) -> DriveDeal:
     """Enter a deal of a table's boom as the table writes it (or correct deal ``number``), checked and scored
@@ -169,10 +209,7 @@ def deal_record(*, table: DriveTable, entry: DealEntry, number: int | None = Non
         (Rotterdam §Scoring: the card points add up to 162; §Bonus Points: roem in tens, a pit; nat...); a
         deal after the boom's last; a number that skips a deal.
     """
-    table = DriveTable.objects.select_for_update().select_related("round__night__drive").get(pk=table.pk)
-    drive = table.round.night.drive
-    rs = drive_ruleset(drive)
-    stored = {d.number: d for d in table.deals.all()}
+    table, drive, rs, stored = _locked_table(table)
     if number is None:
         number = len(stored) + 1
     if not 1 <= number <= len(stored) + 1:
@@ -182,26 +219,27 @@ def deal_record(*, table: DriveTable, entry: DealEntry, number: int | None = Non
         lines[number - 1] = entry
     else:
         lines.append(entry)
-    try:
-        score = check_deal(entry, rs)
-        total = play_deals(lines, rs, deals=drive.deals_per_round)
-    except DealEntryError as error:
-        raise deal_refusal(error) from None
-    deal = stored.get(number) or DriveDeal(table=table, number=number)
-    deal.makers_side = entry.makers_team
-    deal.card_points0, deal.card_points1 = entry.card_points
-    deal.roem0, deal.roem1 = entry.roem
-    deal.pit_side, deal.nat, deal.multiplier, deal.march_side = (
-        entry.pit_team, entry.nat, entry.multiplier, entry.march_team)
-    deal.made = score.made
-    deal.points0, deal.points1 = score.points
-    deal.full_clean(exclude=["table"])  # the table is the one locked above
+    scores, total = _score_table(table, drive, rs, lines, [number])
+    deal = _deal_fill(stored.get(number) or DriveDeal(table=table, number=number), entry, scores[number].made,
+                      scores[number].points)
     deal.save()
-    table.deals_played = total.deals
-    table.points0, table.points1 = total.match_points
-    table.finished = total.game_over
-    # only the engine's totals change: the seats and round were checked when the round was drawn
-    table.full_clean(exclude=["round", "seat0", "seat1", "seat2", "seat3"], validate_unique=False,
-                     validate_constraints=False)
-    table.save(update_fields=["deals_played", "points0", "points1", "finished"])
+    _table_total_save(table, total)
     return deal
+
+
+@transaction.atomic
+def deals_record(*, table: DriveTable, entries: Sequence[DealEntry]) -> list[DriveDeal]:
+    """Enter several deals of a table's boom at once, after those stored (a score sheet handed in): the same
+    check and scoring as :func:`deal_record` line by line, all or nothing, in a few queries.
+
+    :raises ValidationError: as :func:`deal_record`, for the first line that cannot be (nothing is saved).
+    """
+    table, drive, rs, stored = _locked_table(table)
+    lines = [deal_entry_of(stored[n]) for n in sorted(stored)] + list(entries)
+    numbers = list(range(len(stored) + 1, len(lines) + 1))
+    scores, total = _score_table(table, drive, rs, lines, numbers)
+    deals = [_deal_fill(DriveDeal(table=table, number=n), lines[n - 1], scores[n].made, scores[n].points)
+             for n in numbers]
+    deals = bulk_create_with_history(deals, DriveDeal)
+    _table_total_save(table, total)
+    return deals

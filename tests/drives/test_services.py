@@ -128,3 +128,23 @@ def test_a_night_of_rounds_byes_and_the_best_nights_ranking():
         assert len(counted) == 1 and counted[0] == max(score for _n, score, _k in line.ranked.nights)
     byes = [bye.player_id for night in drive.nights.all() for boom in night.rounds.all() for bye in boom.byes.all()]
     assert len(set(byes)) == 4  # four rounds, four different players sat out
+
+
+def test_a_boom_entered_at_once_is_what_the_deals_entered_one_by_one_make():
+    lines = [_made(), DealEntry(makers_team=1, card_points=(100, 62), roem=(0, 20), nat=True),
+             DealEntry(makers_team=0, card_points=(162, 0), pit_team=0)]
+    drive, _ = _drive()
+    one, other = services.round_draw(night=services.night_start(drive=drive, date=NIGHT), seed="s").tables.all()
+    for entry in lines:
+        services.deal_record(table=one, entry=entry)
+    services.deals_record(table=other, entries=lines)
+    one.refresh_from_db()
+    other.refresh_from_db()
+    fields = ["number", "made", "points0", "points1", "roem0", "roem1", "pit_side", "nat"]
+    assert list(one.deals.values_list(*fields)) == list(other.deals.values_list(*fields))
+    assert (one.points0, one.points1) == (other.points0, other.points1) == (100 + 182 + 262, 62)
+    with pytest.raises(ValidationError) as caught:
+        services.deals_record(table=other, entries=[_made(), _made(points=(1, 1))])
+    assert caught.value.message_dict["card_points"] == [
+        "Deal 5: The card points add up to 2, not 162. (Rotterdam §Scoring)"]
+    assert other.deals.count() == 3
