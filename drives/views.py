@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from drives import permissions, selectors, services
 from drives.forms import DealForm, DriveEntryForm, NightStartForm
-from drives.models import Drive, DriveNight, DriveTable
+from drives.models import Drive, DriveDeal, DriveNight, DriveTable
 from klawerjas_league.refusals import refusal_on_form, refusal_show
 
 
@@ -23,7 +23,8 @@ def _side_names(table: DriveTable) -> tuple[str, str]:
 
 def drive_list(request: HttpRequest) -> HttpResponse:
     """Every public drive (club nights under the Dutch formats), newest season first."""
-    return render(request, "drives/drive_list.html", {"drives": selectors.drives_public()})
+    managed = set(permissions.drives_for_manager(request.user).values_list("pk", flat=True))
+    return render(request, "drives/drive_list.html", {"drives": selectors.drives_public(), "managed": managed})
 
 
 def drive_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -98,19 +99,30 @@ def _done(request: HttpRequest, drive: Drive, message: str) -> HttpResponse:
     return redirect("drives:manage", pk=drive.pk)
 
 
+def _deal_initial(deal: DriveDeal) -> dict:
+    return {"makers_side": deal.makers_side, "card_points0": deal.card_points0, "card_points1": deal.card_points1,
+            "roem0": deal.roem0, "roem1": deal.roem1, "pit_side": deal.pit_side,
+            "nat": "" if deal.nat is None else ("nat" if deal.nat else "made"), "multiplier": deal.multiplier,
+            "march_side": deal.march_side}
+
+
 def table_enter(request: HttpRequest, code: str) -> HttpResponse:
     """The table's phone page (opened with the table's link): the boom's deals so far and the next deal's
-    line; a line the engine refuses is shown with the seed's section, nothing saved."""
+    line, or a deal's line to correct (``?correct=N``); a line the engine refuses is shown with the seed's
+    section, nothing saved."""
     table = permissions.table_by_code(code)
     drive = table.round.night.drive
     ruleset = services.drive_ruleset(drive)
     sides = _side_names(table)
-    form = DealForm(side_names=sides, ruleset=ruleset)
-    if request.method == "POST" and not table.finished:
+    deals = list(table.deals.all())
+    correcting = next((d for d in deals if str(d.number) == request.GET.get("correct", "")), None)
+    number = correcting.number if correcting else None
+    form = DealForm(side_names=sides, ruleset=ruleset, initial=_deal_initial(correcting) if correcting else None)
+    if request.method == "POST" and (not table.finished or correcting):
         form = DealForm(request.POST, side_names=sides, ruleset=ruleset)
         if form.is_valid():
             try:
-                deal = services.deal_record(table=table, entry=form.entry())
+                deal = services.deal_record(table=table, entry=form.entry(), number=number)
             except ValidationError as error:
                 for message in error.messages:
                     form.add_error(None, message)
@@ -121,6 +133,6 @@ def table_enter(request: HttpRequest, code: str) -> HttpResponse:
     elif request.method == "POST":
         refusal_show(request, ValidationError(_("The boom is over: every deal is entered.")))
     return render(request, "drives/table_enter.html", {
-        "table": table, "drive": drive, "ruleset": ruleset, "sides": sides, "form": form,
-        "deals": list(table.deals.all()),
+        "table": table, "drive": drive, "ruleset": ruleset, "sides": sides, "form": form, "deals": deals,
+        "correcting": correcting, "table_code": code,
     })

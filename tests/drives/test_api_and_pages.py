@@ -69,6 +69,12 @@ def test_the_table_page_refuses_a_line_with_the_section_and_saves_a_good_one(cli
     assert saved.status_code == 302
     deal = DriveDeal.objects.get()
     assert (deal.made, deal.points0, deal.points1) == (False, 162, 0)
+    corrected = client.post(f"{url}?correct=1", {"makers_side": 1, "card_points0": 60, "card_points1": 102,
+                                                 "roem0": 0, "roem1": 20, "multiplier": 1})
+    assert corrected.status_code == 302
+    deal.refresh_from_db()
+    assert (deal.made, deal.points0, deal.points1, DriveDeal.objects.count()) == (True, 60, 122, 1)
+    assert "Correct deal 1" in client.get(f"{url}?correct=1").content.decode()
     assert client.get("/drives/table/not-a-code/").status_code == 404
 
 
