@@ -13,6 +13,7 @@ from rest_framework.routers import DefaultRouter
 
 from appeals import api as appeals_api
 from clubs import api as clubs_api
+from drives import api as drives_api
 from klawerjas_league.api_auth import TokenSignInView, TokenSignOutEverywhereView, TokenSignOutView
 from matches import api as matches_api
 from matches import season_api
@@ -40,6 +41,9 @@ router.register("seasons", season_api.SeasonViewSet, basename="season")
 router.register("drafts", season_api.DraftViewSet, basename="draft")
 router.register("records/players", records_api.PlayerRecordViewSet, basename="player-record")
 router.register("records/partnerships", records_api.PartnershipRecordViewSet, basename="partnership-record")
+router.register("drives", drives_api.DriveViewSet, basename="drive")  # club drives, the Dutch formats (issue 24)
+router.register("drive-nights", drives_api.DriveNightViewSet, basename="drive-night")
+router.register("drive-tables", drives_api.DriveTableViewSet, basename="drive-table")
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),

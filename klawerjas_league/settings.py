@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "tables",
     "appeals",
     "records",
+    "drives",
 ]
 
 MIDDLEWARE = [

@@ -29,4 +29,5 @@ urlpatterns = [
     path("referee/", include("referee.urls")),
     path("table/", include("tables.urls")),
     path("", include("appeals.urls")),
+    path("", include("drives.urls")),
 ]

@@ -5,8 +5,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from drives.demo import play_demo_drive
 from klawerjas_league.demo import (
     DEMO_PASSWORD,
+    UNION_NAME,
     DemoExists,
     demo_accounts,
     demo_season_run,
@@ -50,6 +52,8 @@ class Command(BaseCommand):
         else:
             for line in demo_summary(stats):
                 self.stdout.write(line)
+        for line in play_demo_drive(union_name=UNION_NAME, seed=options["seed"]):  # the Rotterdam drive (issue 24)
+            self.stdout.write(line)
         self.stdout.write(f"Demo accounts (password for each: {DEMO_PASSWORD}):")
         for username, name, role in demo_accounts():
             self.stdout.write(f"  {username:<10} {name:<22} {role}")

@@ -1,0 +1,168 @@
+"""REST API of the club drives (DRF; routes in klawerjas_league/api_urls.py).
+
+Reads are public (public drives only): ``/api/drives/`` (settings; ``ranking``: the season ranking),
+``/api/drive-nights/<id>/`` (each boom's tables with names, deals and totals, the night's result). Writes are
+what a drive's manager and its tables need, each a thin adapter over one service: ``POST
+/api/drive-nights/<id>/draw/`` draws the next boom; ``POST /api/drive-tables/<id>/deals/`` enters a deal (or
+corrects deal ``number``), checked by the engine; a refusal is a 400 keyed by field, citing the seed's section.
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError as DjangoValidationError
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import ValidationError
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from drives import permissions, selectors, services
+from drives.models import Drive, DriveDeal, DriveNight, DriveTable
+from engine.deals import DealEntry
+
+
+def _refusal(error: DjangoValidationError) -> ValidationError:
+    return ValidationError(error.message_dict if hasattr(error, "error_dict") else {"detail": error.messages})
+
+
+class DriveSerializer(serializers.ModelSerializer):
+    club = serializers.CharField(source="club.name")
+    union = serializers.CharField(source="club.union.name")
+    nights = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Drive
+        fields = ["id", "name", "season", "club", "union", "ruleset", "deals_per_round", "rounds_per_night",
+                  "fixed_pairs", "ranking", "best_nights", "bye_score", "bye_points", "nights"]
+
+    def get_nights(self, drive: Drive) -> list[dict]:
+        return [{"id": n.pk, "number": n.number, "date": n.date} for n in drive.nights.all()]
+
+
+class DealSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = DriveDeal
+        fields = ["number", "makers_side", "card_points0", "card_points1", "roem0", "roem1", "pit_side", "nat",
+                  "multiplier", "march_side", "made", "points0", "points1"]
+
+
+class TableSerializer(serializers.ModelSerializer):
+    side0 = serializers.SerializerMethodField()
+    side1 = serializers.SerializerMethodField()
+    deals = DealSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = DriveTable
+        fields = ["id", "number", "side0", "side1", "deals_played", "points0", "points1", "finished", "deals"]
+
+    def get_side0(self, table: DriveTable) -> list[str]:
+        return [p.full_name for p in table.side_players(0)]
+
+    def get_side1(self, table: DriveTable) -> list[str]:
+        return [p.full_name for p in table.side_players(1)]
+
+
+class DealEntrySerializer(serializers.Serializer):
+    """A deal's line as the table writes it (sides 0 and 1 as in the table's ``side0``/``side1``)."""
+
+    number = serializers.IntegerField(required=False, min_value=1, max_value=99)
+    makers_side = serializers.ChoiceField(choices=[0, 1])
+    card_points0 = serializers.IntegerField(min_value=0, max_value=500)
+    card_points1 = serializers.IntegerField(min_value=0, max_value=500)
+    roem0 = serializers.IntegerField(min_value=0, max_value=2000, default=0)
+    roem1 = serializers.IntegerField(min_value=0, max_value=2000, default=0)
+    pit_side = serializers.ChoiceField(choices=[0, 1], required=False, allow_null=True, default=None)
+    nat = serializers.BooleanField(required=False, allow_null=True, default=None)
+    multiplier = serializers.ChoiceField(choices=[1, 2, 4], default=1)
+    march_side = serializers.ChoiceField(choices=[0, 1], required=False, allow_null=True, default=None)
+
+
+class DriveViewSet(viewsets.ReadOnlyModelViewSet):
+    """Public drives and their season ranking."""
+
+    serializer_class = DriveSerializer
+
+    def get_queryset(self):
+        return selectors.drives_public().prefetch_related("nights")
+
+    @extend_schema(responses={200: dict})
+    @action(detail=True)
+    def ranking(self, request: Request, pk: str | None = None) -> Response:
+        """The season ranking: per player each night's score, ``counted`` False for a night struck off."""
+        drive = self.get_object()
+        numbers, lines = selectors.drive_ranking(drive)
+        return Response({"nights": numbers, "ranking": [
+            {"position": line.ranked.position, "player": line.player.full_name, "player_id": line.player.pk,
+             "nights": [{"night": n, "score": s, "counted": c} for n, s, c in line.ranked.nights],
+             "total": line.ranked.total, "value": line.ranked.value} for line in lines]})
+
+
+class DriveNightViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """A club night: its bomen (tables, byes, deals) and result; ``draw`` draws the next boom (manager)."""
+
+    serializer_class = serializers.Serializer
+
+    def get_queryset(self):
+        return DriveNight.objects.filter(drive__public=True).select_related("drive")
+
+    @extend_schema(responses={200: dict})
+    def retrieve(self, request: Request, *args: object, **kwargs: object) -> Response:
+        night = self.get_object()
+        rounds = night.rounds.prefetch_related("tables__deals", "tables__seat0", "tables__seat1", "tables__seat2",
+                                               "tables__seat3", "byes__player")
+        return Response({
+            "id": night.pk, "drive": night.drive_id, "number": night.number, "date": night.date,
+            "rounds": [{"number": r.number, "seed": r.seed,
+                        "tables": TableSerializer(r.tables.all(), many=True).data,
+                        "byes": [b.player.full_name for b in r.byes.all()],
+                        "bye_points": selectors.round_bye_points(night.drive, r)} for r in rounds],
+            "result": [{"position": line.position, "player": line.player.full_name, "player_id": line.player.pk,
+                        "bomen": [points for points, _where in line.bomen], "total": line.total}
+                       for line in selectors.night_result(night)],
+        })
+
+    @extend_schema(request=None, responses={201: dict})
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def draw(self, request: Request, pk: str | None = None) -> Response:
+        """Draw the night's next boom (the drive's manager)."""
+        night = self.get_object()
+        permissions.drive_for_manager(user=request.user, drive_id=night.drive_id)
+        try:
+            boom = services.round_draw(night=night)
+        except DjangoValidationError as error:
+            raise _refusal(error) from None
+        return Response({"number": boom.number, "seed": boom.seed,
+                         "tables": TableSerializer(boom.tables.all(), many=True).data,
+                         "byes": [b.player.full_name for b in boom.byes.select_related("player")]},
+                        status=status.HTTP_201_CREATED)
+
+
+class DriveTableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """A table of a boom (its sides by name, deals, total); ``deals`` enters a deal (the drive's manager)."""
+
+    serializer_class = TableSerializer
+
+    def get_queryset(self):
+        return DriveTable.objects.filter(round__night__drive__public=True).select_related(
+            "seat0", "seat1", "seat2", "seat3").prefetch_related("deals")
+
+    @extend_schema(request=DealEntrySerializer, responses={201: TableSerializer})
+    @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
+    def deals(self, request: Request, pk: str | None = None) -> Response:
+        """Enter the next deal (or correct deal ``number``); 400 with the seed's section when refused."""
+        table = self.get_object()
+        permissions.drive_for_manager(user=request.user, drive_id=table.round.night.drive_id)
+        data = DealEntrySerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        line = data.validated_data
+        entry = DealEntry(
+            makers_team=line["makers_side"], card_points=(line["card_points0"], line["card_points1"]),
+            roem=(line["roem0"], line["roem1"]), pit_team=line["pit_side"], nat=line["nat"],
+            multiplier=line["multiplier"], march_team=line["march_side"])
+        try:
+            services.deal_record(table=table, entry=entry, number=line.get("number"))
+        except DjangoValidationError as error:
+            raise _refusal(error) from None
+        return Response(TableSerializer(self.get_queryset().get(pk=table.pk)).data, status=status.HTTP_201_CREATED)

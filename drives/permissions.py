@@ -1,0 +1,45 @@
+"""Who may run a drive: its club's secretaries and its union's officials (every drive for a superuser).
+
+One access helper per resource: :func:`drive_for_manager` answers 404 alike for "not there" and "not yours".
+A table's scorer needs no account: the table's secret code (its link) opens that table's deal entry only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from clubs.permissions import not_found, one_or_404
+from drives.models import Drive, DriveTable
+
+__all__ = ["drive_for_manager", "drives_for_manager", "table_by_code"]
+
+
+def drives_for_manager(user: Any) -> QuerySet[Drive]:
+    """Drives ``user`` runs: of clubs they are secretary of, or of unions they are an official of."""
+    if not user.is_authenticated:
+        return Drive.objects.none()
+    if user.is_superuser:
+        return Drive.objects.all()
+    return Drive.objects.filter(Q(club__secretaries=user) | Q(club__union__officials=user)).distinct()
+
+
+def drive_for_manager(*, user: Any, drive_id: int) -> Drive:
+    """The drive if ``user`` runs it.
+
+    :raises Http404: no such drive, or not the user's (the same answer).
+    """
+    return one_or_404(drives_for_manager(user).select_related("club__union"), "drive", pk=drive_id)
+
+
+def table_by_code(code: str) -> DriveTable:
+    """The table whose secret code is ``code`` (its scorer's link), with its round, night, drive and players.
+
+    :raises Http404: no table has that code.
+    """
+    if not code or len(code) > 32:
+        raise not_found("table")
+    return one_or_404(
+        DriveTable.objects.select_related("round__night__drive__club", "seat0", "seat1", "seat2", "seat3"),
+        "table", code=code)

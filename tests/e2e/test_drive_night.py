@@ -1,0 +1,76 @@
+"""A club night of a Rotterdam drive in Chromium (issue 24): the club's secretary starts the night and draws a
+boom; the table's phone enters a deal whose card points do not add up (refused, citing "Rotterdam §Scoring"),
+then the same deal as nat (everything to the opponents, Rotterdam §Scoring); the night's result and the season
+ranking show the players by name with their points. At 375 px (and the ranking at 1280 px) nothing is wider
+than the screen. Screenshots: artifacts/screenshots/test_a_drive_night_at_the_table/.
+"""
+
+import datetime as dt
+
+import pytest
+
+from clubs.models import ClubSecretary
+from drives import services
+from drives.models import DriveTable
+from tests.factories import ClubFactory, PlayerFactory, UserFactory
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PASSWORD = "klawerjas-e2e"
+
+
+def _fits(page, step, screenshot) -> None:
+    screenshot(step)
+    widths = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert widths[0] <= widths[1], f"{step}: {page.url} is {widths[0]}px wide at {widths[1]}px"
+
+
+def test_a_drive_night_at_the_table(page, sign_in, screenshot):
+    club = ClubFactory(name="Athlone Aces")
+    secretary = UserFactory(username="sec", password=PASSWORD)
+    ClubSecretary.objects.create(club=club, user=secretary)
+    drive = services.drive_create(club=club, name="Wednesday drive", season="2026", rounds_per_night=2,
+                                  ranking="best", best_nights=6)
+    for index in range(9):
+        services.drive_enter(drive=drive, player=PlayerFactory(club=club, first_name=f"Player{index}",
+                                                               last_name="Jacobs"))
+    sign_in(page, "sec", PASSWORD)
+    page.goto(f"/drives/{drive.pk}/manage/")
+    page.fill("input[name=date]", dt.date(2026, 6, 3).isoformat())
+    page.click("text=Start a new night")
+    page.click("text=Draw the next boom")
+    assert "Boom 1 of night 1 is drawn." in page.inner_text(".messages")
+    table = DriveTable.objects.get(round__night__drive=drive, number=1)
+    side0 = f"{table.seat0.full_name} & {table.seat2.full_name}"
+    side1 = f"{table.seat1.full_name} & {table.seat3.full_name}"
+    assert side0 in page.inner_text("main") and "Bye:" in page.inner_text("main")
+    _fits(page, "drawn", screenshot)
+
+    page.click(f"a[href='/drives/table/{table.code}/']")
+    page.check("input[name=makers_side][value='0']")
+    page.fill("input[name=card_points0]", "70")
+    page.fill("input[name=card_points1]", "90")
+    page.fill("input[name=roem0]", "20")
+    page.select_option("select[name=nat]", "nat")
+    page.click("text=Enter the deal")
+    error = page.inner_text(".deal-form .messages")
+    assert "The card points add up to 160, not 162. (Rotterdam §Scoring)" in error
+    _fits(page, "refused", screenshot)
+    page.fill("input[name=card_points1]", "92")
+    page.click("text=Enter the deal")
+    assert "Deal 1: 0 – 182." in page.inner_text(".messages")  # nat: card points and roem to the opponents
+    total = page.inner_text(".drive-total")
+    assert f"{side1}\t182" in total and f"{side0}\t0" in total
+    _fits(page, "nat-entered", screenshot)
+
+    page.goto(f"/drives/{drive.pk}/nights/1/")
+    result = page.inner_text(".night-result")
+    assert f"{table.seat1.full_name}\t182" in result and f"{table.seat0.full_name}\t0" in result
+    _fits(page, "night", screenshot)
+    page.goto(f"/drives/{drive.pk}/")
+    ranking = page.locator(".drive-ranking tbody tr").first.inner_text()
+    assert table.seat1.full_name in ranking or table.seat3.full_name in ranking
+    assert "182" in ranking
+    _fits(page, "ranking", screenshot)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    _fits(page, "ranking-1280", screenshot)
