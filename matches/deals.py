@@ -25,55 +25,24 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from clubs.models import Team
 from engine.deals import DealEntry, DealEntryError, TableTotal, check_deal, play_deals
 from engine.ruleset import Ruleset
+from klawerjas_league.deal_refusals import deal_refusal
 from matches.boem_sheet import table_lock
 from matches.models import DealLine, Match, MatchTable, TableDevice
 from matches.records import match_lock, now_or, score_and_save, team_in_match, version_check
 from matches.rules import competition_ruleset, plays_deals
 
-#: The message of each of ``engine.deals``' refusal codes; ``%(…)s`` are its ``params``. The rule cited is
-#: appended from the error's ``rules`` (the seed's section).
-DEAL_MESSAGES: dict[str, Any] = {
-    "deal.points_total": gettext_lazy("The card points add up to %(total)s, not %(expected)s."),
-    "deal.roem_unit": gettext_lazy("Roem comes in tens (20, 50, 100 …), not %(roem)s."),
-    "deal.pit_points": gettext_lazy("A pit: the other side took no trick, yet has %(points)s card points."),
-    "deal.nat_contradicted": gettext_lazy("Not nat: the makers' %(makers)s is more than half of %(everything)s."),
-    "deal.made_contradicted": gettext_lazy(
-        "Nat: the makers' %(makers)s is not more than half of %(everything)s, so the opponents score everything."),
-    "deal.doubling": gettext_lazy("This game has no Contra or Re (the multiplier %(multiplier)s)."),
-    "deal.march": gettext_lazy("This game has no march."),
-    "deal.makers": gettext_lazy("A side is the home or the away team."),
-    "deal.negative": gettext_lazy("Points and roem cannot be negative."),
-    "deal.after_match": gettext_lazy("The game at this table is over: deal %(deal)s is one too many."),
-}
-
-#: The form or API field each refusal is about (HTTP 400 with field messages).
+#: The form or API field each refusal is about (HTTP 400 with field messages); the messages are
+#: :data:`klawerjas_league.deal_refusals.DEAL_MESSAGES`.
 DEAL_FIELDS = {
     "deal.points_total": "home_card_points", "deal.roem_unit": "home_roem", "deal.pit_points": "pit",
     "deal.nat_contradicted": "nat", "deal.made_contradicted": "nat", "deal.doubling": "multiplier",
     "deal.march": "march", "deal.makers": "makers", "deal.negative": "home_card_points",
     "deal.after_match": "__all__",
 }
-
-
-def deal_error_message(error: DealEntryError) -> str:
-    """``error`` in the reader's language, the seed's section cited: "The card points add up to 150, not 162.
-    (Rotterdam §Scoring)". An unknown code falls back to the engine's English."""
-    template = DEAL_MESSAGES.get(error.code)
-    text = str(template) % error.params if template is not None else str(error)
-    if template is not None and error.rules:
-        text = f"{text} ({'; '.join(error.rules)})"
-    return text
-
-
-def deal_validation_error(error: DealEntryError) -> ValidationError:
-    """``error`` as a Django ``ValidationError`` on its field (:data:`DEAL_FIELDS`), code ``error.code``."""
-    field = DEAL_FIELDS.get(error.code, "__all__")
-    return ValidationError({field: ValidationError(deal_error_message(error), code=error.code)})
 
 
 def _entry(line: DealLine, match: Match) -> DealEntry:
@@ -146,7 +115,7 @@ def deal_record(
     :raises ValidationError: the competition plays boems (SAKBOC); a team not in the match; play has not
         started (tables exist once it starts) or the table is stopped or not played; the result is approved;
         the sheet changed since ``expected_version`` (code ``stale``); the engine's refusal of the line, on its
-        field, with the seed's section cited (:func:`deal_error_message`).
+        field, with the seed's section cited (:func:`klawerjas_league.deal_refusals.deal_refusal_message`).
     """
     now = now_or(now)
     match = match_lock(match)
@@ -176,7 +145,7 @@ def deal_record(
         play_deals([*entries, new], rs, deals=match.competition.deals_per_table)
         score = check_deal(new, rs)
     except DealEntryError as error:
-        raise deal_validation_error(error) from None
+        raise deal_refusal(error, DEAL_FIELDS) from None
     line.made = score.made
     line.home_points, line.away_points = score.points
     line.home_score, line.away_score = score.match_points

@@ -63,7 +63,7 @@ def test_a_nat_deal_scores_everything_to_the_opponents_and_the_boom_ends_after_1
     assert (table.points0, table.points1) == (15 * 100, 182 + 15 * 62)
     with pytest.raises(ValidationError) as caught:
         services.deal_record(table=table, entry=_made())
-    assert "The boom is over" in caught.value.messages[0]
+    assert "The game at this table is over: deal 17 is one too many" in caught.value.messages[0]
 
 
 def test_correcting_a_deal_rescores_the_table():
