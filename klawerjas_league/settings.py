@@ -72,6 +72,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The reader's language: the session's choice, else the browser's Accept-Language (AF or EN).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -248,6 +250,8 @@ SECURE_CSP = {
 
 # --- Internationalisation
 LANGUAGE_CODE = "en-za"
+LANGUAGES = [("af", "Afrikaans"), ("en-za", "English")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = env.str("TIME_ZONE", default="Africa/Johannesburg")
 USE_I18N = True
 USE_TZ = True

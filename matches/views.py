@@ -33,6 +33,7 @@ from django.views.decorators.http import condition, require_http_methods
 from clubs import permissions as club_permissions
 from clubs.models import Team, Union, UnionReferee
 from clubs.selectors import person_name, team_squad_by_name
+from klawerjas_league.i18n import RecipientLanguagePasswordResetForm
 from klawerjas_league.outbox import outbox_waiting
 from klawerjas_league.refusals import refusal_on_form, refusal_show
 from matches import entries, exports, fixtures, permissions, selectors, services
@@ -392,7 +393,6 @@ def union_referees(request: HttpRequest, union_id: int) -> HttpResponse:
     """The union's list of referees, from which its officials assign referees and markers: add someone by
     name and e-mail (an account and a password e-mail for someone new), take someone off (confirmed first)."""
     from django.contrib.auth import get_user_model
-    from django.contrib.auth.forms import PasswordResetForm
     from django.db import transaction
 
     from clubs import services as club_services
@@ -419,7 +419,7 @@ def union_referees(request: HttpRequest, union_id: int) -> HttpResponse:
                         last_name=data["last_name"])  # no usable password: they choose one from the e-mail
                 club_services.union_referee_add(union=union, user=user)
             if created:
-                reset = PasswordResetForm({"email": user.email})
+                reset = RecipientLanguagePasswordResetForm({"email": user.email})
                 if reset.is_valid():
                     reset.save(request=request, use_https=request.is_secure(),
                                subject_template_name="matches/email/referee_welcome_subject.txt",
