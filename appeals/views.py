@@ -19,6 +19,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from appeals import permissions, selectors, services
@@ -73,6 +74,7 @@ def appeal_list(request: HttpRequest) -> HttpResponse:
     committee = permissions.appeals_for_committee(request.user)
     mine = permissions.appeals_for_captain(request.user)
     referee = Appeal.objects.filter(Q(match__referee=request.user) | Q(match__marker=request.user))
+    unions = list(permissions.unions_for_committee(request.user))
     return render(request, "appeals/list.html", {
         "to_hear": selectors.appeal_list_rows(committee.filter(status=Appeal.Status.LODGED)),
         "overdue_count": committee.filter(status=Appeal.Status.OVERDUE).count(),
@@ -80,7 +82,9 @@ def appeal_list(request: HttpRequest) -> HttpResponse:
         .order_by("-decided_at")[:20],
         "mine": selectors.appeal_list_rows(mine).order_by("-lodged_at")[:30],
         "against_me": selectors.appeal_list_rows(referee).order_by("-lodged_at")[:30],
-        "unions": permissions.unions_for_committee(request.user),
+        "unions": unions,
+        "committees": [gettext("%(union)s's %(committee)s") % {"union": u, "committee":
+                       u.appeals_committee_name.lower()} for u in unions],
         "official_unions": registry.unions_for_official(request.user),
     })
 

@@ -186,5 +186,6 @@ def secretary_drafts(request: HttpRequest) -> HttpResponse:
     drafts = seasons.drafts_for(clubs=clubs)
     return render(request, "matches/secretary_drafts.html", {
         "drafts": [(team, seasons.draft_problems(team)) for team in drafts],
-        "clubs": Club.objects.filter(pk__in=clubs.values("pk")).order_by("name"),
+        "club_names": list(Club.objects.filter(pk__in=clubs.values("pk")).order_by("name")
+                           .values_list("name", flat=True)),
     })
