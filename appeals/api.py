@@ -11,7 +11,6 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.http import Http404
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -54,9 +53,9 @@ class AppealSerializer(serializers.ModelSerializer):
 
 class AppealLodgeSerializer(serializers.Serializer):
     match = id_field()
-    team = id_field(required=False, help_text=gettext_lazy("Your side, when you manage both (a club derby)."))
+    team = id_field(required=False, help_text="Your side, when you manage both (a club derby).")
     ruling = id_field(
-        required=False, allow_null=True, help_text=gettext_lazy("The ruling appealed; omit for the result.")
+        required=False, allow_null=True, help_text="The ruling appealed; omit for the result."
     )
     grounds = serializers.CharField(max_length=services.GROUNDS_MAX)
 
@@ -118,9 +117,7 @@ class AppealSettingsSerializer(serializers.ModelSerializer):
         required=False,
         source="appeals_committee",
         queryset=get_user_model().objects.all(),
-        help_text=gettext_lazy(
-            "User ids of the officials on the appeals committee; empty: every official of the union."
-        ),
+        help_text="User ids of the officials on the appeals committee; empty: every official of the union.",
     )
 
     class Meta:
@@ -260,12 +257,12 @@ class RefereeStatisticsSerializer(serializers.Serializer):
     referee_id = serializers.IntegerField()
     name = serializers.CharField()
     rulings = serializers.IntegerField()
-    upheld = serializers.IntegerField(help_text=gettext_lazy("Rulings that upheld the straf."))
+    upheld = serializers.IntegerField(help_text="Rulings that upheld the straf.")
     upheld_rate = serializers.IntegerField(
-        allow_null=True, help_text=gettext_lazy("Percent of rulings that upheld the straf.")
+        allow_null=True, help_text="Percent of rulings that upheld the straf."
     )
-    checked = serializers.IntegerField(help_text=gettext_lazy("Rulings with an engine verdict to compare."))
-    overruled = serializers.IntegerField(help_text=gettext_lazy("Rulings that went against the engine's verdict."))
+    checked = serializers.IntegerField(help_text="Rulings with an engine verdict to compare.")
+    overruled = serializers.IntegerField(help_text="Rulings that went against the engine's verdict.")
     appeals = serializers.IntegerField()
     appeals_upheld = serializers.IntegerField()
     overrules = OverruleSerializer(many=True)

@@ -17,7 +17,6 @@ from django.db import DataError
 from django.db.models import Prefetch
 from django.http import Http404
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -98,9 +97,9 @@ class PlayerSerializer(serializers.ModelSerializer):
 
 class TeamSerializer(serializers.ModelSerializer):
     club_name = serializers.CharField(source="club.name", read_only=True)
-    captain = serializers.PrimaryKeyRelatedField(read_only=True, help_text=gettext_lazy("The captain's player id."))
+    captain = serializers.PrimaryKeyRelatedField(read_only=True, help_text="The captain's player id.")
     squad = serializers.SerializerMethodField(
-        help_text=gettext_lazy("Squad player ids (8 make a full team, SAKBOC 1.5).")
+        help_text="Squad player ids (8 make a full team, SAKBOC 1.5)."
     )
 
     class Meta:
@@ -115,7 +114,7 @@ class TeamSerializer(serializers.ModelSerializer):
 
 
 class PlayerRegisterSerializer(serializers.Serializer):
-    club = id_field(help_text=gettext_lazy("The club registering the player (yours)."))
+    club = id_field(help_text="The club registering the player (yours).")
     registration_number = serializers.CharField(max_length=30)
     first_name = serializers.CharField(max_length=60)
     last_name = serializers.CharField(max_length=60)
@@ -125,12 +124,12 @@ class PlayerUpdateSerializer(serializers.Serializer):
     first_name = serializers.CharField(max_length=60, required=False)
     last_name = serializers.CharField(max_length=60, required=False)
     active = serializers.BooleanField(
-        required=False, help_text=gettext_lazy("Only active players can be named (SAKBOC 1.5).")
+        required=False, help_text="Only active players can be named (SAKBOC 1.5)."
     )
 
 
 class PlayerRefSerializer(serializers.Serializer):
-    player = id_field(help_text=gettext_lazy("A registered player's id."))
+    player = id_field(help_text="A registered player's id.")
 
 
 # --- Viewsets -------------------------------------------------------------------------------------------------
@@ -139,7 +138,7 @@ class PlayerRefSerializer(serializers.Serializer):
 class UnionRefereeSerializer(serializers.Serializer):
     """A referee on the union's list: the user's id and name (officials pick a match's referee by name)."""
 
-    id = serializers.IntegerField(source="user.pk", read_only=True, help_text=gettext_lazy("The referee's user id."))
+    id = serializers.IntegerField(source="user.pk", read_only=True, help_text="The referee's user id.")
     name = serializers.SerializerMethodField()
     username = serializers.CharField(source="user.username", read_only=True)
 
@@ -148,7 +147,7 @@ class UnionRefereeSerializer(serializers.Serializer):
 
 
 class UserRefSerializer(serializers.Serializer):
-    user = id_field(help_text=gettext_lazy("A user's id."))
+    user = id_field(help_text="A user's id.")
 
 
 class UnionViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):

@@ -15,7 +15,6 @@ from django.contrib.auth import get_user_model
 from django.db.models import Prefetch, Q
 from django.http import Http404
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, status, viewsets
@@ -59,7 +58,7 @@ class FixtureSerializer(serializers.ModelSerializer):
     home_name = serializers.CharField(source="home.name", read_only=True)
     away_name = serializers.CharField(source="away.name", read_only=True)
     provisional = serializers.SerializerMethodField(
-        help_text=gettext_lazy("True until a union official approves the result.")
+        help_text="True until a union official approves the result."
     )
 
     class Meta:
@@ -108,7 +107,7 @@ class StandingsRowSerializer(serializers.ModelSerializer):
     :func:`matches.selectors.standings_for_competition` like the pages and downloads), in the shape of a
     stored :class:`~matches.models.StandingsRow`."""
 
-    team = serializers.IntegerField(source="team_id", read_only=True, help_text=gettext_lazy("The team's id."))
+    team = serializers.IntegerField(source="team_id", read_only=True, help_text="The team's id.")
     team_name = serializers.CharField(read_only=True)
 
     class Meta:
@@ -121,11 +120,9 @@ class StandingsSnapshotSerializer(serializers.ModelSerializer):
     rows = serializers.ListField(
         child=serializers.DictField(),
         read_only=True,
-        help_text=gettext_lazy(
-            "Frozen rows: position, team_id, team_name, club_name, played, won, "
+        help_text="Frozen rows: position, team_id, team_name, club_name, played, won, "
             "drawn, lost, points_for, points_against, difference, league_points, "
-            "tiebreak_reason."
-        ),
+            "tiebreak_reason.",
     )
 
     class Meta:
@@ -137,7 +134,7 @@ class StandingsSnapshotSerializer(serializers.ModelSerializer):
 
 
 class CompetitionCreateSerializer(serializers.Serializer):
-    union = id_field(help_text=gettext_lazy("A union you run."))
+    union = id_field(help_text="A union you run.")
     name = serializers.CharField(max_length=120)
     season = serializers.CharField(max_length=20)
     kind = serializers.ChoiceField(choices=Competition.Kind.choices, default=Competition.Kind.LEAGUE)
@@ -145,10 +142,10 @@ class CompetitionCreateSerializer(serializers.Serializer):
 
 
 class FixturesGenerateSerializer(serializers.Serializer):
-    start = serializers.DateField(help_text=gettext_lazy("Date of round 1."))
-    kickoff = serializers.TimeField(default=dt.time(19, 30), help_text=gettext_lazy("Start of play each match night."))
+    start = serializers.DateField(help_text="Date of round 1.")
+    kickoff = serializers.TimeField(default=dt.time(19, 30), help_text="Start of play each match night.")
     days_between_rounds = serializers.IntegerField(min_value=1, max_value=365, default=7)
-    home_and_away = serializers.BooleanField(default=True, help_text=gettext_lazy("League only: meet at each venue."))
+    home_and_away = serializers.BooleanField(default=True, help_text="League only: meet at each venue.")
 
 
 class FixtureCreateSerializer(serializers.Serializer):
@@ -160,19 +157,19 @@ class FixtureCreateSerializer(serializers.Serializer):
     round_number = serializers.IntegerField(min_value=1, max_value=999, default=1)
     round_name = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
     tie_number = serializers.IntegerField(min_value=1, max_value=999, required=False, allow_null=True, default=None,
-                                          help_text=gettext_lazy("A cup's tie: its place in the round's bracket."))
+                                          help_text="A cup's tie: its place in the round's bracket.")
 
 
 class OfficialsSerializer(serializers.Serializer):
     referee = id_field(
         required=False,
         allow_null=True,
-        help_text=gettext_lazy("User id of the referee, from the union's list (``GET /api/unions/{id}/referees/``)."),
+        help_text="User id of the referee, from the union's list (``GET /api/unions/{id}/referees/``).",
     )
     marker = id_field(
         required=False,
         allow_null=True,
-        help_text=gettext_lazy("User id of the marker (SAKBOC 1.11), from the union's list."),
+        help_text="User id of the marker (SAKBOC 1.11), from the union's list.",
     )
 
 
@@ -182,55 +179,51 @@ class ApproveSerializer(serializers.Serializer):
 
 class PartnershipSerializer(serializers.Serializer):
     table = serializers.IntegerField(min_value=1, max_value=4)
-    telman = id_field(help_text=gettext_lazy("Player id of the telman (counter)."))
-    byspeler = id_field(help_text=gettext_lazy("Player id of the byspeler (partner)."))
+    telman = id_field(help_text="Player id of the telman (counter).")
+    byspeler = id_field(help_text="Player id of the byspeler (partner).")
 
 
 class TeamSheetSerializer(serializers.Serializer):
-    team = id_field(required=False, help_text=gettext_lazy("Your side, when you manage both."))
+    team = id_field(required=False, help_text="Your side, when you manage both.")
     partnerships = PartnershipSerializer(many=True, min_length=1, max_length=4)
     version = serializers.IntegerField(
         required=False, allow_null=True, min_value=0, max_value=2**31 - 1,
-        help_text=gettext_lazy("The sheet's version you based this on (0: no sheet yet; a submit answers the new one). "
-        "When the sheet has changed since, the answer is 409 and nothing is written."),
+        help_text="The sheet's version you based this on (0: no sheet yet; a submit answers the new one). "
+        "When the sheet has changed since, the answer is 409 and nothing is written.",
     )
 
 
 class SubstitutionSerializer(serializers.Serializer):
-    team = id_field(required=False, help_text=gettext_lazy("Your side, when you manage both."))
+    team = id_field(required=False, help_text="Your side, when you manage both.")
     player_out = id_field()
     player_in = id_field()
     role = serializers.ChoiceField(choices=Seat.Role.choices, required=False, allow_null=True,
-                                   help_text=gettext_lazy("The substitute's role; the captain's choice (SAKBOC 11.1)."))
+                                   help_text="The substitute's role; the captain's choice (SAKBOC 11.1).")
 
 
 class EntriesSerializer(serializers.Serializer):
     open = serializers.BooleanField(
-        help_text=gettext_lazy(
-            "True opens the competition for clubs to enter teams; false closes "
+        help_text="True opens the competition for clubs to enter teams; false closes "
             "it (fixtures are made once entries are closed)."
-        )
     )
 
 
 class TeamEntrySerializer(serializers.Serializer):
-    club = id_field(help_text=gettext_lazy("Your club (you are its secretary)."))
+    club = id_field(help_text="Your club (you are its secretary).")
     name = serializers.CharField(max_length=120)
     players = serializers.ListField(
         child=id_field(),
         min_length=1,
         max_length=40,
-        help_text=gettext_lazy(
-            "The squad: ids of the club's registered players; 8 make a full team (SAKBOC 1.5), more are "
-            "substitutes (11.1)."
-        ),
+        help_text="The squad: ids of the club's registered players; 8 make a full team (SAKBOC 1.5), more are "
+            "substitutes (11.1).",
     )
-    captain = id_field(help_text=gettext_lazy("The captain: one of ``players``."))
+    captain = id_field(help_text="The captain: one of ``players``.")
 
 
 class ResultDisputeSerializer(serializers.Serializer):
     reason = serializers.CharField(
-        max_length=1000, help_text=gettext_lazy("What is wrong with the result, in your words.")
+        max_length=1000, help_text="What is wrong with the result, in your words."
     )
 
 
@@ -253,7 +246,7 @@ class ResultCorrectSerializer(serializers.Serializer):
     away_score = serializers.IntegerField(min_value=0, max_value=9999)
     reason = serializers.CharField(
         max_length=300,
-        help_text=gettext_lazy("Why the score is entered or changed; kept in the match's history with who and when."),
+        help_text="Why the score is entered or changed; kept in the match's history with who and when.",
     )
 
 
@@ -264,10 +257,10 @@ class ResultStateSerializer(serializers.Serializer):
     home_score = serializers.IntegerField()
     away_score = serializers.IntegerField()
     home_confirmed_by = serializers.CharField(
-        allow_null=True, help_text=gettext_lazy("Name of the home captain who confirmed.")
+        allow_null=True, help_text="Name of the home captain who confirmed."
     )
     away_confirmed_by = serializers.CharField(
-        allow_null=True, help_text=gettext_lazy("Name of the away captain who confirmed.")
+        allow_null=True, help_text="Name of the away captain who confirmed."
     )
     confirmed_at = serializers.DateTimeField(allow_null=True)
     approved_by = serializers.CharField(allow_null=True)
@@ -317,8 +310,8 @@ def _user_or_none(user_id: int | None, field: str):
 
 class LivePartnershipSerializer(serializers.Serializer):
     team_name = serializers.CharField()
-    telman = serializers.CharField(help_text=gettext_lazy("The counter, who goes on the boem."))
-    byspeler = serializers.CharField(help_text=gettext_lazy("The telman's partner."))
+    telman = serializers.CharField(help_text="The counter, who goes on the boem.")
+    byspeler = serializers.CharField(help_text="The telman's partner.")
     telman_player_id = serializers.IntegerField(allow_null=True)
     byspeler_player_id = serializers.IntegerField(allow_null=True)
 
@@ -329,10 +322,10 @@ class LiveBoemSerializer(serializers.Serializer):
     home_strokes = serializers.IntegerField(source="boem.home_strokes")
     away_strokes = serializers.IntegerField(source="boem.away_strokes")
     winner = serializers.IntegerField(
-        source="boem.winner_id", allow_null=True, help_text=gettext_lazy("The team id, if ended.")
+        source="boem.winner_id", allow_null=True, help_text="The team id, if ended."
     )
     points = serializers.IntegerField(
-        source="boem.points", help_text=gettext_lazy("2, or 4 five strokes clear (SAKBOC 6.1).")
+        source="boem.points", help_text="2, or 4 five strokes clear (SAKBOC 6.1)."
     )
 
 
@@ -340,7 +333,7 @@ class LiveEntrySerializer(serializers.Serializer):
     id = serializers.IntegerField()
     sequence = serializers.IntegerField(source="entry.sequence")
     kind = serializers.ChoiceField(source="entry.kind", choices=BoemEntry.Kind.choices)
-    side = serializers.CharField(allow_null=True, help_text=gettext_lazy("home or away; null for a time line."))
+    side = serializers.CharField(allow_null=True, help_text="home or away; null for a time line.")
     team_name = serializers.CharField()
     strokes = serializers.IntegerField(source="entry.strokes")
     points = serializers.IntegerField(source="entry.points")
@@ -348,10 +341,10 @@ class LiveEntrySerializer(serializers.Serializer):
     label = serializers.CharField()
     state = serializers.ChoiceField(
         choices=["provisional", "confirmed", "disputed", "struck"],
-        help_text=gettext_lazy("provisional until the opposing telman (or the referee) confirms it."),
+        help_text="provisional until the opposing telman (or the referee) confirms it.",
     )
     recorded_at = serializers.DateTimeField(source="entry.recorded_at")
-    confirmed_by = serializers.CharField(help_text=gettext_lazy("A name, or 'the referee'."))
+    confirmed_by = serializers.CharField(help_text="A name, or 'the referee'.")
     disputed_by = serializers.CharField()
     dispute_reason = serializers.CharField(source="entry.dispute_reason")
     referee_reason = serializers.CharField(source="entry.referee_reason")
@@ -359,12 +352,12 @@ class LiveEntrySerializer(serializers.Serializer):
 
 class LiveTableSerializer(serializers.Serializer):
     number = serializers.IntegerField()
-    status = serializers.CharField(help_text=gettext_lazy("playing, stopped, not_played, or not_started before play."))
+    status = serializers.CharField(help_text="playing, stopped, not_played, or not_started before play.")
     sheet_version = serializers.IntegerField(
-        help_text=gettext_lazy("Send it back with every write to this table's sheet.")
+        help_text="Send it back with every write to this table's sheet."
     )
     open_strafs = serializers.IntegerField(
-        help_text=gettext_lazy("'Af' waiting for the referee's ruling (SAKBOC 1.10).")
+        help_text="'Af' waiting for the referee's ruling (SAKBOC 1.10)."
     )
     home = LivePartnershipSerializer(allow_null=True)
     away = LivePartnershipSerializer(allow_null=True)
@@ -379,9 +372,9 @@ class LiveClockSerializer(serializers.Serializer):
     now = serializers.DateTimeField()
     ends_at = serializers.DateTimeField(allow_null=True)
     remaining_seconds = serializers.SerializerMethodField()
-    in_last_period = serializers.BooleanField(help_text=gettext_lazy("The last 15 minutes (SAKBOC 1.15)."))
+    in_last_period = serializers.BooleanField(help_text="The last 15 minutes (SAKBOC 1.15).")
     grace_until = serializers.DateTimeField(
-        allow_null=True, help_text=gettext_lazy("The 3 minutes' grace (SAKBOC 12.3).")
+        allow_null=True, help_text="The 3 minutes' grace (SAKBOC 12.3)."
     )
 
     def get_remaining_seconds(self, clock) -> int | None:
@@ -392,7 +385,7 @@ class LiveMatchSerializer(serializers.Serializer):
     """A match night as it stands: clock, score, each table's partnerships, boems and boem-sheet lines."""
 
     id = serializers.IntegerField(source="match.pk")
-    version = serializers.IntegerField(help_text=gettext_lazy("Changes with every change; also the response's ETag."))
+    version = serializers.IntegerField(help_text="Changes with every change; also the response's ETag.")
     phase = serializers.CharField(source="match.phase")
     result_status = serializers.CharField(source="match.result_status")
     home = serializers.IntegerField(source="match.home_id")
@@ -724,33 +717,31 @@ class StandingsViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
 
 class NightImportSerializer(serializers.Serializer):
     night = serializers.JSONField(
-        help_text=gettext_lazy(
-            "The night file, as GET /api/nights/{id}/ or manage.py night_export wrote "
+        help_text="The night file, as GET /api/nights/{id}/ or manage.py night_export wrote "
             "it (format klawerjas-night, version 1, with its checksums)."
-        )
     )
-    dry_run = serializers.BooleanField(default=False, help_text=gettext_lazy("Say what would be added; write nothing."))
+    dry_run = serializers.BooleanField(default=False, help_text="Say what would be added; write nothing.")
 
 
 class NightConflictSerializer(serializers.Serializer):
-    where = serializers.CharField(help_text=gettext_lazy("The match, table and line, e.g. '… table 2, line 7'."))
+    where = serializers.CharField(help_text="The match, table and line, e.g. '… table 2, line 7'.")
     message = serializers.CharField()
 
 
 class NightReportSerializer(serializers.Serializer):
-    title = serializers.CharField(help_text=gettext_lazy("The match the file is of."))
+    title = serializers.CharField(help_text="The match the file is of.")
     match = serializers.IntegerField(
-        allow_null=True, help_text=gettext_lazy("The match's id here (null in a dry run that would create it).")
+        allow_null=True, help_text="The match's id here (null in a dry run that would create it)."
     )
-    imported = serializers.BooleanField(help_text=gettext_lazy("Something was written."))
+    imported = serializers.BooleanField(help_text="Something was written.")
     nothing_new = serializers.BooleanField(
-        help_text=gettext_lazy("This installation already holds everything in the file.")
+        help_text="This installation already holds everything in the file."
     )
     added = serializers.ListField(
-        child=serializers.CharField(), help_text=gettext_lazy("What was (or would be) added, in words.")
+        child=serializers.CharField(), help_text="What was (or would be) added, in words."
     )
     conflicts = NightConflictSerializer(
-        many=True, help_text=gettext_lazy("Why the file is refused (409); nothing was written.")
+        many=True, help_text="Why the file is refused (409); nothing was written."
     )
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, mixins, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -53,12 +52,12 @@ class SeasonSerializer(serializers.ModelSerializer):
 
 
 class SeasonCloseSerializer(serializers.Serializer):
-    union = id_field(help_text=gettext_lazy("A union you run."))
-    season = serializers.CharField(max_length=20, help_text=gettext_lazy("The season's label, e.g. '2026'."))
+    union = id_field(help_text="A union you run.")
+    season = serializers.CharField(max_length=20, help_text="The season's label, e.g. '2026'.")
 
 
 class SeasonNextSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=20, help_text=gettext_lazy("The new season's label, e.g. '2027'."))
+    name = serializers.CharField(max_length=20, help_text="The new season's label, e.g. '2027'.")
 
 
 class SeasonStartSerializer(serializers.Serializer):
@@ -66,10 +65,10 @@ class SeasonStartSerializer(serializers.Serializer):
 
     season = SeasonSerializer()
     competitions = CompetitionSerializer(many=True)
-    teams = TeamSerializer(many=True, help_text=gettext_lazy("The draft teams, with their squads."))
+    teams = TeamSerializer(many=True, help_text="The draft teams, with their squads.")
     left_out = serializers.ListField(
         child=serializers.CharField(),
-        help_text=gettext_lazy("Players not carried over, one sentence each (moved, or no longer active)."),
+        help_text="Players not carried over, one sentence each (moved, or no longer active).",
     )
 
 
@@ -99,10 +98,10 @@ class TransferSerializer(serializers.ModelSerializer):
 
 
 class TransferCreateSerializer(serializers.Serializer):
-    to_club = id_field(help_text=gettext_lazy("A club of the player's union."))
-    transferred_on = serializers.DateField(help_text=gettext_lazy("The day the registration moves: today or earlier."))
+    to_club = id_field(help_text="A club of the player's union.")
+    transferred_on = serializers.DateField(help_text="The day the registration moves: today or earlier.")
     note = serializers.CharField(max_length=300, required=False, allow_blank=True, default="",
-                                 help_text=gettext_lazy("The official's note, e.g. the clubs' agreement."))
+                                 help_text="The official's note, e.g. the clubs' agreement.")
 
 
 class SeasonViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):

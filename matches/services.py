@@ -28,6 +28,7 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs.models import (
     GROUP_REFEREES,
@@ -1162,11 +1163,14 @@ def fixtures_draft_check(*, competition: Competition) -> None:
     if drafts:
         names = ", ".join(f"{t.name} ({t.club.name})" for t in drafts)
         raise ValidationError(
-            _(
-                "%(value)s carried-over team%(value2)s still a draft: %(names)s. Their clubs' secretaries confirm or "
-                "withdraw them first."
+            ngettext(
+                "%(count)s carried-over team is still a draft: %(names)s. Their clubs' secretaries confirm or "
+                "withdraw them first.",
+                "%(count)s carried-over teams are still a draft: %(names)s. Their clubs' secretaries confirm or "
+                "withdraw them first.",
+                len(drafts),
             )
-            % {"value": len(drafts), "value2": "s are" if len(drafts) > 1 else " is", "names": names}
+            % {"count": len(drafts), "names": names}
         )
 
 
