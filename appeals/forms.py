@@ -29,7 +29,7 @@ class AppealLodgeForm(forms.Form):
     grounds = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 5}), max_length=GROUNDS_MAX,
         help_text=gettext_lazy("Why your side appeals: what happened, and what you ask the committee to decide."),
-    )
+     label=gettext_lazy("Grounds"))
 
     def __init__(self, *args, match, rulings, result_appealable: bool, **kwargs):
         super().__init__(*args, **kwargs)
@@ -52,12 +52,12 @@ class AppealDecideForm(forms.Form):
             (Appeal.Status.DISMISSED, gettext_lazy("Dismiss the appeal")),
         ],
         widget=forms.RadioSelect,
-    )
+     label=gettext_lazy("Decision"))
     reasons = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 5}),
         max_length=4000,
         help_text=gettext_lazy("The committee's written reasons: both sides and the referee read them."),
-    )
+     label=gettext_lazy("Reasons"))
     home_score = forms.IntegerField(min_value=0, required=False, label=gettext_lazy("Corrected home score"))
     away_score = forms.IntegerField(min_value=0, required=False, label=gettext_lazy("Corrected away score"))
 
@@ -75,7 +75,7 @@ class AppealSettingsForm(forms.ModelForm):
     committee = forms.ModelMultipleChoiceField(
         queryset=get_user_model().objects.none(), required=False, widget=forms.CheckboxSelectMultiple,
         help_text=gettext_lazy("The officials who hear appeals; none ticked: every official of the union."),
-    )
+     label=gettext_lazy("Committee"))
 
     class Meta:
         model = Union

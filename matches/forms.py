@@ -15,24 +15,40 @@ from matches.models import TABLES_PER_MATCH, Competition, Seat
 class CompetitionForm(forms.Form):
     """A new league season or knock-out cup."""
 
-    name = forms.CharField(max_length=120)
-    season = forms.CharField(max_length=20, help_text=gettext_lazy("E.g. 2026."))
+    name = forms.CharField(max_length=120, label=gettext_lazy("Name"))
+    season = forms.CharField(max_length=20, help_text=gettext_lazy("E.g. 2026."), label=gettext_lazy("Season"))
     kind = forms.ChoiceField(
         choices=Competition.Kind.choices,
         help_text=gettext_lazy("A league plays home and away rounds; a cup is a knock-out bracket."),
+     label=gettext_lazy("Kind"))
+    starts_on = forms.DateField(
+        required=False, widget=forms.DateInput(attrs={"type": "date"}), label=gettext_lazy("Starts on")
     )
-    starts_on = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
 
 
 class FixturesForm(forms.Form):
     """Generate the fixture list: league rounds (home and away) or the cup's first round with byes."""
 
-    start = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), help_text=gettext_lazy("Date of round 1."))
-    kickoff = forms.TimeField(initial=dt.time(19, 30), widget=forms.TimeInput(attrs={"type": "time"}),
-                              help_text=gettext_lazy("Start of play; captains toss 5 minutes before (SAKBOC 1.3)."))
-    days_between_rounds = forms.IntegerField(min_value=1, max_value=365, initial=7)
-    home_and_away = forms.BooleanField(required=False, initial=True,
-                                       help_text=gettext_lazy("League: each pair meets at both venues."))
+    start = forms.DateField(
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=gettext_lazy("Date of round 1."),
+        label=gettext_lazy("Start"),
+    )
+    kickoff = forms.TimeField(
+        initial=dt.time(19, 30),
+        widget=forms.TimeInput(attrs={"type": "time"}),
+        help_text=gettext_lazy("Start of play; captains toss 5 minutes before (SAKBOC 1.3)."),
+        label=gettext_lazy("Kickoff"),
+    )
+    days_between_rounds = forms.IntegerField(
+        min_value=1, max_value=365, initial=7, label=gettext_lazy("Days between rounds")
+    )
+    home_and_away = forms.BooleanField(
+        required=False,
+        initial=True,
+        help_text=gettext_lazy("League: each pair meets at both venues."),
+        label=gettext_lazy("Home and away"),
+    )
 
 
 class PersonChoiceField(forms.ModelChoiceField):
@@ -68,29 +84,33 @@ class RefereeAddForm(forms.Form):
     """Put someone on the union's list of referees: found by e-mail, or given an account (they set their own
     password from an e-mailed link)."""
 
-    first_name = forms.CharField(max_length=150)
-    last_name = forms.CharField(max_length=150)
+    first_name = forms.CharField(max_length=150, label=gettext_lazy("First name"))
+    last_name = forms.CharField(max_length=150, label=gettext_lazy("Last name"))
     email = forms.EmailField(
         help_text=gettext_lazy(
             "Someone with an account is found by it; anyone else gets an account and an e-mail to choose a password."
         )
-    )
+    , label=gettext_lazy("Email"))
 
 
 class TeamEntryForm(forms.Form):
     """A club's team for a competition: its name, its squad from the club's registered players and its captain."""
 
-    name = forms.CharField(max_length=120, help_text=gettext_lazy("As it will appear in fixtures and standings."))
+    name = forms.CharField(
+        max_length=120,
+        help_text=gettext_lazy("As it will appear in fixtures and standings."),
+        label=gettext_lazy("Name"),
+    )
     players = forms.ModelMultipleChoiceField(
         queryset=Player.objects.none(),
         widget=forms.CheckboxSelectMultiple,
         help_text=gettext_lazy(
             "At least 8: a full team is 8 registered players (SAKBOC 1.5); more are its substitutes (11.1)."
         ),
-    )
+     label=gettext_lazy("Players"))
     captain = forms.ModelChoiceField(
         queryset=Player.objects.none(), help_text=gettext_lazy("One of the players ticked above.")
-    )
+    , label=gettext_lazy("Captain"))
 
     def __init__(self, *args, eligible, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -104,13 +124,13 @@ class TeamEntryForm(forms.Form):
 class ResultCorrectForm(forms.Form):
     """An official enters or corrects a match's score, with the reason history keeps."""
 
-    home_score = forms.IntegerField(min_value=0, max_value=9999)
-    away_score = forms.IntegerField(min_value=0, max_value=9999)
+    home_score = forms.IntegerField(min_value=0, max_value=9999, label=gettext_lazy("Home score"))
+    away_score = forms.IntegerField(min_value=0, max_value=9999, label=gettext_lazy("Away score"))
     reason = forms.CharField(
         max_length=300,
         widget=forms.Textarea(attrs={"rows": 2}),
         help_text=gettext_lazy("Why: kept in the match's history with your name and the old score."),
-    )
+     label=gettext_lazy("Reason"))
 
 
 class DisputeForm(forms.Form):
@@ -123,16 +143,20 @@ class DisputeForm(forms.Form):
             "What is wrong with the result: the table, the boem, the figures. The union's "
             "officials and the referee read it."
         ),
-    )
+     label=gettext_lazy("Reason"))
 
 
 class StandingsPublishForm(forms.Form):
     """Publish the standings as they stand: a frozen, dated snapshot."""
 
-    title = forms.CharField(max_length=160, required=False,
-                            help_text=gettext_lazy("E.g. 'After round 6'; each publication has its own title."))
+    title = forms.CharField(
+        max_length=160,
+        required=False,
+        help_text=gettext_lazy("E.g. 'After round 6'; each publication has its own title."),
+        label=gettext_lazy("Title"),
+    )
     as_of = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}),
-                            help_text=gettext_lazy("Defaults to today."))
+                            help_text=gettext_lazy("Defaults to today."), label=gettext_lazy("As of"))
 
 
 class NightFileForm(forms.Form):
@@ -144,7 +168,7 @@ class NightFileForm(forms.Form):
         required=False, label=gettext_lazy("Night file"),
         help_text=gettext_lazy("The .json file written by “Download the night's file” or manage.py night_export."),
     )
-    night = forms.CharField(required=False, widget=forms.HiddenInput)
+    night = forms.CharField(required=False, widget=forms.HiddenInput, label=gettext_lazy("Night"))
 
     def clean(self) -> dict:
         data = super().clean()
@@ -166,7 +190,7 @@ class SeasonStartForm(forms.Form):
             "E.g. 2027. The competitions are copied under this season; a "
             'name that carries the old season ("Cup 2026") gets the new one ("Cup 2027").'
         ),
-    )
+     label=gettext_lazy("Name"))
 
 
 class TransferForm(forms.Form):
@@ -175,12 +199,17 @@ class TransferForm(forms.Form):
 
     registration_number = forms.CharField(
         max_length=30, help_text=gettext_lazy("The player's registration number; it follows them to the new club.")
-    )
+    , label=gettext_lazy("Registration number"))
     to_club = forms.ModelChoiceField(queryset=Player.objects.none(), label=gettext_lazy("To club"))
     transferred_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), label=gettext_lazy("On"),
                                      help_text=gettext_lazy("The day the registration moves; today or earlier."))
-    note = forms.CharField(max_length=300, required=False, widget=forms.Textarea(attrs={"rows": 2}),
-                           help_text=gettext_lazy("Optional: e.g. the clubs' agreement. Kept with the transfer."))
+    note = forms.CharField(
+        max_length=300,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=gettext_lazy("Optional: e.g. the clubs' agreement. Kept with the transfer."),
+        label=gettext_lazy("Note"),
+    )
 
     def __init__(self, *args, union, **kwargs) -> None:
         from clubs.models import Club
@@ -215,7 +244,7 @@ class TeamSheetForm(forms.Form):
             "The sheet's version when the form was shown (0: none yet); a sheet changed since on another "
             "device is not overwritten."
         ),
-    )
+     label=gettext_lazy("Version"))
 
     def __init__(self, *args, squad: list[Player], **kwargs) -> None:
         super().__init__(*args, **kwargs)
