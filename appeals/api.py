@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -53,7 +54,9 @@ class AppealSerializer(serializers.ModelSerializer):
 class AppealLodgeSerializer(serializers.Serializer):
     match = id_field()
     team = id_field(required=False, help_text="Your side, when you manage both (a club derby).")
-    ruling = id_field(required=False, allow_null=True, help_text="The ruling appealed; omit for the result.")
+    ruling = id_field(
+        required=False, allow_null=True, help_text="The ruling appealed; omit for the result."
+    )
     grounds = serializers.CharField(max_length=services.GROUNDS_MAX)
 
 
@@ -92,7 +95,7 @@ class AppealViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
         if values.get("ruling"):
             ruling = Ruling.objects.filter(pk=values["ruling"], claim__match=match).select_related("claim").first()
             if ruling is None:
-                raise serializers.ValidationError({"ruling": "No such ruling in this match."})
+                raise serializers.ValidationError({"ruling": _("No such ruling in this match.")})
         appeal = services.appeal_lodge(match=match, team=team, user=request.user, grounds=values["grounds"],
                                        ruling=ruling)
         return Response(AppealSerializer(appeal).data, status=status.HTTP_201_CREATED)
@@ -110,8 +113,12 @@ class AppealViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
 
 class AppealSettingsSerializer(serializers.ModelSerializer):
     committee = serializers.PrimaryKeyRelatedField(
-        many=True, required=False, source="appeals_committee", queryset=get_user_model().objects.all(),
-        help_text="User ids of the officials on the appeals committee; empty: every official of the union.")
+        many=True,
+        required=False,
+        source="appeals_committee",
+        queryset=get_user_model().objects.all(),
+        help_text="User ids of the officials on the appeals committee; empty: every official of the union.",
+    )
 
     class Meta:
         model = Union
@@ -202,11 +209,11 @@ class DisciplinaryRecordViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, vie
             return DisciplinaryRecord.objects.filter(union__in=readable).select_related("player", "team", "club")
         union_id = self.request.query_params.get("union", "")
         if not union_id.isdigit() or len(union_id) > 9:
-            raise serializers.ValidationError({"union": "Give the union's id: ?union={id}."})
+            raise serializers.ValidationError({"union": _("Give the union's id: ?union={id}.")})
         union, _keeper = permissions.union_register_for_reader(user=self.request.user, union_id=int(union_id))
         return discipline.discipline_register(union=union)
 
-    @extend_schema(parameters=[OpenApiParameter("union", int, required=True, description="The union's id.")])
+    @extend_schema(parameters=[OpenApiParameter("union", int, required=True, description=_("The union's id."))])
     def list(self, request: Request, *args, **kwargs) -> Response:
         return super().list(request, *args, **kwargs)
 
@@ -221,7 +228,7 @@ class DisciplinaryRecordViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, vie
             if pk:
                 subjects[name] = model.objects.filter(pk=pk).first()
                 if subjects[name] is None:
-                    raise serializers.ValidationError({name: f"No such {name}."})
+                    raise serializers.ValidationError({name: _("No such %(name)s.") % {"name": name}})
         record = discipline.disciplinary_record_create(union=union, by=request.user, **subjects, **values)
         return Response(DisciplinaryRecordSerializer(record).data, status=status.HTTP_201_CREATED)
 
@@ -251,7 +258,9 @@ class RefereeStatisticsSerializer(serializers.Serializer):
     name = serializers.CharField()
     rulings = serializers.IntegerField()
     upheld = serializers.IntegerField(help_text="Rulings that upheld the straf.")
-    upheld_rate = serializers.IntegerField(allow_null=True, help_text="Percent of rulings that upheld the straf.")
+    upheld_rate = serializers.IntegerField(
+        allow_null=True, help_text="Percent of rulings that upheld the straf."
+    )
     checked = serializers.IntegerField(help_text="Rulings with an engine verdict to compare.")
     overruled = serializers.IntegerField(help_text="Rulings that went against the engine's verdict.")
     appeals = serializers.IntegerField()
@@ -275,7 +284,7 @@ class RefereeStatisticsViewSet(viewsets.GenericViewSet):
     def list(self, request: Request) -> Response:
         union_id = request.query_params.get("union", "")
         if not union_id.isdigit() or len(union_id) > 9:
-            raise serializers.ValidationError({"union": "Give the union's id: ?union={id}."})
+            raise serializers.ValidationError({"union": _("Give the union's id: ?union={id}.")})
         union, only = permissions.union_statistics_scope(user=request.user, union_id=int(union_id))
         seasons = selectors.union_seasons(union=union)
         season = request.query_params.get("season") or (seasons[0] if seasons else "")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from appeals.models import Appeal
 from appeals.services import GROUNDS_MAX
@@ -23,11 +25,11 @@ def ruling_label(ruling: Ruling, match) -> str:
 
 
 class AppealLodgeForm(forms.Form):
-    ruling = forms.ChoiceField(label="What do you appeal?", widget=forms.RadioSelect, required=False)
+    ruling = forms.ChoiceField(label=gettext_lazy("What do you appeal?"), widget=forms.RadioSelect, required=False)
     grounds = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 5}), max_length=GROUNDS_MAX,
-        help_text="Why your side appeals: what happened, and what you ask the committee to decide.",
-    )
+        help_text=gettext_lazy("Why your side appeals: what happened, and what you ask the committee to decide."),
+     label=gettext_lazy("Grounds"))
 
     def __init__(self, *args, match, rulings, result_appealable: bool, **kwargs):
         super().__init__(*args, **kwargs)
@@ -44,28 +46,36 @@ class AppealLodgeForm(forms.Form):
 
 
 class AppealDecideForm(forms.Form):
-    decision = forms.ChoiceField(choices=[(Appeal.Status.UPHELD, "Uphold the appeal"),
-                                          (Appeal.Status.DISMISSED, "Dismiss the appeal")], widget=forms.RadioSelect)
-    reasons = forms.CharField(widget=forms.Textarea(attrs={"rows": 5}), max_length=4000,
-                              help_text="The committee's written reasons: both sides and the referee read them.")
-    home_score = forms.IntegerField(min_value=0, required=False, label="Corrected home score")
-    away_score = forms.IntegerField(min_value=0, required=False, label="Corrected away score")
+    decision = forms.ChoiceField(
+        choices=[
+            (Appeal.Status.UPHELD, gettext_lazy("Uphold the appeal")),
+            (Appeal.Status.DISMISSED, gettext_lazy("Dismiss the appeal")),
+        ],
+        widget=forms.RadioSelect,
+     label=gettext_lazy("Decision"))
+    reasons = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 5}),
+        max_length=4000,
+        help_text=gettext_lazy("The committee's written reasons: both sides and the referee read them."),
+     label=gettext_lazy("Reasons"))
+    home_score = forms.IntegerField(min_value=0, required=False, label=gettext_lazy("Corrected home score"))
+    away_score = forms.IntegerField(min_value=0, required=False, label=gettext_lazy("Corrected away score"))
 
     def __init__(self, *args, appeal: Appeal, **kwargs):
         super().__init__(*args, **kwargs)
         if appeal.ruling_id:
             del self.fields["home_score"], self.fields["away_score"]
         else:
-            self.fields["home_score"].label = f"Corrected score, {appeal.match.home}"
-            self.fields["away_score"].label = f"Corrected score, {appeal.match.away}"
-            self.fields["home_score"].help_text = "Upholding an appeal of the result sets this score."
+            self.fields["home_score"].label = _("Corrected score, %(home)s") % {"home": appeal.match.home}
+            self.fields["away_score"].label = _("Corrected score, %(away)s") % {"away": appeal.match.away}
+            self.fields["home_score"].help_text = _("Upholding an appeal of the result sets this score.")
 
 
 class AppealSettingsForm(forms.ModelForm):
     committee = forms.ModelMultipleChoiceField(
         queryset=get_user_model().objects.none(), required=False, widget=forms.CheckboxSelectMultiple,
-        help_text="The officials who hear appeals; none ticked: every official of the union.",
-    )
+        help_text=gettext_lazy("The officials who hear appeals; none ticked: every official of the union."),
+     label=gettext_lazy("Committee"))
 
     class Meta:
         model = Union
@@ -87,7 +97,7 @@ class DisciplinaryRecordForm(forms.ModelForm):
         widgets = {"occurred_on": forms.DateInput(attrs={"type": "date"}),
                    "starts_on": forms.DateInput(attrs={"type": "date"}),
                    "reason": forms.Textarea(attrs={"rows": 3})}
-        help_texts = {"player": "Choose one: a player, a team or a club."}
+        help_texts = {"player": gettext_lazy("Choose one: a player, a team or a club.")}
 
     def __init__(self, *args, union: Union, **kwargs):
         super().__init__(*args, **kwargs)

@@ -14,6 +14,7 @@ player without knowing about appeals.
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy
 from simple_history.models import HistoricalRecords
 
 
@@ -26,39 +27,95 @@ class Appeal(models.Model):
     """
 
     class Status(models.TextChoices):
-        LODGED = "lodged", "Waiting for the appeals committee"
-        OVERDUE = "overdue", "Overdue: not decided by its deadline"
-        UPHELD = "upheld", "Upheld"
-        DISMISSED = "dismissed", "Dismissed"
+        LODGED = "lodged", gettext_lazy("Waiting for the appeals committee")
+        OVERDUE = "overdue", gettext_lazy("Overdue: not decided by its deadline")
+        UPHELD = "upheld", gettext_lazy("Upheld")
+        DISMISSED = "dismissed", gettext_lazy("Dismissed")
 
     OPEN_STATUSES = (Status.LODGED, Status.OVERDUE)
 
-    match = models.ForeignKey("matches.Match", on_delete=models.PROTECT, related_name="appeals")
-    ruling = models.ForeignKey("referee.Ruling", null=True, blank=True, on_delete=models.PROTECT,
-                               related_name="appeals", help_text="The ruling appealed; empty for the result.")
+    match = models.ForeignKey(
+        "matches.Match", on_delete=models.PROTECT, related_name="appeals", verbose_name=gettext_lazy("match")
+    )
+    ruling = models.ForeignKey(
+        "referee.Ruling",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="appeals",
+        help_text=gettext_lazy("The ruling appealed; empty for the result."),
+        verbose_name=gettext_lazy("ruling"),
+    )
     team = models.ForeignKey("clubs.Team", on_delete=models.PROTECT, related_name="appeals",
-                             help_text="The side that appeals.")
-    grounds = models.TextField(max_length=2000, help_text="Why the side appeals, in the captain's words.")
-    lodged_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    lodged_at = models.DateTimeField()
-    deadline = models.DateTimeField(help_text="The last moment the appeal could be lodged (the union's setting).")
-    decide_by = models.DateTimeField(help_text="The committee decides by then; later, the appeal is overdue.")
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.LODGED, db_index=True)
-    overdue_at = models.DateTimeField(null=True, blank=True, help_text="When the beat task found it overdue.")
-    committee_reminded_at = models.DateTimeField(null=True, blank=True,
-                                                 help_text="When the committee was reminded (once).")
-    reasons = models.TextField(blank=True, help_text="The committee's written reasons for its decision.")
+                             help_text=gettext_lazy("The side that appeals."), verbose_name=gettext_lazy("team"))
+    grounds = models.TextField(
+        max_length=2000,
+        help_text=gettext_lazy("Why the side appeals, in the captain's words."),
+        verbose_name=gettext_lazy("grounds"),
+    )
+    lodged_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=gettext_lazy("lodged by"),
+    )
+    lodged_at = models.DateTimeField(verbose_name=gettext_lazy("lodged at"))
+    deadline = models.DateTimeField(
+        help_text=gettext_lazy("The last moment the appeal could be lodged (the union's setting)."),
+        verbose_name=gettext_lazy("deadline"),
+    )
+    decide_by = models.DateTimeField(
+        help_text=gettext_lazy("The committee decides by then; later, the appeal is overdue."),
+        verbose_name=gettext_lazy("decide by"),
+    )
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.LODGED, db_index=True, verbose_name=gettext_lazy("status")
+    )
+    overdue_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("When the beat task found it overdue."),
+        verbose_name=gettext_lazy("overdue at"),
+    )
+    committee_reminded_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("When the committee was reminded (once)."),
+        verbose_name=gettext_lazy("committee reminded at"),
+    )
+    reasons = models.TextField(
+        blank=True,
+        help_text=gettext_lazy("The committee's written reasons for its decision."),
+        verbose_name=gettext_lazy("reasons"),
+    )
     decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                   related_name="+")
-    decided_at = models.DateTimeField(null=True, blank=True)
-    home_score = models.IntegerField(null=True, blank=True, help_text="The corrected score (a result appeal upheld).")
-    away_score = models.IntegerField(null=True, blank=True)
-    result_before = models.CharField(max_length=20, blank=True, help_text="The score before the decision, e.g. '2-0'.")
-    ruling_before = models.JSONField(null=True, blank=True,
-                                     help_text="The referee's decision before an upheld appeal amended it.")
+                                   related_name="+", verbose_name=gettext_lazy("decided by"))
+    decided_at = models.DateTimeField(null=True, blank=True, verbose_name=gettext_lazy("decided at"))
+    home_score = models.IntegerField(
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("The corrected score (a result appeal upheld)."),
+        verbose_name=gettext_lazy("home score"),
+    )
+    away_score = models.IntegerField(null=True, blank=True, verbose_name=gettext_lazy("away score"))
+    result_before = models.CharField(
+        max_length=20,
+        blank=True,
+        help_text=gettext_lazy("The score before the decision, e.g. '2-0'."),
+        verbose_name=gettext_lazy("result before"),
+    )
+    ruling_before = models.JSONField(
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("The referee's decision before an upheld appeal amended it."),
+        verbose_name=gettext_lazy("ruling before"),
+    )
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = gettext_lazy("appeal")
+        verbose_name_plural = gettext_lazy("appeals")
         ordering = ["-lodged_at", "-id"]
         constraints = [
             # One open appeal per side and subject: a second is refused until the first is decided.

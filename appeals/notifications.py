@@ -14,6 +14,8 @@ nothing. Mail goes one message per recipient (``clubs.notifications.send_once``)
 from __future__ import annotations
 
 from celery import shared_task
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from clubs.notifications import captain_emails, send_once
 from clubs.selectors import person_name
@@ -59,8 +61,11 @@ def appeal_lodged_email(appeal_id: int) -> int:
         return 0
     match = appeal.match
     return send_once(key=f"notify:appeal-lodged:{appeal_id}", task="appeals.appeal_lodged_email",
-                     subject=f"Appeal lodged: {match.home} v {match.away}", template="appeals/email/lodged.txt",
-                     context={"appeal": appeal, "match": match, "captain": person_name(appeal.lodged_by, "a captain")},
+                     subject=lambda: _("Appeal lodged: %(home)s v %(away)s") % {"home": match.home,
+                                                                                 "away": match.away},
+                     template="appeals/email/lodged.txt",
+                     context={"appeal": appeal, "match": match,
+                              "captain": person_name(appeal.lodged_by) or gettext_lazy("a captain")},
                      recipients=committee_emails(match.competition.union))
 
 
@@ -73,7 +78,8 @@ def appeal_decided_email(appeal_id: int) -> int:
     match = appeal.match
     officials = {u.email for u in (match.referee, match.marker) if u is not None and u.email and u.is_active}
     return send_once(key=f"notify:appeal-decided:{appeal_id}", task="appeals.appeal_decided_email",
-                     subject=f"Appeal {appeal.get_status_display().lower()}: {match.home} v {match.away}",
+                     subject=lambda: _("Appeal %(status)s: %(home)s v %(away)s") % {
+                         "status": appeal.get_status_display().lower(), "home": match.home, "away": match.away},
                      template="appeals/email/decided.txt", context={"appeal": appeal, "match": match},
                      recipients=sorted(set(captain_emails([match.home, match.away])) | officials))
 
@@ -86,6 +92,8 @@ def appeal_overdue_email(appeal_id: int) -> int:
         return 0
     match = appeal.match
     return send_once(key=f"notify:appeal-overdue:{appeal_id}", task="appeals.appeal_overdue_email",
-                     subject=f"Overdue appeal: {match.home} v {match.away}", template="appeals/email/overdue.txt",
+                     subject=lambda: _("Overdue appeal: %(home)s v %(away)s") % {"home": match.home,
+                                                                                  "away": match.away},
+                     template="appeals/email/overdue.txt",
                      context={"appeal": appeal, "match": match},
                      recipients=committee_emails(match.competition.union))

@@ -17,6 +17,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from appeals import notifications
 from appeals.models import Appeal
@@ -69,28 +70,35 @@ def appeal_lodge(
     now = now or timezone.now()
     grounds = grounds.strip()
     if not grounds:
-        raise ValidationError({"grounds": "Say why your side appeals."})
+        raise ValidationError({"grounds": _("Say why your side appeals.")})
     if len(grounds) > GROUNDS_MAX:
-        raise ValidationError({"grounds": f"Keep the grounds to {GROUNDS_MAX} characters."})
+        raise ValidationError(
+            {"grounds": _("Keep the grounds to %(GROUNDS_MAX)s characters.") % {"GROUNDS_MAX": GROUNDS_MAX}}
+        )
     match = match_lock(match)
     if team.pk not in (match.home_id, match.away_id) or not registry.teams_for_captain(user).filter(
             pk=team.pk).exists():
-        raise PermissionDenied("An appeal is lodged by a captain of either side.")
+        raise PermissionDenied(_("An appeal is lodged by a captain of either side."))
     if ruling is not None and ruling.claim.match_id != match.pk:
-        raise ValidationError({"ruling": "That ruling is not of this match."})
+        raise ValidationError({"ruling": _("That ruling is not of this match.")})
     if match.phase != Match.Phase.FINISHED:
-        raise ValidationError("The match night is not over: on the night the referee's decision is final "
-                              "(SAKBOC 1.10); appeal once it has ended.")
+        raise ValidationError(_("The match night is not over: on the night the referee's decision is final "
+                              "(SAKBOC 1.10); appeal once it has ended."))
     if ruling is None and match.result_status != Match.ResultStatus.APPROVED:
-        raise ValidationError("Only an approved result is appealed; until then, dispute it with the union's "
-                              "officials from the result's page.")
+        raise ValidationError(_("Only an approved result is appealed; until then, dispute it with the union's "
+                              "officials from the result's page."))
     deadline = appeal_deadline(match=match)
     if now > deadline:
-        raise ValidationError(f"The deadline to appeal this match was {appeal_deadline_text(match=match)}; "
-                              "this appeal is too late.", code="late")
+        raise ValidationError(
+            _("The deadline to appeal this match was %(value)s; this appeal is too late.")
+            % {"value": appeal_deadline_text(match=match)},
+            code="late",
+        )
     if Appeal.objects.filter(match=match, team=team, ruling=ruling, status__in=Appeal.OPEN_STATUSES).exists():
-        raise ValidationError(f"Your side's appeal of {'this ruling' if ruling else 'this result'} is already with "
-                              "the appeals committee.")
+        raise ValidationError(
+            _("Your side's appeal of %(value)s is already with the appeals committee.")
+            % {"value": "this ruling" if ruling else "this result"}
+        )
     appeal = Appeal(
         match=match, team=team, ruling=ruling, grounds=grounds, lodged_by=user, lodged_at=now, deadline=deadline,
         decide_by=now + timedelta(days=match.competition.union.appeal_decision_days),
@@ -134,21 +142,23 @@ def appeal_decide(
     now = now or timezone.now()
     reasons = reasons.strip()
     if not reasons:
-        raise ValidationError({"reasons": "Write the committee's reasons: both sides and the referee read them."})
+        raise ValidationError({"reasons": _("Write the committee's reasons: both sides and the referee read them.")})
     if decision not in (Appeal.Status.UPHELD, Appeal.Status.DISMISSED):
-        raise ValidationError({"decision": "Uphold or dismiss the appeal."})
+        raise ValidationError({"decision": _("Uphold or dismiss the appeal.")})
     appeal = (Appeal.objects.select_for_update(of=("self",)).select_related("match__competition__union")
               .get(pk=appeal.pk))
     if not is_on_committee(user=user, union_id=appeal.match.competition.union_id):
-        raise PermissionDenied("Appeals are decided by the union's appeals committee.")
+        raise PermissionDenied(_("Appeals are decided by the union's appeals committee."))
     if not appeal.is_open:
-        raise ValidationError(f"This appeal was decided already ({appeal.get_status_display().lower()}).")
+        raise ValidationError(
+            _("This appeal was decided already (%(value)s).") % {"value": appeal.get_status_display().lower()}
+        )
     match = match_lock(appeal.match_id)
     appeal.result_before = f"{match.home_score}-{match.away_score}"
     if decision == Appeal.Status.UPHELD:
         if appeal.ruling_id is None and (home_score is None or away_score is None):
-            raise ValidationError({"home_score": "Give the corrected score, both sides, to uphold an appeal of the "
-                                                 "result."})
+            raise ValidationError({"home_score": _("Give the corrected score, both sides, to uphold an appeal of the "
+                                                 "result.")})
         was_approved = match.result_status == Match.ResultStatus.APPROVED
         why = f"appeal upheld by the {match.competition.union.appeals_committee_name.lower()}: {reasons}"
         if appeal.ruling_id is not None:

@@ -19,6 +19,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from appeals import permissions, selectors, services
@@ -51,8 +53,14 @@ def appeal_lodge(request: HttpRequest, pk: int) -> HttpResponse:
             refusal_on_form(request, form, error)
         else:
             committee = match.competition.union.appeals_committee_name.lower()
-            messages.success(request, f"Your appeal is lodged. The {committee} decides it; both captains and the "
-                             "referee will hear the decision by e-mail.")
+            messages.success(
+                request,
+                _(
+                    "Your appeal is lodged. The %(committee)s decides it; both captains and the referee will hear the "
+                    "decision by e-mail."
+                )
+                % {"committee": committee},
+            )
             return redirect("appeals:detail", pk=appeal.pk)
     return render(request, "appeals/lodge.html", {
         "match": match, "team": team, "form": form, "deadline": services.appeal_deadline_text(match=match),
@@ -73,6 +81,7 @@ def appeal_list(request: HttpRequest) -> HttpResponse:
     committee = permissions.appeals_for_committee(request.user)
     mine = permissions.appeals_for_captain(request.user)
     referee = Appeal.objects.filter(Q(match__referee=request.user) | Q(match__marker=request.user))
+    unions = list(permissions.unions_for_committee(request.user))
     return render(request, "appeals/list.html", {
         "to_hear": selectors.appeal_list_rows(committee.filter(status=Appeal.Status.LODGED)),
         "overdue_count": committee.filter(status=Appeal.Status.OVERDUE).count(),
@@ -80,7 +89,9 @@ def appeal_list(request: HttpRequest) -> HttpResponse:
         .order_by("-decided_at")[:20],
         "mine": selectors.appeal_list_rows(mine).order_by("-lodged_at")[:30],
         "against_me": selectors.appeal_list_rows(referee).order_by("-lodged_at")[:30],
-        "unions": permissions.unions_for_committee(request.user),
+        "unions": unions,
+        "committees": [gettext("%(union)s's %(committee)s") % {"union": u, "committee":
+                       u.appeals_committee_name.lower()} for u in unions],
         "official_unions": registry.unions_for_official(request.user),
     })
 
@@ -117,8 +128,11 @@ def appeal_detail(request: HttpRequest, pk: int) -> HttpResponse:
             try:
                 if request.POST.get("confirm") == "yes":
                     services.appeal_decide(**arguments)
-                    messages.success(request, f"Appeal {data['decision']}. Both captains and the referee are told "
-                                     "by e-mail.")
+                    messages.success(
+                        request,
+                        _("Appeal %(value)s. Both captains and the referee are told by e-mail.")
+                        % {"value": data["decision"]},
+                    )
                     return redirect("appeals:detail", pk=appeal.pk)
                 preview = services.appeal_decision_preview(**arguments)
             except (ValidationError, PermissionDenied) as error:
@@ -154,7 +168,7 @@ def union_appeal_settings(request: HttpRequest, union_id: int) -> HttpResponse:
         except ValidationError as error:
             refusal_on_form(request, form, error)
         else:
-            messages.success(request, "Appeal and discipline settings saved.")
+            messages.success(request, _("Appeal and discipline settings saved."))
             return redirect("appeals:settings", union_id=union.pk)
     return render(request, "appeals/settings.html", {"union": union, "form": form})
 
@@ -181,7 +195,7 @@ def discipline_record(request: HttpRequest, union_id: int) -> HttpResponse:
         except ValidationError as error:
             refusal_on_form(request, form, error)
         else:
-            messages.success(request, "Recorded in the discipline register.")
+            messages.success(request, _("Recorded in the discipline register."))
             return redirect("appeals:discipline", union_id=union.pk)
     return render(request, "appeals/discipline_record.html", {"union": union, "form": form})
 

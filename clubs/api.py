@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import DataError
 from django.db.models import Prefetch
 from django.http import Http404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -61,7 +62,7 @@ class ServiceErrorsMixin:
         elif isinstance(exc, DjangoPermissionDenied):
             exc = PermissionDenied(str(exc) or None)
         elif isinstance(exc, OverflowError | DataError):
-            exc = ValidationError({"detail": ["A value is out of range."]})
+            exc = ValidationError({"detail": [_("A value is out of range.")]})
         return super().handle_exception(exc)  # type: ignore[misc]
 
 
@@ -97,7 +98,9 @@ class PlayerSerializer(serializers.ModelSerializer):
 class TeamSerializer(serializers.ModelSerializer):
     club_name = serializers.CharField(source="club.name", read_only=True)
     captain = serializers.PrimaryKeyRelatedField(read_only=True, help_text="The captain's player id.")
-    squad = serializers.SerializerMethodField(help_text="Squad player ids (8 make a full team, SAKBOC 1.5).")
+    squad = serializers.SerializerMethodField(
+        help_text="Squad player ids (8 make a full team, SAKBOC 1.5)."
+    )
 
     class Meta:
         model = Team
@@ -120,7 +123,9 @@ class PlayerRegisterSerializer(serializers.Serializer):
 class PlayerUpdateSerializer(serializers.Serializer):
     first_name = serializers.CharField(max_length=60, required=False)
     last_name = serializers.CharField(max_length=60, required=False)
-    active = serializers.BooleanField(required=False, help_text="Only active players can be named (SAKBOC 1.5).")
+    active = serializers.BooleanField(
+        required=False, help_text="Only active players can be named (SAKBOC 1.5)."
+    )
 
 
 class PlayerRefSerializer(serializers.Serializer):
@@ -176,7 +181,7 @@ class UnionViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
         data = request_body(UserRefSerializer, request)
         user = get_user_model().objects.filter(pk=data["user"], is_active=True).first()
         if user is None:
-            raise ValidationError({"user": "No such user."})
+            raise ValidationError({"user": _("No such user.")})
         services.union_referee_add(union=union, user=user)
         response = self._referees(union)
         response.status_code = status.HTTP_201_CREATED
@@ -266,7 +271,7 @@ class TeamViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
     def _squad_player(self, team: Team, player_id: int) -> Player:
         player = Player.objects.filter(pk=player_id, club_id=team.club_id).first()
         if player is None:
-            raise ValidationError({"player": "No such registered player in the team's club."})
+            raise ValidationError({"player": _("No such registered player in the team's club.")})
         return player
 
     def _team_and_named_player(self, request: Request, pk: str | None) -> tuple[Team, Player]:

@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clubs.models import AppealsCommitteeMember, DisciplinaryRecord, Union, UnionOfficial
 from clubs.services import save_with_history
@@ -80,8 +81,12 @@ def union_appeal_settings_update(
     outsiders = [user for pk, user in wanted.items() if pk not in officials]
     if outsiders:
         names = ", ".join(u.get_full_name() or u.get_username() for u in outsiders)
-        raise ValidationError({"committee": f"Only officials of {union} sit on its appeals committee: {names} "
-                                            "is not one."})
+        raise ValidationError(
+            {
+                "committee": _("Only officials of %(union)s sit on its appeals committee: %(names)s is not one.")
+                % {"union": union, "names": names}
+            }
+        )
     AppealsCommitteeMember.objects.filter(union=union).exclude(user_id__in=wanted).delete()
     present = set(AppealsCommitteeMember.objects.filter(union=union).values_list("user_id", flat=True))
     for pk in wanted:

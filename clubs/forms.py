@@ -2,12 +2,17 @@
 are the services')."""
 
 from django import forms
+from django.utils.translation import gettext_lazy
 
 
 class PlayerRegisterForm(forms.Form):
     """Register a player with the union (the registration number is unique in the union)."""
 
-    registration_number = forms.CharField(max_length=30, help_text="The union's registration number.")
-    first_name = forms.CharField(max_length=60)
-    last_name = forms.CharField(max_length=60)
-    add_to_squad = forms.BooleanField(required=False, initial=True, label="Add to this team's squad")
+    registration_number = forms.CharField(
+        max_length=30,
+        help_text=gettext_lazy("The union's registration number."),
+        label=gettext_lazy("Registration number"),
+    )
+    first_name = forms.CharField(max_length=60, label=gettext_lazy("First name"))
+    last_name = forms.CharField(max_length=60, label=gettext_lazy("Last name"))
+    add_to_squad = forms.BooleanField(required=False, initial=True, label=gettext_lazy("Add to this team's squad"))

@@ -12,6 +12,8 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from simple_history.models import HistoricalRecords
 
 #: Django groups the permission layer (clubs/permissions.py) builds on; created by a data migration.
@@ -34,131 +36,189 @@ class Union(models.Model):
     """A Klawerjas union (e.g. South Peninsula Klawerjas Union) and its per-union settings (SAKBOC 1.12)."""
 
     class Tiebreak(models.TextChoices):
-        DIFFERENCE = "difference", "Aggregate match-score difference"
-        FOR = "for", "Aggregate match points for"
-        HEAD_TO_HEAD = "head_to_head", "Head-to-head (league points, then difference, between the tied teams)"
+        DIFFERENCE = "difference", gettext_lazy("Aggregate match-score difference")
+        FOR = "for", gettext_lazy("Aggregate match points for")
+        HEAD_TO_HEAD = (
+            "head_to_head",
+            gettext_lazy("Head-to-head (league points, then difference, between the tied teams)"),
+        )
 
     class DealAfterGoingOn(models.TextChoices):
-        LAST_TRICK = "last_trick", "The side that won the last trick of the previous hand (interpretation 1)"
-        NEXT_DEALER = "next_dealer", "The next player in turn (anticlockwise)"
+        LAST_TRICK = (
+            "last_trick",
+            gettext_lazy("The side that won the last trick of the previous hand (interpretation 1)"),
+        )
+        NEXT_DEALER = "next_dealer", gettext_lazy("The next player in turn (anticlockwise)")
 
     class StrafFourPoints(models.TextChoices):
         """The engine's readings of SAKBOC 6.2 (``engine.ruleset.StrafFourPoints``)."""
 
         OPPONENTS_NONE = "three-or-four-strokes-opponents-none", (
-            "4 points with 3 or 4 strokes and the opponents on none; 2 otherwise (interpretation 2)"
+            gettext_lazy("4 points with 3 or 4 strokes and the opponents on none; 2 otherwise (interpretation 2)")
         )
-        CLEAR = "three-or-four-strokes-clear", "4 points when 3 or 4 strokes ahead; 2 otherwise"
+        CLEAR = "three-or-four-strokes-clear", gettext_lazy("4 points when 3 or 4 strokes ahead; 2 otherwise")
 
     class UnfinishedBoem(models.TextChoices):
-        NOTHING = "nothing", "Scores nothing; its strokes are kept for the record (interpretation 3)"
-        LEADER_TWO = "leader_two", "The side ahead on strokes scores 2 points"
+        NOTHING = "nothing", gettext_lazy("Scores nothing; its strokes are kept for the record (interpretation 3)")
+        LEADER_TWO = "leader_two", gettext_lazy("The side ahead on strokes scores 2 points")
 
     class RoemCounts(models.TextChoices):
         """The engine's readings of a called roem (``engine.ruleset.RoemCounts``; Notes §VI, §VIII; SAKBOC 8.2)."""
 
         AS_CALLED = "as-called", (
-            "A called roem counts as called until it is punished; the false call is itself an offence "
-            "(interpretation 6)"
+            gettext_lazy("A called roem counts as called until it is punished; the false call is itself an offence "
+            "(interpretation 6)")
         )
-        AS_HELD = "as-held", "A roem counts only if the hand holds it; a false call counts nothing"
+        AS_HELD = "as-held", gettext_lazy("A roem counts only if the hand holds it; a false call counts nothing")
 
     class StrafNamedOffence(models.TextChoices):
         """The engine's readings of an "af" that names an offence (``engine.ruleset.StrafNamedOffence``; SAKBOC 6.7)."""
 
-        NOTE = "note", (
-            "An offence named with the \"af\" is a note for the referee: any real offence at or before it upholds "
-            "the claim (interpretation 7)"
+        NOTE = (
+            "note",
+            (
+                gettext_lazy(
+                    'An offence named with the "af" is a note for the referee: any real offence at or before it '
+                    "upholds the claim (interpretation 7)"
+                )
+            ),
         )
-        MUST_BE_COMMITTED = "must-be-committed", "An offence named with the \"af\" must be the one committed"
+        MUST_BE_COMMITTED = (
+            "must-be-committed",
+            gettext_lazy('An offence named with the "af" must be the one committed'),
+        )
 
-    name = models.CharField(max_length=120, unique=True)
-    short_name = models.CharField(max_length=20, unique=True, help_text="E.g. 'SPKU'.")
+    name = models.CharField(max_length=120, unique=True, verbose_name=gettext_lazy("name"))
+    short_name = models.CharField(
+        max_length=20, unique=True, help_text=gettext_lazy("E.g. 'SPKU'."), verbose_name=gettext_lazy("short name")
+    )
 
     # League points per match result (DOMAIN.md: default win 2, draw 1, loss 0).
-    points_win = models.PositiveSmallIntegerField(default=2)
-    points_draw = models.PositiveSmallIntegerField(default=1)
-    points_loss = models.PositiveSmallIntegerField(default=0)
+    points_win = models.PositiveSmallIntegerField(default=2, verbose_name=gettext_lazy("points win"))
+    points_draw = models.PositiveSmallIntegerField(default=1, verbose_name=gettext_lazy("points draw"))
+    points_loss = models.PositiveSmallIntegerField(default=0, verbose_name=gettext_lazy("points loss"))
     tiebreak_order = models.JSONField(
         default=default_tiebreak_order,
-        help_text="Order of tiebreaks after league points: a list of 'difference', 'for', 'head_to_head'.",
+        help_text=gettext_lazy(
+            "Order of tiebreaks after league points: a list of 'difference', 'for', 'head_to_head'."
+        ),
+        verbose_name=gettext_lazy("tiebreak order"),
     )
 
     # Match clock (SAKBOC 1.2, 1.3, 1.15, 12.3), kept per union because units decide match nights (1.1).
-    toss_minutes_before = models.PositiveSmallIntegerField(default=5, help_text="SAKBOC 1.3: the toss.")
-    half_minutes = models.PositiveSmallIntegerField(default=75, help_text="SAKBOC 1.2: 2 h 30 min in two halves.")
-    interval_minutes = models.PositiveSmallIntegerField(default=10, help_text="SAKBOC 1.2: the interval.")
+    toss_minutes_before = models.PositiveSmallIntegerField(
+        default=5, help_text=gettext_lazy("SAKBOC 1.3: the toss."), verbose_name=gettext_lazy("toss minutes before")
+    )
+    half_minutes = models.PositiveSmallIntegerField(
+        default=75,
+        help_text=gettext_lazy("SAKBOC 1.2: 2 h 30 min in two halves."),
+        verbose_name=gettext_lazy("half minutes"),
+    )
+    interval_minutes = models.PositiveSmallIntegerField(
+        default=10, help_text=gettext_lazy("SAKBOC 1.2: the interval."), verbose_name=gettext_lazy("interval minutes")
+    )
     last_period_minutes = models.PositiveSmallIntegerField(
-        default=15, help_text="SAKBOC 1.15: no player leaves the table in the last minutes of the game."
-    )
+        default=15, help_text=gettext_lazy("SAKBOC 1.15: no player leaves the table in the last minutes of the game.")
+    , verbose_name=gettext_lazy("last period minutes"))
     grace_minutes = models.PositiveSmallIntegerField(
-        default=3, help_text="SAKBOC 12.3: grace for unseated players after the interval."
-    )
+        default=3, help_text=gettext_lazy("SAKBOC 12.3: grace for unseated players after the interval.")
+    , verbose_name=gettext_lazy("grace minutes"))
 
     # DOMAIN.md interpretations, each a named setting with its default.
     deal_after_going_on = models.CharField(
         max_length=20, choices=DealAfterGoingOn.choices, default=DealAfterGoingOn.LAST_TRICK,
-        help_text="Interpretation 1: who deals a new game after a side goes on.",
-    )
+        help_text=gettext_lazy("Interpretation 1: who deals a new game after a side goes on."),
+     verbose_name=gettext_lazy("deal after going on"))
     straf_four_points = models.CharField(
         max_length=40, choices=StrafFourPoints.choices, default=StrafFourPoints.OPPONENTS_NONE,
-        help_text="Interpretation 2 (SAKBOC 6.2): when a straf earns 4 points instead of 2.",
-    )
+        help_text=gettext_lazy("Interpretation 2 (SAKBOC 6.2): when a straf earns 4 points instead of 2."),
+     verbose_name=gettext_lazy("straf four points"))
     unfinished_boem = models.CharField(
         max_length=20, choices=UnfinishedBoem.choices, default=UnfinishedBoem.NOTHING,
-        help_text="Interpretation 3: what a boem unfinished at full time scores.",
-    )
+        help_text=gettext_lazy("Interpretation 3: what a boem unfinished at full time scores."),
+     verbose_name=gettext_lazy("unfinished boem"))
     knockout_extra_time_minutes = models.PositiveSmallIntegerField(
         default=10, validators=[MinValueValidator(1)],
-        help_text="Interpretation 4 (SAKBOC 1.12): extra time after a knock-out draw.",
-    )
+        help_text=gettext_lazy("Interpretation 4 (SAKBOC 1.12): extra time after a knock-out draw."),
+     verbose_name=gettext_lazy("knockout extra time minutes"))
     referee_judges_unrecorded_offences = models.BooleanField(
         default=True,
-        help_text="Interpretation 5: offences the record cannot show (talking, signs, slacking, tapping, flipped "
-        "cards) are the referee's judgement; the engine records but does not decide them.",
+        help_text=gettext_lazy(
+            "Interpretation 5: offences the record cannot show (talking, signs, slacking, tapping, flipped "
+            "cards) are the referee's judgement; the engine records but does not decide them."
+        ),
+        verbose_name=gettext_lazy("referee judges unrecorded offences"),
     )
     roem_counts = models.CharField(
-        max_length=20, choices=RoemCounts.choices, default=RoemCounts.AS_CALLED,
-        help_text="Interpretation 6 (Notes §VI, §VIII; SAKBOC 8.2): whether a false roem nobody punished stands in "
-        "the count until punished, or counts nothing. Asking a roemte's size is never the asker's offence.",
+        max_length=20,
+        choices=RoemCounts.choices,
+        default=RoemCounts.AS_CALLED,
+        help_text=gettext_lazy(
+            "Interpretation 6 (Notes §VI, §VIII; SAKBOC 8.2): whether a false roem nobody punished stands in "
+            "the count until punished, or counts nothing. Asking a roemte's size is never the asker's offence."
+        ),
+        verbose_name=gettext_lazy("roem counts"),
     )
     straf_named_offence = models.CharField(
-        max_length=20, choices=StrafNamedOffence.choices, default=StrafNamedOffence.NOTE,
-        help_text="Interpretation 7 (SAKBOC 6.7): a straf is the word \"af\" and need not name the offence; whether "
-        "an offence named with it is a note for the referee or must be the offence committed.",
+        max_length=20,
+        choices=StrafNamedOffence.choices,
+        default=StrafNamedOffence.NOTE,
+        help_text=gettext_lazy(
+            'Interpretation 7 (SAKBOC 6.7): a straf is the word "af" and need not name the offence; whether '
+            "an offence named with it is a note for the referee or must be the offence committed."
+        ),
+        verbose_name=gettext_lazy("straf named offence"),
     )
 
     officials = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="UnionOfficial", related_name="official_of_unions", blank=True,
-        help_text="Union officials who run this union (through UnionOfficial).",
-    )
+        help_text=gettext_lazy("Union officials who run this union (through UnionOfficial)."),
+     verbose_name=gettext_lazy("officials"))
 
     # Appeals and discipline (issue 22). The referee's decision is final on the night (SAKBOC 1.10); the union
     # hears appeals afterwards and keeps a disciplinary record: units decide how (SAKBOC 1.12).
     appeal_deadline_days = models.PositiveSmallIntegerField(
-        default=7, validators=[MinValueValidator(1)],
-        help_text="A captain may appeal a ruling or a result until the end of this many days after the match.",
+        default=7,
+        validators=[MinValueValidator(1)],
+        help_text=gettext_lazy(
+            "A captain may appeal a ruling or a result until the end of this many days after the match."
+        ),
+        verbose_name=gettext_lazy("appeal deadline days"),
     )
     appeal_decision_days = models.PositiveSmallIntegerField(
-        default=14, validators=[MinValueValidator(1)],
-        help_text="The appeals committee decides within this many days of an appeal being lodged; an appeal not "
-        "decided by then goes on the overdue list and the committee is reminded once.",
+        default=14,
+        validators=[MinValueValidator(1)],
+        help_text=gettext_lazy(
+            "The appeals committee decides within this many days of an appeal being lodged; an appeal not "
+            "decided by then goes on the overdue list and the committee is reminded once."
+        ),
+        verbose_name=gettext_lazy("appeal decision days"),
     )
     appeals_committee_name = models.CharField(
         max_length=120, default="Appeals committee",
-        help_text="What the union calls the officials who hear appeals.",
-    )
+        help_text=gettext_lazy("What the union calls the officials who hear appeals."),
+     verbose_name=gettext_lazy("appeals committee name"))
     appeals_committee = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, through="AppealsCommitteeMember", related_name="appeals_committee_of_unions",
-        blank=True, help_text="Officials who hear appeals (through AppealsCommitteeMember); when none are named, "
-        "every official of the union hears them.",
+        settings.AUTH_USER_MODEL,
+        through="AppealsCommitteeMember",
+        related_name="appeals_committee_of_unions",
+        blank=True,
+        help_text=gettext_lazy(
+            "Officials who hear appeals (through AppealsCommitteeMember); when none are named, "
+            "every official of the union hears them."
+        ),
+        verbose_name=gettext_lazy("appeals committee"),
     )
     discipline_register_public = models.BooleanField(
-        default=False, help_text="Whether anyone may read the union's discipline register, or only its officials.",
+        default=False,
+        help_text=gettext_lazy("Whether anyone may read the union's discipline register, or only its officials."),
+        verbose_name=gettext_lazy("discipline register public"),
     )
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = gettext_lazy("union")
+        verbose_name_plural = gettext_lazy("unions")
         ordering = ["name"]
 
     def __str__(self) -> str:
@@ -168,25 +228,29 @@ class Union(models.Model):
         allowed = set(self.Tiebreak.values)
         order = self.tiebreak_order
         if not isinstance(order, list) or not all(isinstance(k, str) and k in allowed for k in order):
-            raise ValidationError({"tiebreak_order": f"Tiebreaks must be a list drawn from {sorted(allowed)}."})
+            raise ValidationError(
+                {"tiebreak_order": _("Tiebreaks must be a list drawn from %(value)s.") % {"value": sorted(allowed)}}
+            )
         if len(set(order)) != len(order):
-            raise ValidationError({"tiebreak_order": "A tiebreak may appear only once."})
+            raise ValidationError({"tiebreak_order": _("A tiebreak may appear only once.")})
         if not (self.points_win > self.points_draw >= self.points_loss):
-            raise ValidationError("League points must rank a win above a draw, and a draw no lower than a loss.")
+            raise ValidationError(_("League points must rank a win above a draw, and a draw no lower than a loss."))
 
 
 class Club(models.Model):
     """A club in a union; it registers players and enters teams."""
 
-    union = models.ForeignKey(Union, on_delete=models.PROTECT, related_name="clubs")
-    name = models.CharField(max_length=120)
+    union = models.ForeignKey(Union, on_delete=models.PROTECT, related_name="clubs", verbose_name=gettext_lazy("union"))
+    name = models.CharField(max_length=120, verbose_name=gettext_lazy("name"))
     secretaries = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="ClubSecretary", related_name="secretary_of_clubs", blank=True,
-        help_text="Club secretaries (through ClubSecretary).",
-    )
+        help_text=gettext_lazy("Club secretaries (through ClubSecretary)."),
+     verbose_name=gettext_lazy("secretaries"))
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = gettext_lazy("club")
+        verbose_name_plural = gettext_lazy("clubs")
         ordering = ["name"]
         constraints = [models.UniqueConstraint(fields=["union", "name"], name="club_unique_name_in_union")]
 
@@ -201,18 +265,26 @@ class Player(models.Model):
     boem-sheet entries).
     """
 
-    union = models.ForeignKey(Union, on_delete=models.PROTECT, related_name="players")
-    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="players")
-    registration_number = models.CharField(max_length=30)
-    first_name = models.CharField(max_length=60)
-    last_name = models.CharField(max_length=60)
-    active = models.BooleanField(default=True, help_text="Only active players can be named in a squad or sheet.")
+    union = models.ForeignKey(
+        Union, on_delete=models.PROTECT, related_name="players", verbose_name=gettext_lazy("union")
+    )
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="players", verbose_name=gettext_lazy("club"))
+    registration_number = models.CharField(max_length=30, verbose_name=gettext_lazy("registration number"))
+    first_name = models.CharField(max_length=60, verbose_name=gettext_lazy("first name"))
+    last_name = models.CharField(max_length=60, verbose_name=gettext_lazy("last name"))
+    active = models.BooleanField(
+        default=True,
+        help_text=gettext_lazy("Only active players can be named in a squad or sheet."),
+        verbose_name=gettext_lazy("active"),
+    )
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
-    )
+    , verbose_name=gettext_lazy("user"))
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = gettext_lazy("player")
+        verbose_name_plural = gettext_lazy("players")
         ordering = ["last_name", "first_name"]
         constraints = [
             models.UniqueConstraint(
@@ -229,7 +301,7 @@ class Player(models.Model):
 
     def clean(self) -> None:
         if self.club_id and self.union_id and self.club.union_id != self.union_id:
-            raise ValidationError({"club": "The player's club must belong to the player's union."})
+            raise ValidationError({"club": _("The player's club must belong to the player's union.")})
 
 
 class Team(models.Model):
@@ -239,27 +311,37 @@ class Team(models.Model):
     (SAKBOC 11.1). ``captain`` is a squad member; their linked user acts as captain.
     """
 
-    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="teams")
-    competition = models.ForeignKey("matches.Competition", on_delete=models.PROTECT, related_name="teams")
-    name = models.CharField(max_length=120)
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="teams", verbose_name=gettext_lazy("club"))
+    competition = models.ForeignKey(
+        "matches.Competition", on_delete=models.PROTECT, related_name="teams", verbose_name=gettext_lazy("competition")
+    )
+    name = models.CharField(max_length=120, verbose_name=gettext_lazy("name"))
     captain = models.ForeignKey(
         Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="captained_teams"
+    , verbose_name=gettext_lazy("captain"))
+    players = models.ManyToManyField(
+        Player, through="TeamMembership", related_name="teams", verbose_name=gettext_lazy("players")
     )
-    players = models.ManyToManyField(Player, through="TeamMembership", related_name="teams")
     seed = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Seeding in a knock-out cup, 1 = best; byes go to the top seeds."
-    )
+        null=True, blank=True, help_text=gettext_lazy("Seeding in a knock-out cup, 1 = best; byes go to the top seeds.")
+    , verbose_name=gettext_lazy("seed"))
     draft = models.BooleanField(
-        default=False, help_text="Carried over from last season's team (``matches.seasons.season_start``) and not yet "
-        "confirmed by the club's secretary, who confirms or changes it; the fixtures wait until no team is a draft.",
+        default=False,
+        help_text=gettext_lazy(
+            "Carried over from last season's team (``matches.seasons.season_start``) and not yet "
+            "confirmed by the club's secretary, who confirms or changes it; the fixtures wait until no team is a draft."
+        ),
+        verbose_name=gettext_lazy("draft"),
     )
     carried_over_from = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="carried_over_to",
-        help_text="Last season's team this one was carried over from.",
-    )
+        help_text=gettext_lazy("Last season's team this one was carried over from."),
+     verbose_name=gettext_lazy("carried over from"))
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = gettext_lazy("team")
+        verbose_name_plural = gettext_lazy("teams")
         ordering = ["name"]
         constraints = [
             models.UniqueConstraint(fields=["competition", "name"], name="team_unique_name_in_competition")
@@ -273,13 +355,21 @@ class TeamMembership(models.Model):
     """A player in a team's squad. ``competition`` repeats ``team.competition`` so the database itself holds
     "one team per competition per player" (SAKBOC 1.5, DOMAIN.md)."""
 
-    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="memberships")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="memberships")
-    competition = models.ForeignKey("matches.Competition", on_delete=models.PROTECT, related_name="+")
-    joined_at = models.DateTimeField(auto_now_add=True)
+    team = models.ForeignKey(
+        Team, on_delete=models.CASCADE, related_name="memberships", verbose_name=gettext_lazy("team")
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="memberships", verbose_name=gettext_lazy("player")
+    )
+    competition = models.ForeignKey(
+        "matches.Competition", on_delete=models.PROTECT, related_name="+", verbose_name=gettext_lazy("competition")
+    )
+    joined_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("joined at"))
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = gettext_lazy("team membership")
+        verbose_name_plural = gettext_lazy("team memberships")
         ordering = ["team", "player__last_name"]
         constraints = [
             models.UniqueConstraint(fields=["competition", "player"], name="membership_one_team_per_competition"),
@@ -292,11 +382,20 @@ class TeamMembership(models.Model):
 class UnionOfficial(models.Model):
     """A user who runs a union's competitions (DOMAIN.md "People")."""
 
-    union = models.ForeignKey(Union, on_delete=models.CASCADE, related_name="official_links")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="union_official_links")
-    created_at = models.DateTimeField(auto_now_add=True)
+    union = models.ForeignKey(
+        Union, on_delete=models.CASCADE, related_name="official_links", verbose_name=gettext_lazy("union")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="union_official_links",
+        verbose_name=gettext_lazy("user"),
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
 
     class Meta:
+        verbose_name = gettext_lazy("union official")
+        verbose_name_plural = gettext_lazy("union officials")
         constraints = [models.UniqueConstraint(fields=["union", "user"], name="union_official_unique")]
 
     def __str__(self) -> str:
@@ -306,11 +405,20 @@ class UnionOfficial(models.Model):
 class UnionReferee(models.Model):
     """A referee (or marker, SAKBOC 1.11) on the union's list: the official picks a match's referee from it."""
 
-    union = models.ForeignKey(Union, on_delete=models.CASCADE, related_name="referee_links")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="union_referee_links")
-    created_at = models.DateTimeField(auto_now_add=True)
+    union = models.ForeignKey(
+        Union, on_delete=models.CASCADE, related_name="referee_links", verbose_name=gettext_lazy("union")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="union_referee_links",
+        verbose_name=gettext_lazy("user"),
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
 
     class Meta:
+        verbose_name = gettext_lazy("union referee")
+        verbose_name_plural = gettext_lazy("union referees")
         ordering = ["union", "user__last_name", "user__first_name"]
         constraints = [models.UniqueConstraint(fields=["union", "user"], name="union_referee_unique")]
 
@@ -321,12 +429,20 @@ class UnionReferee(models.Model):
 class ClubSecretary(models.Model):
     """A user who registers a club's players and teams (DOMAIN.md "People")."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="secretary_links")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_secretary_links")
-    created_at = models.DateTimeField(auto_now_add=True)
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="secretary_links", verbose_name=gettext_lazy("club")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="club_secretary_links",
+        verbose_name=gettext_lazy("user"),
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
 
     class Meta:
-        verbose_name_plural = "club secretaries"
+        verbose_name = gettext_lazy("club secretary")
+        verbose_name_plural = gettext_lazy("club secretaries")
         constraints = [models.UniqueConstraint(fields=["club", "user"], name="club_secretary_unique")]
 
     def __str__(self) -> str:
@@ -336,12 +452,16 @@ class ClubSecretary(models.Model):
 class AppealsCommitteeMember(models.Model):
     """An official of the union on its appeals committee (issue 22: a named group of users per union)."""
 
-    union = models.ForeignKey(Union, on_delete=models.CASCADE, related_name="appeals_committee_links")
+    union = models.ForeignKey(
+        Union, on_delete=models.CASCADE, related_name="appeals_committee_links", verbose_name=gettext_lazy("union")
+    )
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                             related_name="appeals_committee_links")
-    created_at = models.DateTimeField(auto_now_add=True)
+                             related_name="appeals_committee_links", verbose_name=gettext_lazy("user"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
 
     class Meta:
+        verbose_name = gettext_lazy("appeals committee member")
+        verbose_name_plural = gettext_lazy("appeals committee members")
         constraints = [models.UniqueConstraint(fields=["union", "user"], name="appeals_committee_member_unique")]
 
     def __str__(self) -> str:
@@ -350,8 +470,8 @@ class AppealsCommitteeMember(models.Model):
     def clean(self) -> None:
         if self.union_id and self.user_id and not UnionOfficial.objects.filter(
                 union_id=self.union_id, user_id=self.user_id).exists():
-            raise ValidationError({"user": "Only an official of the union sits on its appeals committee (who decides "
-                                           "an appeal may correct results, an official's task)."})
+            raise ValidationError({"user": _("Only an official of the union sits on its appeals committee (who decides "
+                                           "an appeal may correct results, an official's task).")})
 
 
 class DisciplinaryRecord(models.Model):
@@ -365,44 +485,74 @@ class DisciplinaryRecord(models.Model):
     """
 
     class Offence(models.TextChoices):
-        LATE_ARRIVAL = "late_arrival", "Late arrival"
-        MISCONDUCT = "misconduct", "Misconduct"
-        WALK_OUT = "walk_out", "Walk-out"
-        OTHER = "other", "Other"
+        LATE_ARRIVAL = "late_arrival", gettext_lazy("Late arrival")
+        MISCONDUCT = "misconduct", gettext_lazy("Misconduct")
+        WALK_OUT = "walk_out", gettext_lazy("Walk-out")
+        OTHER = "other", gettext_lazy("Other")
 
     class Sanction(models.TextChoices):
-        WARNING = "warning", "Warning"
-        FINE = "fine", "Fine"
-        SUSPENSION = "suspension", "Suspension"
+        WARNING = "warning", gettext_lazy("Warning")
+        FINE = "fine", gettext_lazy("Fine")
+        SUSPENSION = "suspension", gettext_lazy("Suspension")
 
-    union = models.ForeignKey(Union, on_delete=models.PROTECT, related_name="disciplinary_records")
+    union = models.ForeignKey(
+        Union, on_delete=models.PROTECT, related_name="disciplinary_records", verbose_name=gettext_lazy("union")
+    )
     player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.PROTECT,
-                               related_name="disciplinary_records")
-    team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.PROTECT, related_name="disciplinary_records")
-    club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.PROTECT, related_name="disciplinary_records")
-    offence = models.CharField(max_length=20, choices=Offence.choices)
-    occurred_on = models.DateField(help_text="When the offence happened.")
-    reason = models.TextField(max_length=1000, help_text="What happened, as the union records it.")
-    sanction = models.CharField(max_length=12, choices=Sanction.choices)
+                               related_name="disciplinary_records", verbose_name=gettext_lazy("player"))
+    team = models.ForeignKey(
+        Team,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="disciplinary_records",
+        verbose_name=gettext_lazy("team"),
+    )
+    club = models.ForeignKey(
+        Club,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="disciplinary_records",
+        verbose_name=gettext_lazy("club"),
+    )
+    offence = models.CharField(max_length=20, choices=Offence.choices, verbose_name=gettext_lazy("offence"))
+    occurred_on = models.DateField(
+        help_text=gettext_lazy("When the offence happened."), verbose_name=gettext_lazy("occurred on")
+    )
+    reason = models.TextField(
+        max_length=1000,
+        help_text=gettext_lazy("What happened, as the union records it."),
+        verbose_name=gettext_lazy("reason"),
+    )
+    sanction = models.CharField(max_length=12, choices=Sanction.choices, verbose_name=gettext_lazy("sanction"))
     fine_amount = models.DecimalField(
         max_digits=8, decimal_places=2, null=True, blank=True, validators=[MinValueValidator(Decimal("0.01"))],
-        help_text="The fine in rand (a fine only).",
+        help_text=gettext_lazy("The fine in rand (a fine only)."),
+     verbose_name=gettext_lazy("fine amount"))
+    fine_paid = models.BooleanField(
+        default=False,
+        help_text=gettext_lazy("Whether the fine has been paid (a fine only)."),
+        verbose_name=gettext_lazy("fine paid"),
     )
-    fine_paid = models.BooleanField(default=False, help_text="Whether the fine has been paid (a fine only).")
     suspension_match_nights = models.PositiveSmallIntegerField(
         null=True, blank=True, validators=[MinValueValidator(1)],
-        help_text="How many match nights of the player's teams the player sits out (a suspension only).",
-    )
+        help_text=gettext_lazy("How many match nights of the player's teams the player sits out (a suspension only)."),
+     verbose_name=gettext_lazy("suspension match nights"))
     starts_on = models.DateField(
-        null=True, blank=True, help_text="A suspension counts match nights from this day (default: the day it is "
-        "recorded).",
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("A suspension counts match nights from this day (default: the day it is recorded)."),
+        verbose_name=gettext_lazy("starts on"),
     )
     recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                    related_name="+")
-    recorded_at = models.DateTimeField(auto_now_add=True)
+                                    related_name="+", verbose_name=gettext_lazy("recorded by"))
+    recorded_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("recorded at"))
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = gettext_lazy("disciplinary record")
+        verbose_name_plural = gettext_lazy("disciplinary records")
         ordering = ["-occurred_on", "-id"]
         constraints = [
             models.CheckConstraint(
@@ -429,23 +579,23 @@ class DisciplinaryRecord(models.Model):
         errors: dict[str, str] = {}
         subjects = [s for s in (self.player_id, self.team_id, self.club_id) if s]
         if len(subjects) != 1:
-            errors["player"] = "Record the offence against one player, one team or one club."
+            errors["player"] = _("Record the offence against one player, one team or one club.")
         for field, subject in (("player", self.player), ("club", self.club)):
             if getattr(self, f"{field}_id") and self.union_id and subject.union_id != self.union_id:
-                errors[field] = f"That {field} is not of this union."
+                errors[field] = _("That %(field)s is not of this union.") % {"field": field}
         if self.team_id and self.union_id and self.team.club.union_id != self.union_id:
-            errors["team"] = "That team is not of this union."
+            errors["team"] = _("That team is not of this union.")
         if self.sanction == self.Sanction.FINE and not self.fine_amount:
-            errors["fine_amount"] = "A fine needs its amount in rand."
+            errors["fine_amount"] = _("A fine needs its amount in rand.")
         if self.sanction != self.Sanction.FINE and (self.fine_amount or self.fine_paid):
-            errors["fine_amount"] = "Only a fine has an amount."
+            errors["fine_amount"] = _("Only a fine has an amount.")
         if self.sanction == self.Sanction.SUSPENSION:
             if not self.suspension_match_nights:
-                errors["suspension_match_nights"] = "A suspension needs its number of match nights."
+                errors["suspension_match_nights"] = _("A suspension needs its number of match nights.")
             if not self.player_id:
-                errors["sanction"] = "A suspension is of a player (a team or club is warned or fined)."
+                errors["sanction"] = _("A suspension is of a player (a team or club is warned or fined).")
         elif self.suspension_match_nights:
-            errors["suspension_match_nights"] = "Only a suspension has match nights."
+            errors["suspension_match_nights"] = _("Only a suspension has match nights.")
         if errors:
             raise ValidationError(errors)
 class Transfer(models.Model):
@@ -456,23 +606,43 @@ class Transfer(models.Model):
     ``matches.transfers.player_transfer``; never updated.
     """
 
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="transfers")
-    from_club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="transfers_out")
-    to_club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="transfers_in")
-    transferred_on = models.DateField(help_text="The day the player's registration moves to the new club.")
-    note = models.CharField(max_length=300, blank=True, help_text="The official's note, e.g. the clubs' agreement.")
-    left_squads = models.CharField(
-        max_length=300, blank=True,
-        help_text="Draft squads of the old club the player was taken out of by the transfer (carried-over teams "
-        "not yet confirmed).",
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="transfers", verbose_name=gettext_lazy("player")
     )
-    recorded_at = models.DateTimeField()
+    from_club = models.ForeignKey(
+        Club, on_delete=models.PROTECT, related_name="transfers_out", verbose_name=gettext_lazy("from club")
+    )
+    to_club = models.ForeignKey(
+        Club, on_delete=models.PROTECT, related_name="transfers_in", verbose_name=gettext_lazy("to club")
+    )
+    transferred_on = models.DateField(
+        help_text=gettext_lazy("The day the player's registration moves to the new club."),
+        verbose_name=gettext_lazy("transferred on"),
+    )
+    note = models.CharField(
+        max_length=300,
+        blank=True,
+        help_text=gettext_lazy("The official's note, e.g. the clubs' agreement."),
+        verbose_name=gettext_lazy("note"),
+    )
+    left_squads = models.CharField(
+        max_length=300,
+        blank=True,
+        help_text=gettext_lazy(
+            "Draft squads of the old club the player was taken out of by the transfer (carried-over teams "
+            "not yet confirmed)."
+        ),
+        verbose_name=gettext_lazy("left squads"),
+    )
+    recorded_at = models.DateTimeField(verbose_name=gettext_lazy("recorded at"))
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    , verbose_name=gettext_lazy("recorded by"))
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = gettext_lazy("transfer")
+        verbose_name_plural = gettext_lazy("transfers")
         ordering = ["-transferred_on", "-recorded_at", "-id"]
         constraints = [
             models.CheckConstraint(condition=~models.Q(from_club=models.F("to_club")), name="transfer_changes_club"),
@@ -483,4 +653,4 @@ class Transfer(models.Model):
 
     def clean(self) -> None:
         if self.from_club_id and self.to_club_id and self.from_club.union_id != self.to_club.union_id:
-            raise ValidationError("A transfer moves a player between clubs of one union.")
+            raise ValidationError(_("A transfer moves a player between clubs of one union."))

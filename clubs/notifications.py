@@ -12,13 +12,19 @@ e-mails that use them (a fixture scheduled, a ruling, standings published, a dis
 from __future__ import annotations
 
 import socket
+from collections.abc import Callable
 
 from django.conf import settings
 from django.core.mail import EmailMessage, mailers
 from django.db import transaction
 from django.template.loader import render_to_string
+from django.utils import translation
 
+from klawerjas_league.i18n import address_language
 from klawerjas_league.services import task_receipt_claim
+
+#: A subject: text, or a function giving it, called in the recipient's language (so it can ``gettext``).
+Subject = str | Callable[[], str]
 
 
 def captain_emails(teams) -> list[str]:
@@ -34,19 +40,30 @@ def captain_emails(teams) -> list[str]:
     return sorted(set(emails))
 
 
-def send_each(*, subject: str, template: str, context: dict, recipients: list[str]) -> int:
-    """Send one message per recipient (captains do not see each other's addresses); return how many."""
-    body = render_to_string(template, context)
-    messages = [
-        EmailMessage(subject=subject, body=body, from_email=settings.DEFAULT_FROM_EMAIL, to=[address])
-        for address in recipients
-    ]
+def send_each(*, subject: Subject, template: str, context: dict, recipients: list[str]) -> int:
+    """Send one message per recipient (captains do not see each other's addresses); return how many.
+
+    Each message is written in its recipient's language (:func:`klawerjas_league.i18n.address_language`):
+    ``template`` is rendered, and ``subject`` called when it is a function, under
+    ``translation.override`` of that language, once per language.
+    """
+    rendered: dict[str, tuple[str, str]] = {}
+    messages = []
+    for address in recipients:
+        language = address_language(address)
+        if language not in rendered:
+            with translation.override(language):
+                text = subject() if callable(subject) else str(subject)
+                rendered[language] = (text, render_to_string(template, context))
+        text, body = rendered[language]
+        messages.append(EmailMessage(subject=text, body=body, from_email=settings.DEFAULT_FROM_EMAIL,
+                                     to=[address]))
     if not messages:
         return 0
     return mailers.default.send_messages(messages) or 0
 
 
-def send_once(*, key: str, task: str, subject: str, template: str, context: dict, recipients: list[str]) -> int:
+def send_once(*, key: str, task: str, subject: Subject, template: str, context: dict, recipients: list[str]) -> int:
     """Claim the receipt ``key`` and send one message per recipient in one transaction; send nothing when
     ``key`` was claimed before (a broker's second delivery, a beat run twice). :returns: how many were sent."""
     with transaction.atomic():

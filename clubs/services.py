@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, Group
 from django.core.exceptions import ValidationError
 from django.db import models, transaction
+from django.utils.translation import gettext as _
 
 from clubs.models import (
     GROUP_CAPTAINS,
@@ -80,7 +81,7 @@ def union_settings_update(*, union: Union, by: Any = None, reason: str = "", **f
     allowed = {f.name for f in Union._meta.concrete_fields} - {"id"}
     unknown = set(fields) - allowed
     if unknown:
-        raise ValidationError(f"Unknown union settings: {sorted(unknown)}.")
+        raise ValidationError(_("Unknown union settings: %(value)s.") % {"value": sorted(unknown)})
     for key, value in fields.items():
         setattr(union, key, value)
     save_with_history(union, by=by, reason=reason or "union settings changed")
@@ -159,8 +160,12 @@ def player_register(
     registration_number = registration_number.strip()
     if Player.objects.filter(union_id=club.union_id, registration_number__iexact=registration_number).exists():
         raise ValidationError(
-            {"registration_number": f"SAKBOC 1.5: registration number {registration_number} is already used "
-                                    "in this union."}
+            {
+                "registration_number": _(
+                    "SAKBOC 1.5: registration number %(registration_number)s is already used in this union."
+                )
+                % {"registration_number": registration_number}
+            }
         )
     player = Player(
         union_id=club.union_id, club=club, registration_number=registration_number,
@@ -179,7 +184,7 @@ def player_update(*, player: Player, by: Any = None, reason: str = "", **fields:
     allowed = {"first_name", "last_name", "active", "user", "club"}
     unknown = set(fields) - allowed
     if unknown:
-        raise ValidationError(f"These player fields cannot be changed here: {sorted(unknown)}.")
+        raise ValidationError(_("These player fields cannot be changed here: %(value)s.") % {"value": sorted(unknown)})
     for key, value in fields.items():
         setattr(player, key, value)
     save_with_history(player, by=by, reason=reason or "player updated")
@@ -195,7 +200,7 @@ def team_create(*, club: Club, competition: Any, name: str, by: Any = None) -> T
     :raises ValidationError: the competition is another union's, or the name is taken in it.
     """
     if competition.union_id != club.union_id:
-        raise ValidationError("A club can enter only its own union's competitions.")
+        raise ValidationError(_("A club can enter only its own union's competitions."))
     team = Team(club=club, competition=competition, name=name)
     save_with_history(team, by=by, reason="team entered")
     return team
@@ -209,15 +214,20 @@ def team_player_add(*, team: Team, player: Player, by: Any = None) -> TeamMember
         already plays for a team in this competition (one team per competition).
     """
     if not player.active:
-        raise ValidationError(f"SAKBOC 1.5: {player.full_name} is not an active registered player.")
+        raise ValidationError(
+            _("SAKBOC 1.5: %(full_name)s is not an active registered player.") % {"full_name": player.full_name}
+        )
     if player.club_id != team.club_id:
-        raise ValidationError(f"SAKBOC 1.5: {player.full_name} is registered with another club.")
+        raise ValidationError(
+            _("SAKBOC 1.5: %(full_name)s is registered with another club.") % {"full_name": player.full_name}
+        )
     existing = (
         TeamMembership.objects.filter(competition_id=team.competition_id, player=player).select_related("team").first()
     )
     if existing is not None:
         raise ValidationError(
-            f"A player plays for one team per competition: {player.full_name} is already in {existing.team.name}."
+            _("A player plays for one team per competition: %(full_name)s is already in %(team)s.")
+            % {"full_name": player.full_name, "team": existing.team.name}
         )
     membership = TeamMembership(team=team, player=player, competition_id=team.competition_id)
     save_with_history(membership, by=by, reason="player added to squad")
@@ -228,10 +238,12 @@ def team_player_add(*, team: Team, player: Player, by: Any = None) -> TeamMember
 def team_player_remove(*, team: Team, player: Player, by: Any = None) -> None:
     """Take a player out of the squad (not the captain: name another captain first)."""
     if team.captain_id == player.pk:
-        raise ValidationError("Name another captain before taking the captain out of the squad.")
+        raise ValidationError(_("Name another captain before taking the captain out of the squad."))
     membership = TeamMembership.objects.filter(team=team, player=player).first()
     if membership is None:
-        raise ValidationError(f"{player.full_name} is not in {team.name}'s squad.")
+        raise ValidationError(
+            _("%(full_name)s is not in %(team)s's squad.") % {"full_name": player.full_name, "team": team.name}
+        )
     if by is not None:
         membership._history_user = by  # type: ignore[attr-defined]
     membership.delete()
@@ -244,7 +256,10 @@ def team_captain_set(*, team: Team, player: Player, by: Any = None) -> Team:
     :raises ValidationError: the player is not in the squad.
     """
     if not TeamMembership.objects.filter(team=team, player=player).exists():
-        raise ValidationError(f"The captain must be in the squad: {player.full_name} is not in {team.name}.")
+        raise ValidationError(
+            _("The captain must be in the squad: %(full_name)s is not in %(team)s.")
+            % {"full_name": player.full_name, "team": team.name}
+        )
     team.captain = player
     save_with_history(team, by=by, reason="captain named")
     if player.user_id:

@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from clubs import permissions, services
@@ -40,13 +41,13 @@ def team_squad(request: HttpRequest, pk: int) -> HttpResponse:
                         first_name=data["first_name"], last_name=data["last_name"], by=request.user)
                     if data["add_to_squad"]:
                         services.team_player_add(team=team, player=player, by=request.user)
-                messages.success(request, f"{player} registered" + (" and added to the squad." if data[
-                    "add_to_squad"] else "."))
+                messages.success(request, (_("%(player)s registered and added to the squad.") if data["add_to_squad"]
+                                           else _("%(player)s registered.")) % {"player": player})
                 return redirect("clubs:team-squad", pk=team.pk)
             if action == "add":
                 player = _club_player(team, request.POST.get("player"))
                 services.team_player_add(team=team, player=player, by=request.user)
-                messages.success(request, f"{player.full_name} added to the squad.")
+                messages.success(request, _("%(full_name)s added to the squad.") % {"full_name": player.full_name})
                 return redirect("clubs:team-squad", pk=team.pk)
         except ValidationError as error:
             refusal_show(request, error)
@@ -60,10 +61,10 @@ def team_squad(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _club_player(team: Team, value: str | None) -> Player:
     if not value or not value.isdigit() or len(value) > 9:
-        raise ValidationError("Choose a registered player.")
+        raise ValidationError(_("Choose a registered player."))
     player = Player.objects.filter(pk=int(value), club_id=team.club_id).first()
     if player is None:
-        raise ValidationError("Choose a registered player of the club.")
+        raise ValidationError(_("Choose a registered player of the club."))
     return player
 
 
@@ -81,9 +82,9 @@ def team_player_remove(request: HttpRequest, pk: int, player_id: int) -> HttpRes
         except ValidationError as error:
             refusal_show(request, error)
         else:
-            messages.success(request, f"{player.full_name} taken off the squad.")
+            messages.success(request, _("%(full_name)s taken off the squad.") % {"full_name": player.full_name})
         return redirect("clubs:team-squad", pk=team.pk)
     return render(request, "clubs/confirm.html", {
-        "title": f"Take {player.full_name} off {team}?",
-        "text": "They stay registered with the club and can be added again.",
-        "cancel": "clubs:team-squad", "cancel_pk": team.pk, "button": "Take off the squad"})
+        "title": _("Take %(player)s off %(team)s?") % {"player": player.full_name, "team": team},
+        "text": _("They stay registered with the club and can be added again."),
+        "cancel": "clubs:team-squad", "cancel_pk": team.pk, "button": _("Take off the squad")})

@@ -5,6 +5,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from klawerjas_league import health, language, views
+from klawerjas_league.i18n import RecipientLanguagePasswordResetForm
 from klawerjas_league.sign_in import SignInView
 
 urlpatterns = [
@@ -15,7 +16,8 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     # Password reset by e-mail: Django's own views, our templates (templates/registration/password_reset_*);
     # a referee new to the site chooses a password from the same kind of link (matches.views.union_referees).
-    path("accounts/password-reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path("accounts/password-reset/",
+         auth_views.PasswordResetView.as_view(form_class=RecipientLanguagePasswordResetForm), name="password_reset"),
     path("accounts/password-reset/sent/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
     path("accounts/reset/<uidb64>/<token>/", auth_views.PasswordResetConfirmView.as_view(),
          name="password_reset_confirm"),

@@ -16,6 +16,7 @@ from django.db.models import Prefetch, Q
 from django.http import Http404
 from django.utils import translation
 from django.utils.cache import get_conditional_response
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, status, viewsets
@@ -61,7 +62,9 @@ class CompetitionSerializer(serializers.ModelSerializer):
 class FixtureSerializer(serializers.ModelSerializer):
     home_name = serializers.CharField(source="home.name", read_only=True)
     away_name = serializers.CharField(source="away.name", read_only=True)
-    provisional = serializers.SerializerMethodField(help_text="True until a union official approves the result.")
+    provisional = serializers.SerializerMethodField(
+        help_text="True until a union official approves the result."
+    )
 
     class Meta:
         model = Match
@@ -119,10 +122,13 @@ class StandingsRowSerializer(serializers.ModelSerializer):
 
 
 class StandingsSnapshotSerializer(serializers.ModelSerializer):
-    rows = serializers.ListField(child=serializers.DictField(), read_only=True,
-                                 help_text="Frozen rows: position, team_id, team_name, club_name, played, won, "
-                                           "drawn, lost, points_for, points_against, difference, league_points, "
-                                           "tiebreak_reason.")
+    rows = serializers.ListField(
+        child=serializers.DictField(),
+        read_only=True,
+        help_text="Frozen rows: position, team_id, team_name, club_name, played, won, "
+            "drawn, lost, points_for, points_against, difference, league_points, "
+            "tiebreak_reason.",
+    )
 
     class Meta:
         model = StandingsSnapshot
@@ -165,10 +171,16 @@ class FixtureCreateSerializer(serializers.Serializer):
 
 
 class OfficialsSerializer(serializers.Serializer):
-    referee = id_field(required=False, allow_null=True, help_text="User id of the referee, from the union's list "
-                       "(``GET /api/unions/{id}/referees/``).")
-    marker = id_field(required=False, allow_null=True, help_text="User id of the marker (SAKBOC 1.11), from the "
-                      "union's list.")
+    referee = id_field(
+        required=False,
+        allow_null=True,
+        help_text="User id of the referee, from the union's list (``GET /api/unions/{id}/referees/``).",
+    )
+    marker = id_field(
+        required=False,
+        allow_null=True,
+        help_text="User id of the marker (SAKBOC 1.11), from the union's list.",
+    )
 
 
 class ApproveSerializer(serializers.Serializer):
@@ -200,23 +212,29 @@ class SubstitutionSerializer(serializers.Serializer):
 
 
 class EntriesSerializer(serializers.Serializer):
-    open = serializers.BooleanField(help_text="True opens the competition for clubs to enter teams; false closes "
-                                    "it (fixtures are made once entries are closed).")
+    open = serializers.BooleanField(
+        help_text="True opens the competition for clubs to enter teams; false closes "
+            "it (fixtures are made once entries are closed)."
+    )
 
 
 class TeamEntrySerializer(serializers.Serializer):
     club = id_field(help_text="Your club (you are its secretary).")
     name = serializers.CharField(max_length=120)
     players = serializers.ListField(
-        child=id_field(), min_length=1, max_length=40,
+        child=id_field(),
+        min_length=1,
+        max_length=40,
         help_text="The squad: ids of the club's registered players; 8 make a full team (SAKBOC 1.5), more are "
-        "substitutes (11.1).",
+            "substitutes (11.1).",
     )
     captain = id_field(help_text="The captain: one of ``players``.")
 
 
 class ResultDisputeSerializer(serializers.Serializer):
-    reason = serializers.CharField(max_length=1000, help_text="What is wrong with the result, in your words.")
+    reason = serializers.CharField(
+        max_length=1000, help_text="What is wrong with the result, in your words."
+    )
 
 
 class DisputeReadSerializer(serializers.ModelSerializer):
@@ -236,8 +254,10 @@ class DisputeReadSerializer(serializers.ModelSerializer):
 class ResultCorrectSerializer(serializers.Serializer):
     home_score = serializers.IntegerField(min_value=0, max_value=9999)
     away_score = serializers.IntegerField(min_value=0, max_value=9999)
-    reason = serializers.CharField(max_length=300, help_text="Why the score is entered or changed; kept in the "
-                                   "match's history with who and when.")
+    reason = serializers.CharField(
+        max_length=300,
+        help_text="Why the score is entered or changed; kept in the match's history with who and when.",
+    )
 
 
 class ResultStateSerializer(serializers.Serializer):
@@ -246,8 +266,12 @@ class ResultStateSerializer(serializers.Serializer):
     result_status = serializers.CharField()
     home_score = serializers.IntegerField()
     away_score = serializers.IntegerField()
-    home_confirmed_by = serializers.CharField(allow_null=True, help_text="Name of the home captain who confirmed.")
-    away_confirmed_by = serializers.CharField(allow_null=True, help_text="Name of the away captain who confirmed.")
+    home_confirmed_by = serializers.CharField(
+        allow_null=True, help_text="Name of the home captain who confirmed."
+    )
+    away_confirmed_by = serializers.CharField(
+        allow_null=True, help_text="Name of the away captain who confirmed."
+    )
     confirmed_at = serializers.DateTimeField(allow_null=True)
     approved_by = serializers.CharField(allow_null=True)
     approved_at = serializers.DateTimeField(allow_null=True)
@@ -278,7 +302,7 @@ class StandingsPublishSerializer(serializers.Serializer):
 def _player_of(team: Team, player_id: int, field: str) -> Player:
     player = Player.objects.filter(pk=player_id, club_id=team.club_id).first()
     if player is None:
-        raise ValidationError({field: "No such registered player in your team's club."})
+        raise ValidationError({field: _("No such registered player in your team's club.")})
     return player
 
 
@@ -287,7 +311,7 @@ def _user_or_none(user_id: int | None, field: str):
         return None
     user = get_user_model().objects.filter(pk=user_id, is_active=True).first()
     if user is None:
-        raise ValidationError({field: "No such user."})
+        raise ValidationError({field: _("No such user.")})
     return user
 
 
@@ -307,8 +331,12 @@ class LiveBoemSerializer(serializers.Serializer):
     status = serializers.ChoiceField(source="boem.status", choices=Boem.Status.choices)
     home_strokes = serializers.IntegerField(source="boem.home_strokes")
     away_strokes = serializers.IntegerField(source="boem.away_strokes")
-    winner = serializers.IntegerField(source="boem.winner_id", allow_null=True, help_text="The team id, if ended.")
-    points = serializers.IntegerField(source="boem.points", help_text="2, or 4 five strokes clear (SAKBOC 6.1).")
+    winner = serializers.IntegerField(
+        source="boem.winner_id", allow_null=True, help_text="The team id, if ended."
+    )
+    points = serializers.IntegerField(
+        source="boem.points", help_text="2, or 4 five strokes clear (SAKBOC 6.1)."
+    )
 
 
 class LiveEntrySerializer(serializers.Serializer):
@@ -321,8 +349,10 @@ class LiveEntrySerializer(serializers.Serializer):
     points = serializers.IntegerField(source="entry.points")
     boem = serializers.IntegerField(source="entry.boem.number", allow_null=True, default=None)
     label = serializers.CharField()
-    state = serializers.ChoiceField(choices=["provisional", "confirmed", "disputed", "struck"],
-                                    help_text="provisional until the opposing telman (or the referee) confirms it.")
+    state = serializers.ChoiceField(
+        choices=["provisional", "confirmed", "disputed", "struck"],
+        help_text="provisional until the opposing telman (or the referee) confirms it.",
+    )
     recorded_at = serializers.DateTimeField(source="entry.recorded_at")
     confirmed_by = serializers.CharField(help_text="A name, or 'the referee'.")
     disputed_by = serializers.CharField()
@@ -355,8 +385,12 @@ class LiveDealSerializer(serializers.Serializer):
 class LiveTableSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     status = serializers.CharField(help_text="playing, stopped, not_played, or not_started before play.")
-    sheet_version = serializers.IntegerField(help_text="Send it back with every write to this table's sheet.")
-    open_strafs = serializers.IntegerField(help_text="'Af' waiting for the referee's ruling (SAKBOC 1.10).")
+    sheet_version = serializers.IntegerField(
+        help_text="Send it back with every write to this table's sheet."
+    )
+    open_strafs = serializers.IntegerField(
+        help_text="'Af' waiting for the referee's ruling (SAKBOC 1.10)."
+    )
     home = LivePartnershipSerializer(allow_null=True)
     away = LivePartnershipSerializer(allow_null=True)
     home_points = serializers.IntegerField()
@@ -372,7 +406,9 @@ class LiveClockSerializer(serializers.Serializer):
     ends_at = serializers.DateTimeField(allow_null=True)
     remaining_seconds = serializers.SerializerMethodField()
     in_last_period = serializers.BooleanField(help_text="The last 15 minutes (SAKBOC 1.15).")
-    grace_until = serializers.DateTimeField(allow_null=True, help_text="The 3 minutes' grace (SAKBOC 12.3).")
+    grace_until = serializers.DateTimeField(
+        allow_null=True, help_text="The 3 minutes' grace (SAKBOC 12.3)."
+    )
 
     def get_remaining_seconds(self, clock) -> int | None:
         return int(clock.remaining.total_seconds()) if clock.remaining is not None else None
@@ -482,9 +518,14 @@ class CompetitionViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.R
         found = {p.pk: p for p in Player.objects.filter(club=club, pk__in=[*values["players"], values["captain"]])}
         missing = [pid for pid in values["players"] if pid not in found]
         if missing:
-            raise ValidationError({"players": f"Not registered players of {club.name}: {missing}."})
+            raise ValidationError(
+                {
+                    "players": _("Not registered players of %(club)s: %(missing)s.")
+                    % {"club": club.name, "missing": missing}
+                }
+            )
         if values["captain"] not in found:
-            raise ValidationError({"captain": f"Not a registered player of {club.name}."})
+            raise ValidationError({"captain": _("Not a registered player of %(club)s.") % {"club": club.name}})
         team = entries.team_enter(competition=competition, club=club, name=values["name"],
                                   players=[found[pid] for pid in values["players"]], captain=found[values["captain"]],
                                   by=request.user)
@@ -519,7 +560,7 @@ class CompetitionViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.R
         return Response(FixtureSerializer(matches, many=True).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(methods=["GET"], request=None, responses={200: StandingsRowSerializer(many=True)},
-                   description="The live standings (provisional until published), with each tie's reason.")
+                   description=_("The live standings (provisional until published), with each tie's reason."))
     @extend_schema(methods=["POST"], request=StandingsPublishSerializer, responses={201: StandingsSnapshotSerializer})
     @action(detail=True, methods=["get", "post"], pagination_class=None, filterset_fields=[])
     def standings(self, request: Request, pk: str | None = None) -> Response:
@@ -573,7 +614,7 @@ class FixtureViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadO
             return super().get_permissions()
         return [IsAuthenticated()]
 
-    @extend_schema(parameters=[OpenApiParameter("team", int, description="Matches of this team (home or away).")])
+    @extend_schema(parameters=[OpenApiParameter("team", int, description=_("Matches of this team (home or away)."))])
     def list(self, request: Request, *args, **kwargs) -> Response:
         return super().list(request, *args, **kwargs)
 
@@ -582,7 +623,7 @@ class FixtureViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadO
         team = self.request.query_params.get("team") if self.action == "list" else None
         if team is not None:
             if not team.isdigit() or len(team) > 9:
-                raise ValidationError({"team": "A team id."})
+                raise ValidationError({"team": _("A team id.")})
             queryset = queryset.filter(Q(home_id=int(team)) | Q(away_id=int(team)))
         return queryset
 
@@ -592,7 +633,7 @@ class FixtureViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadO
         competition = permissions.competition_for_official(user=request.user, competition_id=values["competition"])
         teams = {t.pk: t for t in Team.objects.filter(competition=competition, pk__in=[values["home"], values["away"]])}
         if values["home"] not in teams or values["away"] not in teams:
-            raise ValidationError({"home": "Both teams must be entered in the competition."})
+            raise ValidationError({"home": _("Both teams must be entered in the competition.")})
         match = services.match_schedule(
             competition=competition, home=teams[values["home"]], away=teams[values["away"]],
             scheduled_start=values["scheduled_start"], venue=values["venue"], round_number=values["round_number"],
@@ -635,8 +676,8 @@ class FixtureViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadO
         return Response(DisputeReadSerializer(dispute).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=ApproveSerializer, responses={200: FixtureSerializer},
-                   description="Approve a confirmed result. With the task queue unreachable the approval stands and "
-                   "the answer carries a ``notice``: the standings catch up by themselves (the outbox).")
+                   description=_("Approve a confirmed result. With the task queue unreachable the approval stands and "
+                   "the answer carries a ``notice``: the standings catch up by themselves (the outbox)."))
     @action(detail=True, methods=["post"])
     def approve(self, request: Request, pk: str | None = None) -> Response:
         data = request_body(ApproveSerializer, request)
@@ -665,7 +706,7 @@ class FixtureViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadO
         partnerships = {}
         for row in data["partnerships"]:
             if row["table"] in partnerships:
-                raise ValidationError({"partnerships": f"Table {row['table']} is named twice."})
+                raise ValidationError({"partnerships": _("Table %(value)s is named twice.") % {"value": row['table']}})
             partnerships[row["table"]] = (_player_of(team, row["telman"], "partnerships"),
                                           _player_of(team, row["byspeler"], "partnerships"))
         sheet = services.team_sheet_submit(match=match, team=team, partnerships=partnerships, by=request.user,
@@ -674,9 +715,9 @@ class FixtureViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadO
                         status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses={200: LiveMatchSerializer, 304: None},
-                   description="The match night as it stands, for anyone to follow: the clock, the score, each "
+                   description=_("The match night as it stands, for anyone to follow: the clock, the score, each "
                    "table's partnerships, boems and boem-sheet lines (provisional until confirmed). Send the ETag "
-                   "back in If-None-Match: 304 until the night changes.")
+                   "back in If-None-Match: 304 until the night changes."))
     @action(detail=True, methods=["get"])
     def live(self, request: Request, pk: str | None = None) -> Response:
         return live_response(request, _int_or_404(pk))
@@ -728,8 +769,10 @@ class StandingsViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
 
 
 class NightImportSerializer(serializers.Serializer):
-    night = serializers.JSONField(help_text="The night file, as GET /api/nights/{id}/ or manage.py night_export wrote "
-                                  "it (format klawerjas-night, version 1, with its checksums).")
+    night = serializers.JSONField(
+        help_text="The night file, as GET /api/nights/{id}/ or manage.py night_export wrote "
+            "it (format klawerjas-night, version 1, with its checksums)."
+    )
     dry_run = serializers.BooleanField(default=False, help_text="Say what would be added; write nothing.")
 
 
@@ -740,12 +783,19 @@ class NightConflictSerializer(serializers.Serializer):
 
 class NightReportSerializer(serializers.Serializer):
     title = serializers.CharField(help_text="The match the file is of.")
-    match = serializers.IntegerField(allow_null=True, help_text="The match's id here (null in a dry run that would "
-                                     "create it).")
+    match = serializers.IntegerField(
+        allow_null=True, help_text="The match's id here (null in a dry run that would create it)."
+    )
     imported = serializers.BooleanField(help_text="Something was written.")
-    nothing_new = serializers.BooleanField(help_text="This installation already holds everything in the file.")
-    added = serializers.ListField(child=serializers.CharField(), help_text="What was (or would be) added, in words.")
-    conflicts = NightConflictSerializer(many=True, help_text="Why the file is refused (409); nothing was written.")
+    nothing_new = serializers.BooleanField(
+        help_text="This installation already holds everything in the file."
+    )
+    added = serializers.ListField(
+        child=serializers.CharField(), help_text="What was (or would be) added, in words."
+    )
+    conflicts = NightConflictSerializer(
+        many=True, help_text="Why the file is refused (409); nothing was written."
+    )
 
 
 class NightViewSet(ServiceErrorsMixin, viewsets.ViewSet):
@@ -763,7 +813,7 @@ class NightViewSet(ServiceErrorsMixin, viewsets.ViewSet):
     lookup_value_regex = ID_REGEX
 
     @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT},
-                   description="The night file of a match (format klawerjas-night, version 1).")
+                   description=_("The night file of a match (format klawerjas-night, version 1)."))
     def retrieve(self, request: Request, pk: str | None = None) -> Response:
         from matches.night_transfer import night_export
 

@@ -37,6 +37,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext as _
 
 from clubs.models import Player, Team
 from engine.boem_sheet import SheetError, SheetLine, SheetScore, score_sheet
@@ -83,8 +84,10 @@ def table_lock(match: Match, table_number: int) -> MatchTable:
     table = MatchTable.objects.select_for_update().filter(match=match, number=table_number).first()
     if table is None:
         if match.phase == Match.Phase.SCHEDULED:
-            raise ValidationError("SAKBOC 1.9: no cards may be played before the starting time is announced.")
-        raise ValidationError(f"Table {table_number} is not a table of this match.")
+            raise ValidationError(_("SAKBOC 1.9: no cards may be played before the starting time is announced."))
+        raise ValidationError(
+            _("Table %(table_number)s is not a table of this match.") % {"table_number": table_number}
+        )
     return table
 
 
@@ -115,29 +118,44 @@ def entry_clock_check(
     """
     phase, since = entry_phase(match, now)
     if phase == Match.Phase.SCHEDULED:
-        raise ValidationError("SAKBOC 1.9: no cards may be played before the starting time is announced.")
+        raise ValidationError(_("SAKBOC 1.9: no cards may be played before the starting time is announced."))
     if phase not in RECORDING_PHASES:
-        raise ValidationError("SAKBOC 2.2: when time is announced, all play stops; nothing more goes on the boem.")
+        raise ValidationError(_("SAKBOC 2.2: when time is announced, all play stops; nothing more goes on the boem."))
     if table.status != MatchTable.Status.PLAYING:
         raise ValidationError(
-            f"SAKBOC 12.1: table {table.number} is not playing ({table.get_status_display()}); nothing more is "
-            "recorded there."
+            _("SAKBOC 12.1: table %(table_number)s is not playing (%(value)s); nothing more is recorded there.")
+            % {"table_number": table.number, "value": table.get_status_display()}
         )
     if phase == Match.Phase.INTERVAL:
         at = hhmm(since) if since else "the interval"
         if cut_before_interval is None and ask_cut:
-            raise ValidationError(f"SAKBOC 2.2: the interval was called at {at}: say whether this hand was cut "
-                                  "before it was called (only such a hand is finished).")
+            raise ValidationError(
+                _(
+                    "SAKBOC 2.2: the interval was called at %(at)s: say whether this hand was cut before it was called "
+                    "(only such a hand is finished)."
+                )
+                % {"at": at}
+            )
         if cut_before_interval is False:
-            raise ValidationError(f"SAKBOC 2.2: at the interval ({at}) only a hand already cut is finished; a hand "
-                                  "cut after the call is not played.")
+            raise ValidationError(
+                _(
+                    "SAKBOC 2.2: at the interval (%(at)s) only a hand already cut is finished; a hand cut after the "
+                    "call is not played."
+                )
+                % {"at": at}
+            )
         if since is not None and BoemEntry.objects.filter(table=table, recorded_at__gte=since, struck=False).exclude(
                 kind=BoemEntry.Kind.TIME).exists():
-            raise ValidationError(f"SAKBOC 2.2: at the interval ({at}) each table finishes only the hand already "
-                                  "cut, and this table's is on the sheet.")
+            raise ValidationError(
+                _(
+                    "SAKBOC 2.2: at the interval (%(at)s) each table finishes only the hand already cut, and this "
+                    "table's is on the sheet."
+                )
+                % {"at": at}
+            )
     if table.open_strafs:
-        raise ValidationError("SAKBOC 1.10: 'af' was said at this table and waits for the referee's ruling; the "
-                              "boem goes on after it.")
+        raise ValidationError(_("SAKBOC 1.10: 'af' was said at this table and waits for the referee's ruling; the "
+                              "boem goes on after it."))
 
 
 def _telmen(match: Match, table_number: int) -> dict[int, Seat]:
@@ -292,7 +310,7 @@ def _side_name(match: Match, team_id: int | None) -> str:
 
 def _not_after_approval(match: Match) -> None:
     if match.result_status == Match.ResultStatus.APPROVED:
-        raise ValidationError("The result is approved; a union official must reopen it before the sheet changes.")
+        raise ValidationError(_("The result is approved; a union official must reopen it before the sheet changes."))
 
 
 # --- Goings-on ------------------------------------------------------------------------------------------
@@ -325,19 +343,26 @@ def going_on_record(
     if plays_deals(match.competition):
         raise ValidationError(f"{match.competition} is scored deal by deal: its tables enter deals, not goings-on.")
     if strokes not in (1, 2):
-        raise ValidationError(f"SAKBOC 7.3: a telman goes on 1 or 2 strokes at a time, never {strokes}.")
+        raise ValidationError(
+            _("SAKBOC 7.3: a telman goes on 1 or 2 strokes at a time, never %(strokes)s.") % {"strokes": strokes}
+        )
     if strokes == 2 and opponents_under_fifty is False:
-        raise ValidationError("Notes §VI: 2 strokes only when the opponents count under 50 (their roem and sturk "
-                              "included); otherwise 1.")
+        raise ValidationError(_("Notes §VI: 2 strokes only when the opponents count under 50 (their roem and sturk "
+                              "included); otherwise 1."))
     if device is None and not reason.strip():
-        raise ValidationError("Say why you enter this going-on on the table's behalf.")
+        raise ValidationError(_("Say why you enter this going-on on the table's behalf."))
     table = table_lock(match, table_number)
     _sheet_version_check(table, expected_version)
     entry_clock_check(match, table, now=now, cut_before_interval=cut_before_interval)
     telman = _telmen(match, table_number).get(team.pk)
     if claimed_by is not None and (telman is None or telman.player_id != claimed_by.pk):
-        raise ValidationError("SAKBOC 6.8: going on the boem is the telman's (counter's) responsibility; "
-                              f"{claimed_by.full_name} is not {team.name}'s telman at table {table_number}.")
+        raise ValidationError(
+            _(
+                "SAKBOC 6.8: going on the boem is the telman's (counter's) responsibility; %(full_name)s is not "
+                "%(team)s's telman at table %(table_number)s."
+            )
+            % {"full_name": claimed_by.full_name, "team": team.name, "table_number": table_number}
+        )
     entry = BoemEntry(
         table=table, sequence=_next_sequence(table), kind=BoemEntry.Kind.STROKE, team=team, strokes=strokes,
         claimed_by=telman.player if telman else None, recorded_at=now, recorded_by=by, device=device,
@@ -380,12 +405,12 @@ def entry_confirm(
     if entry.confirmed_at is not None:
         return entry
     if entry.struck:
-        raise ValidationError("This line was struck off the sheet.")
+        raise ValidationError(_("This line was struck off the sheet."))
     if device is not None:
         if device.link.match_id != match.pk or device.link.table_number != table.number:
-            raise PermissionDenied("This device is signed in at another table.")
+            raise PermissionDenied(_("This device is signed in at another table."))
         if entry.disputed_at is not None:
-            raise ValidationError("This going-on is disputed: the referee settles it.")
+            raise ValidationError(_("This going-on is disputed: the referee settles it."))
         _sheet_version_check(table, expected_version)
         telman = _opposing_telman(match, entry, table.number)
         entry.confirmed_by_player = telman.player if telman else None
@@ -396,7 +421,7 @@ def entry_confirm(
         is_telman = telman is not None and user is not None and user.pk is not None and \
             telman.player.user_id == user.pk
         if not (is_official or is_telman):
-            raise PermissionDenied("Only the opposing telman or the referee confirms a boem-sheet entry.")
+            raise PermissionDenied(_("Only the opposing telman or the referee confirms a boem-sheet entry."))
         _sheet_version_check(table, expected_version)
         entry.confirmed_by = user
         who = "the referee" if is_official else telman.player.full_name  # type: ignore[union-attr]
@@ -420,12 +445,12 @@ def entry_dispute(
     now = now_or(now)
     match, table, entry = _entry_lock(entry)
     if device.link.match_id != match.pk or device.link.table_number != table.number:
-        raise PermissionDenied("This device is signed in at another table.")
+        raise PermissionDenied(_("This device is signed in at another table."))
     reason = reason.strip()
     if not reason:
-        raise ValidationError("Say what is wrong with this going-on: the referee reads it.")
+        raise ValidationError(_("Say what is wrong with this going-on: the referee reads it."))
     if entry.kind != BoemEntry.Kind.STROKE or entry.state != "provisional":
-        raise ValidationError("Only a going-on that is not yet confirmed can be disputed at the table.")
+        raise ValidationError(_("Only a going-on that is not yet confirmed can be disputed at the table."))
     _sheet_version_check(table, expected_version)
     telman = _opposing_telman(match, entry, table.number)
     entry.disputed_at, entry.dispute_reason = now, reason
@@ -451,17 +476,17 @@ def entry_correct(
     now = now_or(now)
     reason = reason.strip()
     if not reason:
-        raise ValidationError("Say why you correct this line: the history keeps it.")
+        raise ValidationError(_("Say why you correct this line: the history keeps it."))
     match, table, entry = _entry_lock(entry)
     _not_after_approval(match)
     if entry.kind != BoemEntry.Kind.STROKE:
-        raise ValidationError("SAKBOC 1.10: a ruling is final; only a going-on is corrected here.")
+        raise ValidationError(_("SAKBOC 1.10: a ruling is final; only a going-on is corrected here."))
     if entry.struck:
-        raise ValidationError("This line was struck off already.")
+        raise ValidationError(_("This line was struck off already."))
     if entry.boem_id is not None and BoemEntry.objects.filter(
             boem_id=entry.boem_id, kind__in=[BoemEntry.Kind.STRAF, BoemEntry.Kind.STRAF_REVERSED]).exists():
-        raise ValidationError("SAKBOC 1.10: a ruling ended this boem, and the referee's decision is final: its "
-                              "goings-on are not corrected here (the ruling's points rest on them).")
+        raise ValidationError(_("SAKBOC 1.10: a ruling ended this boem, and the referee's decision is final: its "
+                              "goings-on are not corrected here (the ruling's points rest on them)."))
     _sheet_version_check(table, expected_version)
     if team is not None:
         team_in_match(match, team)
@@ -471,7 +496,9 @@ def entry_correct(
         changes.append("struck off")
     if strokes is not None and strokes != entry.strokes:
         if strokes not in (1, 2):
-            raise ValidationError(f"SAKBOC 7.3: a telman goes on 1 or 2 strokes at a time, never {strokes}.")
+            raise ValidationError(
+                _("SAKBOC 7.3: a telman goes on 1 or 2 strokes at a time, never %(strokes)s.") % {"strokes": strokes}
+            )
         changes.append(f"{entry.strokes} → {strokes} strokes")
         entry.strokes = strokes
     if team is not None and team.pk != entry.team_id:
@@ -480,7 +507,7 @@ def entry_correct(
         telman = _telmen(match, table.number).get(team.pk)
         entry.claimed_by = telman.player if telman else None
     if not changes:
-        raise ValidationError("Nothing to correct: change the strokes or the side, or strike the line off.")
+        raise ValidationError(_("Nothing to correct: change the strokes or the side, or strike the line off."))
     entry.corrected_at, entry.corrected_by, entry.referee_reason = now, by, reason
     if entry.confirmed_at is None:
         entry.confirmed_at, entry.confirmed_by = now, by
@@ -493,7 +520,7 @@ def entry_correct(
 
 def _ruling_phase_check(match: Match) -> None:
     if match.phase == Match.Phase.SCHEDULED:
-        raise ValidationError("SAKBOC 1.9: no cards may be played before the starting time is announced.")
+        raise ValidationError(_("SAKBOC 1.9: no cards may be played before the starting time is announced."))
     _not_after_approval(match)
 
 
@@ -524,11 +551,14 @@ def straf_record(
     _ruling_phase_check(match)
     table = table_lock(match, table_number)
     if table.status == MatchTable.Status.NOT_PLAYED:
-        raise ValidationError(f"SAKBOC 1.13: table {table_number} is not played.")
+        raise ValidationError(_("SAKBOC 1.13: table %(table_number)s is not played.") % {"table_number": table_number})
     _sheet_version_check(table, expected_version)
     if claimed_by is not None and not Seat.objects.filter(sheet__match=match, sheet__team=team,
                                                           table_number=table_number, player=claimed_by).exists():
-        raise ValidationError(f"{claimed_by.full_name} is not seated at table {table_number} for {team.name}.")
+        raise ValidationError(
+            _("%(full_name)s is not seated at table %(table_number)s for %(team)s.")
+            % {"full_name": claimed_by.full_name, "table_number": table_number, "team": team.name}
+        )
     at = _before_time(match, table, at or now)
     new = []
     if going_on is not None:  # gone on in the hand "af" was said in, not yet on the sheet: its strokes count
@@ -576,9 +606,9 @@ def straf_reverse(
     now = now_or(now)
     match, table, straf = _entry_lock(entry)
     if straf.kind != BoemEntry.Kind.STRAF:
-        raise ValidationError("Only a straf can be reversed (Notes §VII).")
+        raise ValidationError(_("Only a straf can be reversed (Notes §VII)."))
     if BoemEntry.objects.filter(reverses=straf).exists():
-        raise ValidationError("This straf has already been reversed.")
+        raise ValidationError(_("This straf has already been reversed."))
     _not_after_approval(match)
     victim_id = match.opponent_id(straf.team_id)
     reversal = BoemEntry(
@@ -603,12 +633,12 @@ def straf_reversal_strike(*, entry: BoemEntry, reason: str, by: Any = None, now:
     now = now_or(now)
     reason = reason.strip()
     if not reason:
-        raise ValidationError("Say why the reversal is struck off: the history keeps it.")
+        raise ValidationError(_("Say why the reversal is struck off: the history keeps it."))
     match, table, line = _entry_lock(entry)
     if line.kind != BoemEntry.Kind.STRAF_REVERSED:
-        raise ValidationError("Only a wrong-straf reversal is struck off here (Notes §VII).")
+        raise ValidationError(_("Only a wrong-straf reversal is struck off here (Notes §VII)."))
     if line.struck:
-        raise ValidationError("This line was struck off already.")
+        raise ValidationError(_("This line was struck off already."))
     _not_after_approval(match)
     line.struck, line.boem = True, None
     line.corrected_at, line.corrected_by, line.referee_reason = now, by, reason[:300]
@@ -713,7 +743,7 @@ def sheet_record(
         at = line.now or now
         if isinstance(line, StrafReversalLine):
             if not entries or entries[-1].kind != BoemEntry.Kind.STRAF:
-                raise ValidationError("Only a straf can be reversed (Notes §VII).")
+                raise ValidationError(_("Only a straf can be reversed (Notes §VII)."))
             straf = entries[-1]
             entry = BoemEntry(table=table, sequence=sequence, kind=BoemEntry.Kind.STRAF_REVERSED,
                               team_id=match.opponent_id(straf.team_id), points_claimed=line.claimed_points,
@@ -725,11 +755,13 @@ def sheet_record(
             if line.claimed_by is not None:
                 seat = seats.get((line.team.pk, line.claimed_by.pk))
                 if seat is None:
-                    raise ValidationError(f"{line.claimed_by.full_name} is not seated at table {table_number} for "
-                                          "that side.")
+                    raise ValidationError(
+                        _("%(full_name)s is not seated at table %(table_number)s for that side.")
+                        % {"full_name": line.claimed_by.full_name, "table_number": table_number}
+                    )
                 if isinstance(line, StrokeLine) and seat.role != Seat.Role.TELMAN:
-                    raise ValidationError("SAKBOC 6.8: going on the boem is the telman's (counter's) "
-                                          "responsibility.")
+                    raise ValidationError(_("SAKBOC 6.8: going on the boem is the telman's (counter's) "
+                                          "responsibility."))
             if isinstance(line, StrokeLine):
                 opponent = telmen.get(match.opponent_id(line.team.pk))
                 entry = BoemEntry(table=table, sequence=sequence, kind=BoemEntry.Kind.STROKE, team=line.team,

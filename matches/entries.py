@@ -17,6 +17,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from clubs import services as club_services
 from clubs.models import FULL_TEAM_PLAYERS, Club, Player, Team
@@ -36,7 +37,9 @@ def competition_entries_set(*, competition: Competition, open_: bool, by: Any = 
     """
     competition = _competition_lock(competition)
     if open_ and Match.objects.filter(competition=competition).exists():
-        raise ValidationError(f"{competition}'s fixtures are made: entries cannot open again.")
+        raise ValidationError(
+            _("%(competition)s's fixtures are made: entries cannot open again.") % {"competition": competition}
+        )
     if competition.entries_open != open_:
         competition.entries_open = open_
         save_with_history(competition, by=by, reason="entries opened" if open_ else "entries closed")
@@ -58,24 +61,36 @@ def team_enter(
     """
     competition = _competition_lock(competition)
     if not competition.entries_open:
-        raise ValidationError(f"{competition} is not open for entries: the union's official opens them.")
+        raise ValidationError(
+            _("%(competition)s is not open for entries: the union's official opens them.")
+            % {"competition": competition}
+        )
     name = name.strip()
     if not name:
-        raise ValidationError({"name": "Give the team a name."})
+        raise ValidationError({"name": _("Give the team a name.")})
     if Team.objects.filter(competition=competition, name=name).exists():
-        raise ValidationError({"name": f"{competition} already has a team called {name}."})
+        raise ValidationError(
+            {
+                "name": _("%(competition)s already has a team called %(name)s.")
+                % {"competition": competition, "name": name}
+            }
+        )
     squad = list(dict.fromkeys(players))
     if len(squad) < FULL_TEAM_PLAYERS:
-        raise ValidationError({"players": f"SAKBOC 1.5: a full team is {FULL_TEAM_PLAYERS} registered players; "
-                                          f"{len(squad)} chosen."})
+        raise ValidationError(
+            {
+                "players": _("SAKBOC 1.5: a full team is %(FULL_TEAM_PLAYERS)s registered players; %(value)s chosen.")
+                % {"FULL_TEAM_PLAYERS": FULL_TEAM_PLAYERS, "value": len(squad)}
+            }
+        )
     if captain not in squad:
-        raise ValidationError({"captain": "The captain is one of the team's players."})
+        raise ValidationError({"captain": _("The captain is one of the team's players.")})
     team = club_services.team_create(club=club, competition=competition, name=name, by=by)
     try:
         for player in squad:
             club_services.team_player_add(team=team, player=player, by=by)
     except IntegrityError:  # a concurrent entry took a player: the constraint holds one team per competition
-        raise ValidationError({"players": "A player was entered with another team meanwhile: choose again."}) \
+        raise ValidationError({"players": _("A player was entered with another team meanwhile: choose again.")}) \
             from None
     club_services.team_captain_set(team=team, player=captain, by=by)
     return team
@@ -89,8 +104,10 @@ def team_withdraw(*, team: Team, by: Any = None) -> None:
     """
     competition = _competition_lock(team.competition)
     if Match.objects.filter(competition=competition).exists():
-        raise ValidationError(f"{competition}'s fixtures are made: {team.name} can no longer be withdrawn; ask the "
-                              "union's official.")
+        raise ValidationError(
+            _("%(competition)s's fixtures are made: %(team)s can no longer be withdrawn; ask the union's official.")
+            % {"competition": competition, "team": team.name}
+        )
     team._history_user = by  # type: ignore[attr-defined]
     team._change_reason = "withdrawn before the fixtures"  # type: ignore[attr-defined]
     team.delete()

@@ -25,6 +25,8 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from django.db.models import Prefetch, Sum
+from django.utils.formats import date_format
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.styles import getSampleStyleSheet
@@ -36,10 +38,14 @@ from matches.boem_svg import BoemDrawing
 from matches.models import SHEET_ORDER, Award, Boem, BoemEntry, DealLine, Match, MatchTable
 from matches.rules import plays_deals
 
+#: The standings' columns: (row key, header). Headers are lazy: a download is in its reader's language.
 STANDINGS_COLUMNS = [
-    ("position", "Pos"), ("team_name", "Team"), ("club_name", "Club"), ("played", "P"), ("won", "W"),
-    ("drawn", "D"), ("lost", "L"), ("points_for", "For"), ("points_against", "Against"),
-    ("difference", "Diff"), ("league_points", "Pts"), ("tiebreak_reason", "Tie broken by"),
+    ("position", pgettext_lazy("position", "Pos")), ("team_name", gettext_lazy("Team")),
+    ("club_name", gettext_lazy("Club")), ("played", pgettext_lazy("played", "P")),
+    ("won", pgettext_lazy("won", "W")), ("drawn", pgettext_lazy("drawn", "D")), ("lost", pgettext_lazy("lost", "L")),
+    ("points_for", pgettext_lazy("points for", "For")), ("points_against", pgettext_lazy("points against", "Against")),
+    ("difference", pgettext_lazy("difference", "Diff")), ("league_points", pgettext_lazy("points", "Pts")),
+    ("tiebreak_reason", gettext_lazy("Tie broken by")),
 ]
 
 
@@ -164,7 +170,7 @@ def standings_csv(rows: list[dict]) -> str:
     """Standings as CSV text: a header line, then one line per team in position order."""
     out = io.StringIO()
     writer = _SafeWriter(out)
-    writer.writerow([label for _, label in STANDINGS_COLUMNS])
+    writer.writerow([str(label) for _key, label in STANDINGS_COLUMNS])
     for row in rows:
         writer.writerow([row.get(key, "") for key, _ in STANDINGS_COLUMNS])
     return out.getvalue()
@@ -175,17 +181,20 @@ def match_report_csv(match: Match) -> str:
     and the match score."""
     out = io.StringIO()
     writer = _SafeWriter(out)
-    writer.writerow(["table", "boem", f"{match.home} strokes", f"{match.away} strokes", "status", "winner",
-                     "points"])
+    writer.writerow([gettext("table"), gettext("boem"), gettext("%(team)s strokes") % {"team": match.home},
+                     gettext("%(team)s strokes") % {"team": match.away}, gettext("status"), gettext("winner"),
+                     gettext("points")])
     names = {match.home_id: match.home.name, match.away_id: match.away.name}
     for report in table_reports(match):
-        for boem, _ in report.boems:
+        for boem, _drawing in report.boems:
             writer.writerow([report.table.number, boem.number, boem.home_strokes, boem.away_strokes,
                              boem.get_status_display(), names.get(boem.winner_id, ""), boem.points])
     for award in match.awards.all():
-        writer.writerow(["award", award.clause, "", "", award.get_kind_display(), award.team.name, award.points])
-    writer.writerow(["score", "", match.home_score, match.away_score, match.get_result_status_display(),
-                     names.get(match.winner_id, "draw" if match.phase == Match.Phase.FINISHED else ""), ""])
+        writer.writerow([gettext("award"), award.clause, "", "", award.get_kind_display(), award.team.name,
+                         award.points])
+    draw = gettext("draw") if match.phase == Match.Phase.FINISHED else ""
+    writer.writerow([gettext("score"), "", match.home_score, match.away_score, match.get_result_status_display(),
+                     names.get(match.winner_id, draw), ""])
     return out.getvalue()
 
 
@@ -251,7 +260,7 @@ def standings_pdf(*, title: str, subtitle: str, rows: list[dict]) -> bytes:
     """Standings as a one-table A4 PDF with the tiebreak reasons; returns the PDF bytes."""
     styles = getSampleStyleSheet()
     small = styles["BodyText"].clone("small", fontSize=7, leading=8)
-    data = [[label for _, label in STANDINGS_COLUMNS]]
+    data = [[str(label) for _key, label in STANDINGS_COLUMNS]]
     for row in rows:
         data.append([str(row.get(k, "")) for k, _ in STANDINGS_COLUMNS[:-1]]
                     + [Paragraph(pdf_text(row.get("tiebreak_reason", "")), small)])
@@ -266,29 +275,30 @@ def match_report_pdf(match: Match) -> bytes:
     styles = getSampleStyleSheet()
     status = match.get_result_status_display()
     if match.result_status != Match.ResultStatus.APPROVED:
-        status += " (provisional until approved by a union official)"
+        status += " " + gettext("(provisional until approved by a union official)")
     home, away = pdf_text(match.home), pdf_text(match.away)
     body: list = [
-        Paragraph(pdf_text(f"{match.competition} · {match.scheduled_start:%d %b %Y} · {match.venue}"),
+        Paragraph(pdf_text(f"{match.competition} · {date_format(match.scheduled_start, 'd M Y')} · {match.venue}"),
                   styles["Normal"]),
         Paragraph(f"<b>{home} {match.home_score} – {match.away_score} {away}</b> · {pdf_text(status)}",
                   styles["Normal"]),
         Spacer(1, 4 * mm),
     ]
     for report in table_reports(match):
-        body.append(Paragraph(f"Table {report.table.number} ({pdf_text(report.table.get_status_display())}): "
-                              f"{home} {report.home_points}, {away} {report.away_points}",
+        body.append(Paragraph(gettext("Table %(number)s (%(status)s): ") % {
+                              "number": report.table.number, "status": pdf_text(report.table.get_status_display())}
+                              + f"{home} {report.home_points}, {away} {report.away_points}",
                               styles["Heading4"]))
         trees = [BoemFlowable(drawing) for _, drawing in report.boems]
         for start in range(0, len(trees), 6):
             body.append(Table([trees[start:start + 6]], hAlign="LEFT"))
     awards = list(match.awards.all())
     if awards:
-        body.append(Paragraph("Awards", styles["Heading4"]))
-        data = [["Team", "Award", "Points", "Rule"]] + [
+        body.append(Paragraph(gettext("Awards"), styles["Heading4"]))
+        data = [[gettext("Team"), gettext("Award"), gettext("Points"), gettext("Rule")]] + [
             [a.team.name, a.get_kind_display(), str(a.points), a.clause] for a in awards
         ]
         table = Table(data, hAlign="LEFT")
         table.setStyle(_TABLE_STYLE)
         body.append(table)
-    return _pdf(f"Match report: {match.home} v {match.away}", body)
+    return _pdf(gettext("Match report: %(home)s v %(away)s") % {"home": match.home, "away": match.away}, body)

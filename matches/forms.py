@@ -4,6 +4,8 @@ import datetime as dt
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from clubs.models import Player
 from clubs.selectors import person_name
@@ -13,15 +15,21 @@ from matches.models import DEFAULT_RULESET, RULESET_CHOICES, TABLES_PER_MATCH, C
 class CompetitionForm(forms.Form):
     """A new league season or knock-out cup."""
 
-    name = forms.CharField(max_length=120)
-    season = forms.CharField(max_length=20, help_text="E.g. 2026.")
-    kind = forms.ChoiceField(choices=Competition.Kind.choices,
-                             help_text="A league plays home and away rounds; a cup is a knock-out bracket.")
-    starts_on = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    name = forms.CharField(max_length=120, label=gettext_lazy("Name"))
+    season = forms.CharField(max_length=20, help_text=gettext_lazy("E.g. 2026."), label=gettext_lazy("Season"))
+    kind = forms.ChoiceField(
+        choices=Competition.Kind.choices,
+        help_text=gettext_lazy("A league plays home and away rounds; a cup is a knock-out bracket."),
+     label=gettext_lazy("Kind"))
+    starts_on = forms.DateField(
+        required=False, widget=forms.DateInput(attrs={"type": "date"}), label=gettext_lazy("Starts on")
+    )
     ruleset = forms.ChoiceField(choices=RULESET_CHOICES, initial=DEFAULT_RULESET, required=False,
-                                help_text=Competition._meta.get_field("ruleset").help_text)
+                                help_text=Competition._meta.get_field("ruleset").help_text,
+                                label=gettext_lazy("Rules"))
     deals_per_table = forms.IntegerField(min_value=0, max_value=200, initial=0, required=False,
-                                         help_text=Competition._meta.get_field("deals_per_table").help_text)
+                                         help_text=Competition._meta.get_field("deals_per_table").help_text,
+                                         label=gettext_lazy("Deals per table"))
 
     def clean_ruleset(self) -> str:
         return self.cleaned_data.get("ruleset") or DEFAULT_RULESET
@@ -33,12 +41,26 @@ class CompetitionForm(forms.Form):
 class FixturesForm(forms.Form):
     """Generate the fixture list: league rounds (home and away) or the cup's first round with byes."""
 
-    start = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), help_text="Date of round 1.")
-    kickoff = forms.TimeField(initial=dt.time(19, 30), widget=forms.TimeInput(attrs={"type": "time"}),
-                              help_text="Start of play; captains toss 5 minutes before (SAKBOC 1.3).")
-    days_between_rounds = forms.IntegerField(min_value=1, max_value=365, initial=7)
-    home_and_away = forms.BooleanField(required=False, initial=True,
-                                       help_text="League: each pair meets at both venues.")
+    start = forms.DateField(
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=gettext_lazy("Date of round 1."),
+        label=gettext_lazy("Start"),
+    )
+    kickoff = forms.TimeField(
+        initial=dt.time(19, 30),
+        widget=forms.TimeInput(attrs={"type": "time"}),
+        help_text=gettext_lazy("Start of play; captains toss 5 minutes before (SAKBOC 1.3)."),
+        label=gettext_lazy("Kickoff"),
+    )
+    days_between_rounds = forms.IntegerField(
+        min_value=1, max_value=365, initial=7, label=gettext_lazy("Days between rounds")
+    )
+    home_and_away = forms.BooleanField(
+        required=False,
+        initial=True,
+        help_text=gettext_lazy("League: each pair meets at both venues."),
+        label=gettext_lazy("Home and away"),
+    )
 
 
 class PersonChoiceField(forms.ModelChoiceField):
@@ -52,11 +74,15 @@ class OfficialsForm(forms.Form):
     """The match's referee and, at a final, the marker (SAKBOC 1.11), chosen by name from the union's list of
     referees (``clubs.models.UnionReferee``). Whether the choice is impartial is the service's rule."""
 
-    referee = PersonChoiceField(queryset=get_user_model().objects.none(), required=False,
-                                empty_label="— none yet —", help_text="From the union's list of referees.")
+    referee = PersonChoiceField(
+        queryset=get_user_model().objects.none(),
+        required=False,
+        empty_label="— none yet —",
+        help_text=gettext_lazy("From the union's list of referees."),
+    )
     marker = PersonChoiceField(queryset=get_user_model().objects.none(), required=False, empty_label="— none —",
-                               help_text="Takes the referee's place at a final when no referee is present "
-                               "(SAKBOC 1.11).")
+                               help_text=gettext_lazy("Takes the referee's place at a final when no referee is present "
+                               "(SAKBOC 1.11)."))
 
     def __init__(self, *args, union, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -70,21 +96,33 @@ class RefereeAddForm(forms.Form):
     """Put someone on the union's list of referees: found by e-mail, or given an account (they set their own
     password from an e-mailed link)."""
 
-    first_name = forms.CharField(max_length=150)
-    last_name = forms.CharField(max_length=150)
-    email = forms.EmailField(help_text="Someone with an account is found by it; anyone else gets an account and "
-                             "an e-mail to choose a password.")
+    first_name = forms.CharField(max_length=150, label=gettext_lazy("First name"))
+    last_name = forms.CharField(max_length=150, label=gettext_lazy("Last name"))
+    email = forms.EmailField(
+        help_text=gettext_lazy(
+            "Someone with an account is found by it; anyone else gets an account and an e-mail to choose a password."
+        )
+    , label=gettext_lazy("Email"))
 
 
 class TeamEntryForm(forms.Form):
     """A club's team for a competition: its name, its squad from the club's registered players and its captain."""
 
-    name = forms.CharField(max_length=120, help_text="As it will appear in fixtures and standings.")
-    players = forms.ModelMultipleChoiceField(
-        queryset=Player.objects.none(), widget=forms.CheckboxSelectMultiple,
-        help_text="At least 8: a full team is 8 registered players (SAKBOC 1.5); more are its substitutes (11.1).",
+    name = forms.CharField(
+        max_length=120,
+        help_text=gettext_lazy("As it will appear in fixtures and standings."),
+        label=gettext_lazy("Name"),
     )
-    captain = forms.ModelChoiceField(queryset=Player.objects.none(), help_text="One of the players ticked above.")
+    players = forms.ModelMultipleChoiceField(
+        queryset=Player.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+        help_text=gettext_lazy(
+            "At least 8: a full team is 8 registered players (SAKBOC 1.5); more are its substitutes (11.1)."
+        ),
+     label=gettext_lazy("Players"))
+    captain = forms.ModelChoiceField(
+        queryset=Player.objects.none(), help_text=gettext_lazy("One of the players ticked above.")
+    , label=gettext_lazy("Captain"))
 
     def __init__(self, *args, eligible, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -98,27 +136,39 @@ class TeamEntryForm(forms.Form):
 class ResultCorrectForm(forms.Form):
     """An official enters or corrects a match's score, with the reason history keeps."""
 
-    home_score = forms.IntegerField(min_value=0, max_value=9999)
-    away_score = forms.IntegerField(min_value=0, max_value=9999)
-    reason = forms.CharField(max_length=300, widget=forms.Textarea(attrs={"rows": 2}),
-                             help_text="Why: kept in the match's history with your name and the old score.")
+    home_score = forms.IntegerField(min_value=0, max_value=9999, label=gettext_lazy("Home score"))
+    away_score = forms.IntegerField(min_value=0, max_value=9999, label=gettext_lazy("Away score"))
+    reason = forms.CharField(
+        max_length=300,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=gettext_lazy("Why: kept in the match's history with your name and the old score."),
+     label=gettext_lazy("Reason"))
 
 
 class DisputeForm(forms.Form):
     """A captain disputes a result."""
 
-    reason = forms.CharField(max_length=1000, widget=forms.Textarea(attrs={"rows": 4}),
-                             help_text="What is wrong with the result: the table, the boem, the figures. The union's "
-                             "officials and the referee read it.")
+    reason = forms.CharField(
+        max_length=1000,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=gettext_lazy(
+            "What is wrong with the result: the table, the boem, the figures. The union's "
+            "officials and the referee read it."
+        ),
+     label=gettext_lazy("Reason"))
 
 
 class StandingsPublishForm(forms.Form):
     """Publish the standings as they stand: a frozen, dated snapshot."""
 
-    title = forms.CharField(max_length=160, required=False,
-                            help_text="E.g. 'After round 6'; each publication has its own title.")
+    title = forms.CharField(
+        max_length=160,
+        required=False,
+        help_text=gettext_lazy("E.g. 'After round 6'; each publication has its own title."),
+        label=gettext_lazy("Title"),
+    )
     as_of = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}),
-                            help_text="Defaults to today.")
+                            help_text=gettext_lazy("Defaults to today."), label=gettext_lazy("As of"))
 
 
 class NightFileForm(forms.Form):
@@ -127,40 +177,51 @@ class NightFileForm(forms.Form):
     MAX_BYTES = 20 * 1024 * 1024
 
     file = forms.FileField(
-        required=False, label="Night file",
-        help_text="The .json file written by “Download the night's file” or manage.py night_export.",
+        required=False, label=gettext_lazy("Night file"),
+        help_text=gettext_lazy("The .json file written by “Download the night's file” or manage.py night_export."),
     )
-    night = forms.CharField(required=False, widget=forms.HiddenInput)
+    night = forms.CharField(required=False, widget=forms.HiddenInput, label=gettext_lazy("Night"))
 
     def clean(self) -> dict:
         data = super().clean()
         upload = data.get("file")
         if upload is not None:
             if upload.size > self.MAX_BYTES:
-                raise forms.ValidationError({"file": "A night file is far smaller than this; is it the right file?"})
+                raise forms.ValidationError({"file": _("A night file is far smaller than this; is it the right file?")})
             data["data"] = upload.read()
         elif data.get("night"):
             data["data"] = data["night"].encode()
         else:
-            raise forms.ValidationError({"file": "Choose the night's file to import."})
+            raise forms.ValidationError({"file": _("Choose the night's file to import.")})
 class SeasonStartForm(forms.Form):
     """The next season's name (``matches.seasons.season_start``)."""
 
-    name = forms.CharField(max_length=20, help_text="E.g. 2027. The competitions are copied under this season; a "
-                           "name that carries the old season (\"Cup 2026\") gets the new one (\"Cup 2027\").")
+    name = forms.CharField(
+        max_length=20,
+        help_text=gettext_lazy(
+            "E.g. 2027. The competitions are copied under this season; a "
+            'name that carries the old season ("Cup 2026") gets the new one ("Cup 2027").'
+        ),
+     label=gettext_lazy("Name"))
 
 
 class TransferForm(forms.Form):
     """A player's transfer to another club of the union (``matches.transfers.player_transfer``): the player found by
     registration number, which stays theirs."""
 
-    registration_number = forms.CharField(max_length=30, help_text="The player's registration number; it follows "
-                                          "them to the new club.")
-    to_club = forms.ModelChoiceField(queryset=Player.objects.none(), label="To club")
-    transferred_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), label="On",
-                                     help_text="The day the registration moves; today or earlier.")
-    note = forms.CharField(max_length=300, required=False, widget=forms.Textarea(attrs={"rows": 2}),
-                           help_text="Optional: e.g. the clubs' agreement. Kept with the transfer.")
+    registration_number = forms.CharField(
+        max_length=30, help_text=gettext_lazy("The player's registration number; it follows them to the new club.")
+    , label=gettext_lazy("Registration number"))
+    to_club = forms.ModelChoiceField(queryset=Player.objects.none(), label=gettext_lazy("To club"))
+    transferred_on = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), label=gettext_lazy("On"),
+                                     help_text=gettext_lazy("The day the registration moves; today or earlier."))
+    note = forms.CharField(
+        max_length=300,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=gettext_lazy("Optional: e.g. the clubs' agreement. Kept with the transfer."),
+        label=gettext_lazy("Note"),
+    )
 
     def __init__(self, *args, union, **kwargs) -> None:
         from clubs.models import Club
@@ -177,17 +238,25 @@ class TransferForm(forms.Form):
             data["player"] = Player.objects.select_related("club").filter(
                 union=self.union, registration_number__iexact=number).first()
             if data["player"] is None:
-                self.add_error("registration_number", f"No player of {self.union} has registration number {number}.")
+                self.add_error(
+                    "registration_number",
+                    _("No player of %(union)s has registration number %(number)s.")
+                    % {"union": self.union, "number": number},
+                )
         return data
 class TeamSheetForm(forms.Form):
     """The team sheet: at each table a telman (the counter, who keeps the boem) and a byspeler (the partner
     opposite). Leave a table empty to field only 3 tables (the opponents then get 20 points, SAKBOC 1.13)."""
 
     version = forms.IntegerField(
-        widget=forms.HiddenInput, required=False, min_value=0,
-        help_text="The sheet's version when the form was shown (0: none yet); a sheet changed since on another "
-        "device is not overwritten.",
-    )
+        widget=forms.HiddenInput,
+        required=False,
+        min_value=0,
+        help_text=gettext_lazy(
+            "The sheet's version when the form was shown (0: none yet); a sheet changed since on another "
+            "device is not overwritten."
+        ),
+     label=gettext_lazy("Version"))
 
     def __init__(self, *args, squad: list[Player], **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -196,7 +265,7 @@ class TeamSheetForm(forms.Form):
             for role, label in Seat.Role.choices:
                 self.fields[f"table{table}_{role}"] = forms.TypedChoiceField(
                     choices=choices, coerce=int, required=False, empty_value=None,
-                    label=f"Table {table}: {label}",
+                    label=_("Table %(table)s: %(label)s") % {"table": table, "label": label},
                 )
 
     def clean(self) -> dict:
@@ -209,7 +278,7 @@ class TeamSheetForm(forms.Form):
             if telman is None and byspeler is None:
                 continue
             if telman is None or byspeler is None:
-                raise forms.ValidationError(f"Table {table} needs both a telman and a byspeler.")
+                raise forms.ValidationError(_("Table %(table)s needs both a telman and a byspeler.") % {"table": table})
             result[table] = (telman, byspeler)
         self.cleaned_data["partnerships"] = result
         return self.cleaned_data
@@ -225,9 +294,9 @@ class SubstitutionForm(forms.Form):
     def __init__(self, *args, seated: list[Player], bench: list[Player], **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["player_out"] = forms.TypedChoiceField(
-            coerce=int, label="Player leaving", choices=[(p.pk, p.full_name) for p in seated])
+            coerce=int, label=_("Player leaving"), choices=[(p.pk, p.full_name) for p in seated])
         self.fields["player_in"] = forms.TypedChoiceField(
-            coerce=int, label="Substitute", choices=[(p.pk, p.full_name) for p in bench])
+            coerce=int, label=_("Substitute"), choices=[(p.pk, p.full_name) for p in bench])
         self.fields["role"] = forms.ChoiceField(
-            required=False, choices=[("", "Same role as the player leaving"), *Seat.Role.choices],
-            help_text="The substitute's role is the captain's choice (SAKBOC 11.1).")
+            required=False, choices=[("", _("Same role as the player leaving")), *Seat.Role.choices],
+            help_text=_("The substitute's role is the captain's choice (SAKBOC 11.1)."))

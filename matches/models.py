@@ -11,6 +11,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 from simple_history.models import HistoricalRecords
 
 from engine.ruleset import RULESETS
@@ -28,33 +29,44 @@ class Competition(models.Model):
     """A union's league season (played in rounds) or knock-out cup."""
 
     class Kind(models.TextChoices):
-        LEAGUE = "league", "League season"
-        KNOCKOUT = "knockout", "Knock-out cup"
+        LEAGUE = "league", gettext_lazy("League season")
+        KNOCKOUT = "knockout", gettext_lazy("Knock-out cup")
 
-    union = models.ForeignKey("clubs.Union", on_delete=models.PROTECT, related_name="competitions")
-    name = models.CharField(max_length=120)
-    season = models.CharField(max_length=20, help_text="E.g. '2026'.")
-    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.LEAGUE)
-    starts_on = models.DateField(null=True, blank=True)
+    union = models.ForeignKey(
+        "clubs.Union", on_delete=models.PROTECT, related_name="competitions", verbose_name=gettext_lazy("union")
+    )
+    name = models.CharField(max_length=120, verbose_name=gettext_lazy("name"))
+    season = models.CharField(
+        max_length=20, help_text=gettext_lazy("E.g. '2026'."), verbose_name=gettext_lazy("season")
+    )
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.LEAGUE, verbose_name=gettext_lazy("kind"))
+    starts_on = models.DateField(null=True, blank=True, verbose_name=gettext_lazy("starts on"))
     entries_open = models.BooleanField(
-        default=False, help_text="Clubs' secretaries may enter teams while the union's official keeps entries open; "
-        "fixtures are made once they are closed.",
+        default=False,
+        help_text=gettext_lazy(
+            "Clubs' secretaries may enter teams while the union's official keeps entries open; "
+            "fixtures are made once they are closed."
+        ),
+        verbose_name=gettext_lazy("entries open"),
     )
     ruleset = models.CharField(
-        max_length=40, choices=RULESET_CHOICES, default=DEFAULT_RULESET,
-        help_text="The rules the competition is played under. SAKBOC 2004 is read with the union's "
-        "interpretation settings; the Dutch games, the Wikipedia variant and Klammern are played deal by deal "
-        "(issue 24).",
+        max_length=40, choices=RULESET_CHOICES, default=DEFAULT_RULESET, verbose_name=gettext_lazy("rules"),
+        help_text=gettext_lazy("The rules the competition is played under. SAKBOC 2004 is read with the union's "
+                               "interpretation settings; the Dutch games, the Wikipedia variant and Klammern are "
+                               "played deal by deal."),
     )
     deals_per_table = models.PositiveSmallIntegerField(
-        default=0, validators=[MaxValueValidator(200)],
-        help_text="Deals each table plays in a game scored deal by deal (e.g. 16 for a Rotterdam boom); 0 = the "
-        "ruleset's own end (16 deals, 1001 points, 51 match points). Not used under SAKBOC.",
+        default=0, validators=[MaxValueValidator(200)], verbose_name=gettext_lazy("deals per table"),
+        help_text=gettext_lazy("Deals each table plays in a game scored deal by deal (e.g. 16 for a Rotterdam "
+                               "boom); 0 = the ruleset's own end (16 deals, 1001 points, 51 match points). Not "
+                               "used under SAKBOC."),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = gettext_lazy("competition")
+        verbose_name_plural = gettext_lazy("competitions")
         ordering = ["-season", "name"]
         constraints = [
             models.UniqueConstraint(fields=["union", "name", "season"], name="competition_unique_in_union")
@@ -77,89 +89,131 @@ class Match(models.Model):
     """
 
     class Phase(models.TextChoices):
-        SCHEDULED = "scheduled", "Scheduled"
-        FIRST_HALF = "first_half", "First half"
-        INTERVAL = "interval", "Interval"
-        SECOND_HALF = "second_half", "Second half"
-        AWAITING_EXTRA_TIME = "awaiting_extra_time", "Knock-out draw: toss and extra time to come"
-        EXTRA_TIME = "extra_time", "Extra time"
-        FINISHED = "finished", "Finished"
+        SCHEDULED = "scheduled", gettext_lazy("Scheduled")
+        FIRST_HALF = "first_half", gettext_lazy("First half")
+        INTERVAL = "interval", gettext_lazy("Interval")
+        SECOND_HALF = "second_half", gettext_lazy("Second half")
+        AWAITING_EXTRA_TIME = "awaiting_extra_time", gettext_lazy("Knock-out draw: toss and extra time to come")
+        EXTRA_TIME = "extra_time", gettext_lazy("Extra time")
+        FINISHED = "finished", gettext_lazy("Finished")
 
     class ResultStatus(models.TextChoices):
-        NONE = "none", "Not played"
-        PROVISIONAL = "provisional", "Provisional"
-        CONFIRMED = "confirmed", "Confirmed"
-        APPROVED = "approved", "Approved"
+        NONE = "none", gettext_lazy("Not played")
+        PROVISIONAL = "provisional", gettext_lazy("Provisional")
+        CONFIRMED = "confirmed", gettext_lazy("Confirmed")
+        APPROVED = "approved", gettext_lazy("Approved")
 
-    competition = models.ForeignKey(Competition, on_delete=models.PROTECT, related_name="matches")
-    round_number = models.PositiveSmallIntegerField(default=1, help_text="League round, or knock-out round.")
-    round_name = models.CharField(max_length=40, blank=True, help_text="E.g. 'Semi-final' (knock-out).")
-    tie_number = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Knock-out: the tie's place in its round's bracket (1, 2, …); ties 2k-1 and "
-        "2k feed tie k of the next round.",
+    competition = models.ForeignKey(
+        Competition, on_delete=models.PROTECT, related_name="matches", verbose_name=gettext_lazy("competition")
     )
-    home = models.ForeignKey("clubs.Team", on_delete=models.PROTECT, related_name="home_matches")
-    away = models.ForeignKey("clubs.Team", on_delete=models.PROTECT, related_name="away_matches")
-    venue = models.CharField(max_length=160, blank=True)
-    scheduled_start = models.DateTimeField(help_text="Start of play; the toss is before it (SAKBOC 1.3).")
+    round_number = models.PositiveSmallIntegerField(
+        default=1,
+        help_text=gettext_lazy("League round, or knock-out round."),
+        verbose_name=gettext_lazy("round number"),
+    )
+    round_name = models.CharField(
+        max_length=40,
+        blank=True,
+        help_text=gettext_lazy("E.g. 'Semi-final' (knock-out)."),
+        verbose_name=gettext_lazy("round name"),
+    )
+    tie_number = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text=gettext_lazy(
+            "Knock-out: the tie's place in its round's bracket (1, 2, …); ties 2k-1 and "
+            "2k feed tie k of the next round."
+        ),
+        verbose_name=gettext_lazy("tie number"),
+    )
+    home = models.ForeignKey(
+        "clubs.Team", on_delete=models.PROTECT, related_name="home_matches", verbose_name=gettext_lazy("home")
+    )
+    away = models.ForeignKey(
+        "clubs.Team", on_delete=models.PROTECT, related_name="away_matches", verbose_name=gettext_lazy("away")
+    )
+    venue = models.CharField(max_length=160, blank=True, verbose_name=gettext_lazy("venue"))
+    scheduled_start = models.DateTimeField(
+        help_text=gettext_lazy("Start of play; the toss is before it (SAKBOC 1.3)."),
+        verbose_name=gettext_lazy("scheduled start"),
+    )
     referee = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="refereed_matches"
-    )
+    , verbose_name=gettext_lazy("referee"))
     marker = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="marked_matches",
-        help_text="Takes the referee's place at a final when no referee is present (SAKBOC 1.11).",
-    )
+        help_text=gettext_lazy("Takes the referee's place at a final when no referee is present (SAKBOC 1.11)."),
+     verbose_name=gettext_lazy("marker"))
 
     # Clock state.
-    phase = models.CharField(max_length=20, choices=Phase.choices, default=Phase.SCHEDULED, db_index=True)
+    phase = models.CharField(
+        max_length=20, choices=Phase.choices, default=Phase.SCHEDULED, db_index=True, verbose_name=gettext_lazy("phase")
+    )
     toss_winner = models.ForeignKey(
-        "clubs.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
-        help_text="Gets the cards (SAKBOC 1.3); for extra time, the winner of the second toss (SAKBOC 1.12).",
+        "clubs.Team",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text=gettext_lazy(
+            "Gets the cards (SAKBOC 1.3); for extra time, the winner of the second toss (SAKBOC 1.12)."
+        ),
+        verbose_name=gettext_lazy("toss winner"),
     )
-    tossed_at = models.DateTimeField(null=True, blank=True)
-    first_half_started_at = models.DateTimeField(null=True, blank=True)
-    interval_started_at = models.DateTimeField(null=True, blank=True)
-    second_half_started_at = models.DateTimeField(null=True, blank=True)
+    tossed_at = models.DateTimeField(null=True, blank=True, verbose_name=gettext_lazy("tossed at"))
+    first_half_started_at = models.DateTimeField(
+        null=True, blank=True, verbose_name=gettext_lazy("first half started at")
+    )
+    interval_started_at = models.DateTimeField(null=True, blank=True, verbose_name=gettext_lazy("interval started at"))
+    second_half_started_at = models.DateTimeField(
+        null=True, blank=True, verbose_name=gettext_lazy("second half started at")
+    )
     grace_handled_at = models.DateTimeField(
-        null=True, blank=True, help_text="When the 3-minute grace after the interval was acted on (SAKBOC 12.3)."
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("When the 3-minute grace after the interval was acted on (SAKBOC 12.3)."),
+        verbose_name=gettext_lazy("grace handled at"),
     )
-    extra_time_started_at = models.DateTimeField(null=True, blank=True)
-    extra_time_periods = models.PositiveSmallIntegerField(default=0)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    extra_time_started_at = models.DateTimeField(
+        null=True, blank=True, verbose_name=gettext_lazy("extra time started at")
+    )
+    extra_time_periods = models.PositiveSmallIntegerField(default=0, verbose_name=gettext_lazy("extra time periods"))
+    finished_at = models.DateTimeField(null=True, blank=True, verbose_name=gettext_lazy("finished at"))
 
     # Score and result.
-    home_score = models.IntegerField(default=0)
-    away_score = models.IntegerField(default=0)
+    home_score = models.IntegerField(default=0, verbose_name=gettext_lazy("home score"))
+    away_score = models.IntegerField(default=0, verbose_name=gettext_lazy("away score"))
     winner = models.ForeignKey(
         "clubs.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
-        help_text="Set when finished and not drawn.",
-    )
+        help_text=gettext_lazy("Set when finished and not drawn."),
+     verbose_name=gettext_lazy("winner"))
     result_status = models.CharField(
         max_length=12, choices=ResultStatus.choices, default=ResultStatus.NONE, db_index=True
-    )
+    , verbose_name=gettext_lazy("result status"))
     home_confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    , verbose_name=gettext_lazy("home confirmed by"))
     away_confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    confirmed_at = models.DateTimeField(null=True, blank=True)
+    , verbose_name=gettext_lazy("away confirmed by"))
+    confirmed_at = models.DateTimeField(null=True, blank=True, verbose_name=gettext_lazy("confirmed at"))
     approved_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    approved_at = models.DateTimeField(null=True, blank=True)
+    , verbose_name=gettext_lazy("approved by"))
+    approved_at = models.DateTimeField(null=True, blank=True, verbose_name=gettext_lazy("approved at"))
     live_version = models.PositiveBigIntegerField(
         default=0, editable=False,
-        help_text="Bumped in the same transaction as every change the live pages show (the clock, a "
+        help_text=gettext_lazy("Bumped in the same transaction as every change the live pages show (the clock, a "
         "boem sheet, an award, the result; matches.records.match_lock): the live pages' ETag, so a phone that "
-        "polls gets 304 until something changes. Never set by hand (a stale value would hide a change).",
-    )
+        "polls gets 304 until something changes. Never set by hand (a stale value would hide a change)."),
+     verbose_name=gettext_lazy("live version"))
 
     history = HistoricalRecords(excluded_fields=["live_version"])
 
     class Meta:
+        verbose_name = gettext_lazy("match")
         ordering = ["scheduled_start", "id"]
-        verbose_name_plural = "matches"
+        verbose_name_plural = gettext_lazy("matches")
         constraints = [
             models.CheckConstraint(condition=~Q(home=models.F("away")), name="match_home_is_not_away"),
         ]
@@ -183,17 +237,33 @@ class Match(models.Model):
 class TeamSheet(models.Model):
     """A team's named partnerships for a match night (its :class:`Seat` rows): table 1 to 4."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="team_sheets")
-    team = models.ForeignKey("clubs.Team", on_delete=models.PROTECT, related_name="team_sheets")
-    submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    submitted_at = models.DateTimeField()
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="team_sheets", verbose_name=gettext_lazy("match")
+    )
+    team = models.ForeignKey(
+        "clubs.Team", on_delete=models.PROTECT, related_name="team_sheets", verbose_name=gettext_lazy("team")
+    )
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        verbose_name=gettext_lazy("submitted by"),
+    )
+    submitted_at = models.DateTimeField(verbose_name=gettext_lazy("submitted at"))
     version = models.PositiveIntegerField(
-        default=1, help_text="Bumped by every submit; a form sends the version it showed, so a submit based on "
-        "a sheet another device has changed since is refused (matches.services.team_sheet_submit).",
+        default=1,
+        help_text=gettext_lazy(
+            "Bumped by every submit; a form sends the version it showed, so a submit based on "
+            "a sheet another device has changed since is refused (matches.services.team_sheet_submit)."
+        ),
+        verbose_name=gettext_lazy("version"),
     )
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = gettext_lazy("team sheet")
+        verbose_name_plural = gettext_lazy("team sheets")
         constraints = [models.UniqueConstraint(fields=["match", "team"], name="team_sheet_one_per_team")]
 
     def __str__(self) -> str:
@@ -208,17 +278,25 @@ class Seat(models.Model):
     """
 
     class Role(models.TextChoices):
-        TELMAN = "telman", "Telman (counter)"
-        BYSPELER = "byspeler", "Byspeler (partner)"
+        TELMAN = "telman", gettext_lazy("Telman (counter)")
+        BYSPELER = "byspeler", gettext_lazy("Byspeler (partner)")
 
-    sheet = models.ForeignKey(TeamSheet, on_delete=models.CASCADE, related_name="seats")
-    table_number = models.PositiveSmallIntegerField(validators=table_number_validators)
-    role = models.CharField(max_length=10, choices=Role.choices)
-    player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="seats")
-    called_away_at = models.DateTimeField(null=True, blank=True)
+    sheet = models.ForeignKey(
+        TeamSheet, on_delete=models.CASCADE, related_name="seats", verbose_name=gettext_lazy("sheet")
+    )
+    table_number = models.PositiveSmallIntegerField(
+        validators=table_number_validators, verbose_name=gettext_lazy("table number")
+    )
+    role = models.CharField(max_length=10, choices=Role.choices, verbose_name=gettext_lazy("role"))
+    player = models.ForeignKey(
+        "clubs.Player", on_delete=models.PROTECT, related_name="seats", verbose_name=gettext_lazy("player")
+    )
+    called_away_at = models.DateTimeField(null=True, blank=True, verbose_name=gettext_lazy("called away at"))
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = gettext_lazy("seat")
+        verbose_name_plural = gettext_lazy("seats")
         ordering = ["table_number", "role"]
         constraints = [
             models.UniqueConstraint(fields=["sheet", "table_number", "role"], name="seat_unique_role_at_table"),
@@ -235,16 +313,30 @@ class Seat(models.Model):
 class Substitution(models.Model):
     """A half-time substitution (SAKBOC 11.1, 11.4): who left which seat and who took it, in which role."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="substitutions")
-    team = models.ForeignKey("clubs.Team", on_delete=models.PROTECT, related_name="+")
-    table_number = models.PositiveSmallIntegerField(validators=table_number_validators)
-    role = models.CharField(max_length=10, choices=Seat.Role.choices)
-    player_out = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
-    player_in = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
-    made_at = models.DateTimeField()
-    made_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="substitutions", verbose_name=gettext_lazy("match")
+    )
+    team = models.ForeignKey(
+        "clubs.Team", on_delete=models.PROTECT, related_name="+", verbose_name=gettext_lazy("team")
+    )
+    table_number = models.PositiveSmallIntegerField(
+        validators=table_number_validators, verbose_name=gettext_lazy("table number")
+    )
+    role = models.CharField(max_length=10, choices=Seat.Role.choices, verbose_name=gettext_lazy("role"))
+    player_out = models.ForeignKey(
+        "clubs.Player", on_delete=models.PROTECT, related_name="+", verbose_name=gettext_lazy("player out")
+    )
+    player_in = models.ForeignKey(
+        "clubs.Player", on_delete=models.PROTECT, related_name="+", verbose_name=gettext_lazy("player in")
+    )
+    made_at = models.DateTimeField(verbose_name=gettext_lazy("made at"))
+    made_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, verbose_name=gettext_lazy("made by")
+    )
 
     class Meta:
+        verbose_name = gettext_lazy("substitution")
+        verbose_name_plural = gettext_lazy("substitutions")
         ordering = ["made_at", "id"]
 
     def __str__(self) -> str:
@@ -255,45 +347,55 @@ class MatchTable(models.Model):
     """A table of a match night and its state: playing, stopped (with reason) or not played."""
 
     class Status(models.TextChoices):
-        PLAYING = "playing", "Playing"
-        STOPPED = "stopped", "Stopped"
-        NOT_PLAYED = "not_played", "Not played (a team fielded only 3 tables, SAKBOC 1.13)"
+        PLAYING = "playing", gettext_lazy("Playing")
+        STOPPED = "stopped", gettext_lazy("Stopped")
+        NOT_PLAYED = "not_played", gettext_lazy("Not played (a team fielded only 3 tables, SAKBOC 1.13)")
 
     class StopReason(models.TextChoices):
-        REFEREE = "referee", "Stopped by the referee (SAKBOC 12.1)"
-        UNSEATED = "unseated", "Players not seated after the grace (SAKBOC 12.3)"
+        REFEREE = "referee", gettext_lazy("Stopped by the referee (SAKBOC 12.1)")
+        UNSEATED = "unseated", gettext_lazy("Players not seated after the grace (SAKBOC 12.3)")
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="tables")
-    number = models.PositiveSmallIntegerField(validators=table_number_validators)
-    status = models.CharField(max_length=12, choices=Status.choices, default=Status.PLAYING)
-    stop_reason = models.CharField(max_length=10, choices=StopReason.choices, blank=True)
-    stop_note = models.CharField(max_length=300, blank=True)
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="tables", verbose_name=gettext_lazy("match")
+    )
+    number = models.PositiveSmallIntegerField(validators=table_number_validators, verbose_name=gettext_lazy("number"))
+    status = models.CharField(
+        max_length=12, choices=Status.choices, default=Status.PLAYING, verbose_name=gettext_lazy("status")
+    )
+    stop_reason = models.CharField(
+        max_length=10, choices=StopReason.choices, blank=True, verbose_name=gettext_lazy("stop reason")
+    )
+    stop_note = models.CharField(max_length=300, blank=True, verbose_name=gettext_lazy("stop note"))
     defaulting_team = models.ForeignKey(
         "clubs.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
-        help_text="The side whose partnership forfeits its points at this table (SAKBOC 12.1).",
-    )
-    stopped_at = models.DateTimeField(null=True, blank=True)
+        help_text=gettext_lazy("The side whose partnership forfeits its points at this table (SAKBOC 12.1)."),
+     verbose_name=gettext_lazy("defaulting team"))
+    stopped_at = models.DateTimeField(null=True, blank=True, verbose_name=gettext_lazy("stopped at"))
     stopped_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    , verbose_name=gettext_lazy("stopped by"))
     unseated_team = models.ForeignKey(
         "clubs.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
-        help_text="Reported with players not seated after the interval (SAKBOC 12.3).",
+        help_text=gettext_lazy("Reported with players not seated after the interval (SAKBOC 12.3)."),
+     verbose_name=gettext_lazy("unseated team"))
+    unseated_reported_at = models.DateTimeField(
+        null=True, blank=True, verbose_name=gettext_lazy("unseated reported at")
     )
-    unseated_reported_at = models.DateTimeField(null=True, blank=True)
     sheet_version = models.PositiveIntegerField(
         default=0, editable=False,
-        help_text="Bumped by every write to the table's boem sheet; a device or form sends the version "
-        "it showed, and a write based on a sheet someone else has changed since is refused (HTTP 409).",
-    )
+        help_text=gettext_lazy("Bumped by every write to the table's boem sheet; a device or form sends the version "
+        "it showed, and a write based on a sheet someone else has changed since is refused (HTTP 409)."),
+     verbose_name=gettext_lazy("sheet version"))
     open_strafs = models.PositiveSmallIntegerField(
         default=0, editable=False,
-        help_text="Straf claims ('af') at this table waiting for the referee's ruling (SAKBOC 1.10); "
-        "the table takes no going-on until they are ruled.",
-    )
+        help_text=gettext_lazy("Straf claims ('af') at this table waiting for the referee's ruling (SAKBOC 1.10); "
+        "the table takes no going-on until they are ruled."),
+     verbose_name=gettext_lazy("open strafs"))
     history = HistoricalRecords(excluded_fields=["sheet_version"])
 
     class Meta:
+        verbose_name = gettext_lazy("match table")
+        verbose_name_plural = gettext_lazy("match tables")
         ordering = ["match", "number"]
         constraints = [models.UniqueConstraint(fields=["match", "number"], name="match_table_unique_number")]
 
@@ -355,22 +457,35 @@ class Boem(models.Model):
     """
 
     class Status(models.TextChoices):
-        IN_PROGRESS = "in_progress", "In progress"
-        COMPLETED = "completed", "Completed (5 strokes)"
-        STRAFFED = "straffed", "Ended by a straf"
-        UNFINISHED = "unfinished", "Unfinished at time"
+        IN_PROGRESS = "in_progress", gettext_lazy("In progress")
+        COMPLETED = "completed", gettext_lazy("Completed (5 strokes)")
+        STRAFFED = "straffed", gettext_lazy("Ended by a straf")
+        UNFINISHED = "unfinished", gettext_lazy("Unfinished at time")
 
-    table = models.ForeignKey(MatchTable, on_delete=models.CASCADE, related_name="boems")
-    number = models.PositiveSmallIntegerField()
-    status = models.CharField(max_length=12, choices=Status.choices, default=Status.IN_PROGRESS)
-    home_strokes = models.PositiveSmallIntegerField(default=0)
-    away_strokes = models.PositiveSmallIntegerField(default=0)
-    winner = models.ForeignKey("clubs.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    points = models.PositiveSmallIntegerField(default=0)
-    ended_at = models.DateTimeField(null=True, blank=True)
+    table = models.ForeignKey(
+        MatchTable, on_delete=models.CASCADE, related_name="boems", verbose_name=gettext_lazy("table")
+    )
+    number = models.PositiveSmallIntegerField(verbose_name=gettext_lazy("number"))
+    status = models.CharField(
+        max_length=12, choices=Status.choices, default=Status.IN_PROGRESS, verbose_name=gettext_lazy("status")
+    )
+    home_strokes = models.PositiveSmallIntegerField(default=0, verbose_name=gettext_lazy("home strokes"))
+    away_strokes = models.PositiveSmallIntegerField(default=0, verbose_name=gettext_lazy("away strokes"))
+    winner = models.ForeignKey(
+        "clubs.Team",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=gettext_lazy("winner"),
+    )
+    points = models.PositiveSmallIntegerField(default=0, verbose_name=gettext_lazy("points"))
+    ended_at = models.DateTimeField(null=True, blank=True, verbose_name=gettext_lazy("ended at"))
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = gettext_lazy("boem")
+        verbose_name_plural = gettext_lazy("boems")
         ordering = ["table", "number"]
         constraints = [
             models.UniqueConstraint(fields=["table", "number"], name="boem_unique_number_at_table"),
@@ -406,70 +521,94 @@ class BoemEntry(models.Model):
     """
 
     class Kind(models.TextChoices):
-        STROKE = "stroke", "Stroke(s) gone on"
-        STRAF = "straf", "Straf (punishment)"
-        STRAF_REVERSED = "straf_reversed", "Wrong straf reversed"
-        TIME = "time", "Time called: a boem in progress is unfinished"
+        STROKE = "stroke", gettext_lazy("Stroke(s) gone on")
+        STRAF = "straf", gettext_lazy("Straf (punishment)")
+        STRAF_REVERSED = "straf_reversed", gettext_lazy("Wrong straf reversed")
+        TIME = "time", gettext_lazy("Time called: a boem in progress is unfinished")
 
-    table = models.ForeignKey(MatchTable, on_delete=models.CASCADE, related_name="entries")
-    boem = models.ForeignKey(
-        Boem, null=True, blank=True, on_delete=models.SET_NULL, related_name="entries",
-        help_text="The boem the line belongs to; empty for a line struck off or a time line with no boem to end.",
+    table = models.ForeignKey(
+        MatchTable, on_delete=models.CASCADE, related_name="entries", verbose_name=gettext_lazy("table")
     )
-    sequence = models.PositiveIntegerField(help_text="The order it was written at the table (1, 2, …).")
-    kind = models.CharField(max_length=16, choices=Kind.choices)
+    boem = models.ForeignKey(
+        Boem,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="entries",
+        help_text=gettext_lazy(
+            "The boem the line belongs to; empty for a line struck off or a time line with no boem to end."
+        ),
+        verbose_name=gettext_lazy("boem"),
+    )
+    sequence = models.PositiveIntegerField(
+        help_text=gettext_lazy("The order it was written at the table (1, 2, …)."),
+        verbose_name=gettext_lazy("sequence"),
+    )
+    kind = models.CharField(max_length=16, choices=Kind.choices, verbose_name=gettext_lazy("kind"))
     team = models.ForeignKey(
         "clubs.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
-        help_text="Who went on, punished, or wins the reversal; empty for a time line.",
-    )
-    strokes = models.PositiveSmallIntegerField(default=0)
-    points = models.PositiveSmallIntegerField(default=0)
+        help_text=gettext_lazy("Who went on, punished, or wins the reversal; empty for a time line."),
+     verbose_name=gettext_lazy("team"))
+    strokes = models.PositiveSmallIntegerField(default=0, verbose_name=gettext_lazy("strokes"))
+    points = models.PositiveSmallIntegerField(default=0, verbose_name=gettext_lazy("points"))
     points_claimed = models.BooleanField(
-        default=False, help_text="A reversal: the side wrongly punished had already claimed points (SAKBOC 6.6).",
+        default=False,
+        help_text=gettext_lazy("A reversal: the side wrongly punished had already claimed points (SAKBOC 6.6)."),
+        verbose_name=gettext_lazy("points claimed"),
     )
     claimed_by = models.ForeignKey(
         "clubs.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
-        help_text="The telman or byspeler who went on or said 'af'.",
-    )
+        help_text=gettext_lazy("The telman or byspeler who went on or said 'af'."),
+     verbose_name=gettext_lazy("claimed by"))
     reverses = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="reversed_by"
+    , verbose_name=gettext_lazy("reverses"))
+    note = models.CharField(max_length=300, blank=True, verbose_name=gettext_lazy("note"))
+    recorded_at = models.DateTimeField(
+        help_text=gettext_lazy("When it happened at the table."), verbose_name=gettext_lazy("recorded at")
     )
-    note = models.CharField(max_length=300, blank=True)
-    recorded_at = models.DateTimeField(help_text="When it happened at the table.")
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    , verbose_name=gettext_lazy("recorded by"))
     device = models.ForeignKey(
         "TableDevice", null=True, blank=True, on_delete=models.SET_NULL, related_name="entries",
-        help_text="The table device that entered it.",
-    )
-    confirmed_at = models.DateTimeField(null=True, blank=True)
+        help_text=gettext_lazy("The table device that entered it."),
+     verbose_name=gettext_lazy("device"))
+    confirmed_at = models.DateTimeField(null=True, blank=True, verbose_name=gettext_lazy("confirmed at"))
     confirmed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
-        help_text="The referee (or marker), or an opposing telman signed in with an account.",
-    )
+        help_text=gettext_lazy("The referee (or marker), or an opposing telman signed in with an account."),
+     verbose_name=gettext_lazy("confirmed by"))
     confirmed_by_player = models.ForeignKey(
         "clubs.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
-        help_text="The opposing telman who confirmed it on the table's device.",
-    )
-    disputed_at = models.DateTimeField(null=True, blank=True)
+        help_text=gettext_lazy("The opposing telman who confirmed it on the table's device."),
+     verbose_name=gettext_lazy("confirmed by player"))
+    disputed_at = models.DateTimeField(null=True, blank=True, verbose_name=gettext_lazy("disputed at"))
     disputed_by_player = models.ForeignKey(
         "clubs.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
-    )
-    dispute_reason = models.CharField(max_length=300, blank=True)
-    corrected_at = models.DateTimeField(null=True, blank=True)
+     verbose_name=gettext_lazy("disputed by player"))
+    dispute_reason = models.CharField(max_length=300, blank=True, verbose_name=gettext_lazy("dispute reason"))
+    corrected_at = models.DateTimeField(null=True, blank=True, verbose_name=gettext_lazy("corrected at"))
     corrected_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    , verbose_name=gettext_lazy("corrected by"))
     referee_reason = models.CharField(
-        max_length=300, blank=True, help_text="Why the referee entered or corrected it on the table's behalf.",
+        max_length=300,
+        blank=True,
+        help_text=gettext_lazy("Why the referee entered or corrected it on the table's behalf."),
+        verbose_name=gettext_lazy("referee reason"),
     )
-    struck = models.BooleanField(default=False, help_text="Struck off the sheet by the referee (with the reason).")
+    struck = models.BooleanField(
+        default=False,
+        help_text=gettext_lazy("Struck off the sheet by the referee (with the reason)."),
+        verbose_name=gettext_lazy("struck"),
+    )
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = gettext_lazy("boem entry")
         ordering = ["table", *SHEET_ORDER]
-        verbose_name_plural = "boem entries"
+        verbose_name_plural = gettext_lazy("boem entries")
         constraints = [
             models.CheckConstraint(
                 condition=~Q(kind="stroke") | Q(strokes__in=[1, 2]), name="boem_entry_stroke_1_or_2"
@@ -500,10 +639,10 @@ class Award(models.Model):
     """Match points awarded to ``team`` outside the boem sheets (SAKBOC 1.13, 11.2, 12.1, 12.3)."""
 
     class Kind(models.TextChoices):
-        THREE_TABLES = "three_tables", "Opponents fielded only 3 tables (SAKBOC 1.13)"
-        CALLED_AWAY = "called_away", "Opponent called away with no substitute (SAKBOC 11.2)"
-        TABLE_STOPPED = "table_stopped", "Opponents' table stopped (SAKBOC 12.1)"
-        UNSEATED = "unseated", "Opponents not seated after the grace (SAKBOC 12.3)"
+        THREE_TABLES = "three_tables", gettext_lazy("Opponents fielded only 3 tables (SAKBOC 1.13)")
+        CALLED_AWAY = "called_away", gettext_lazy("Opponent called away with no substitute (SAKBOC 11.2)")
+        TABLE_STOPPED = "table_stopped", gettext_lazy("Opponents' table stopped (SAKBOC 12.1)")
+        UNSEATED = "unseated", gettext_lazy("Opponents not seated after the grace (SAKBOC 12.3)")
 
     POINTS = {Kind.THREE_TABLES: 20, Kind.CALLED_AWAY: 20, Kind.TABLE_STOPPED: 20, Kind.UNSEATED: 10}
     CLAUSE = {
@@ -513,25 +652,39 @@ class Award(models.Model):
         Kind.UNSEATED: "SAKBOC 12.3",
     }
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="awards")
-    team = models.ForeignKey("clubs.Team", on_delete=models.PROTECT, related_name="+", help_text="Beneficiary.")
-    kind = models.CharField(max_length=16, choices=Kind.choices)
-    points = models.PositiveSmallIntegerField()
-    clause = models.CharField(max_length=20)
-    half = models.PositiveSmallIntegerField(null=True, blank=True, help_text="1 or 2 (SAKBOC 11.2).")
-    table_number = models.PositiveSmallIntegerField(null=True, blank=True, validators=table_number_validators)
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="awards", verbose_name=gettext_lazy("match")
+    )
+    team = models.ForeignKey(
+        "clubs.Team",
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text=gettext_lazy("Beneficiary."),
+        verbose_name=gettext_lazy("team"),
+    )
+    kind = models.CharField(max_length=16, choices=Kind.choices, verbose_name=gettext_lazy("kind"))
+    points = models.PositiveSmallIntegerField(verbose_name=gettext_lazy("points"))
+    clause = models.CharField(max_length=20, verbose_name=gettext_lazy("clause"))
+    half = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text=gettext_lazy("1 or 2 (SAKBOC 11.2)."), verbose_name=gettext_lazy("half")
+    )
+    table_number = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=table_number_validators, verbose_name=gettext_lazy("table number")
+    )
     player = models.ForeignKey(
         "clubs.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
-        help_text="The opponent called away (SAKBOC 11.2).",
-    )
-    note = models.CharField(max_length=300, blank=True)
-    created_at = models.DateTimeField()
+        help_text=gettext_lazy("The opponent called away (SAKBOC 11.2)."),
+     verbose_name=gettext_lazy("player"))
+    note = models.CharField(max_length=300, blank=True, verbose_name=gettext_lazy("note"))
+    created_at = models.DateTimeField(verbose_name=gettext_lazy("created at"))
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    , verbose_name=gettext_lazy("created by"))
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = gettext_lazy("award")
+        verbose_name_plural = gettext_lazy("awards")
         ordering = ["match", "created_at", "id"]
         constraints = [
             models.UniqueConstraint(
@@ -555,19 +708,38 @@ class ResultDispute(models.Model):
     official settles it by entering or correcting the result with a reason (``matches.services.result_enter``),
     and the result cannot be approved while a dispute is open."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="disputes")
-    team = models.ForeignKey("clubs.Team", on_delete=models.PROTECT, related_name="+",
-                             help_text="The side whose captain disputes.")
-    reason = models.TextField(max_length=1000)
-    raised_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
-    raised_at = models.DateTimeField()
-    settled_at = models.DateTimeField(null=True, blank=True)
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="disputes", verbose_name=gettext_lazy("match")
+    )
+    team = models.ForeignKey(
+        "clubs.Team",
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text=gettext_lazy("The side whose captain disputes."),
+        verbose_name=gettext_lazy("team"),
+    )
+    reason = models.TextField(max_length=1000, verbose_name=gettext_lazy("reason"))
+    raised_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=gettext_lazy("raised by"),
+    )
+    raised_at = models.DateTimeField(verbose_name=gettext_lazy("raised at"))
+    settled_at = models.DateTimeField(null=True, blank=True, verbose_name=gettext_lazy("settled at"))
     settled_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                   related_name="+")
-    settlement = models.TextField(blank=True, help_text="What the official did about it, and why.")
+                                   related_name="+", verbose_name=gettext_lazy("settled by"))
+    settlement = models.TextField(
+        blank=True,
+        help_text=gettext_lazy("What the official did about it, and why."),
+        verbose_name=gettext_lazy("settlement"),
+    )
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = gettext_lazy("result dispute")
+        verbose_name_plural = gettext_lazy("result disputes")
         ordering = ["match", "raised_at", "id"]
 
     def __str__(self) -> str:
@@ -581,23 +753,32 @@ class ResultDispute(models.Model):
 class StandingsRow(models.Model):
     """A competition's computed standings, one row per team, written by ``standings_recompute``."""
 
-    competition = models.ForeignKey(Competition, on_delete=models.CASCADE, related_name="standings_rows")
-    team = models.ForeignKey("clubs.Team", on_delete=models.CASCADE, related_name="+")
-    position = models.PositiveIntegerField()
-    played = models.PositiveIntegerField(default=0)
-    won = models.PositiveIntegerField(default=0)
-    drawn = models.PositiveIntegerField(default=0)
-    lost = models.PositiveIntegerField(default=0)
-    points_for = models.IntegerField(default=0)
-    points_against = models.IntegerField(default=0)
-    difference = models.IntegerField(default=0)
-    league_points = models.IntegerField(default=0)
-    tiebreak_reason = models.CharField(
-        max_length=300, blank=True, help_text="Why this team is above the next team level on league points."
+    competition = models.ForeignKey(
+        Competition, on_delete=models.CASCADE, related_name="standings_rows", verbose_name=gettext_lazy("competition")
     )
-    computed_at = models.DateTimeField()
+    team = models.ForeignKey(
+        "clubs.Team", on_delete=models.CASCADE, related_name="+", verbose_name=gettext_lazy("team")
+    )
+    position = models.PositiveIntegerField(verbose_name=gettext_lazy("position"))
+    played = models.PositiveIntegerField(default=0, verbose_name=gettext_lazy("played"))
+    won = models.PositiveIntegerField(default=0, verbose_name=gettext_lazy("won"))
+    drawn = models.PositiveIntegerField(default=0, verbose_name=gettext_lazy("drawn"))
+    lost = models.PositiveIntegerField(default=0, verbose_name=gettext_lazy("lost"))
+    points_for = models.IntegerField(default=0, verbose_name=gettext_lazy("points for"))
+    points_against = models.IntegerField(default=0, verbose_name=gettext_lazy("points against"))
+    difference = models.IntegerField(default=0, verbose_name=gettext_lazy("difference"))
+    league_points = models.IntegerField(default=0, verbose_name=gettext_lazy("league points"))
+    tiebreak_reason = models.CharField(
+        max_length=300,
+        blank=True,
+        help_text=gettext_lazy("Why this team is above the next team level on league points."),
+        verbose_name=gettext_lazy("tiebreak reason"),
+    )
+    computed_at = models.DateTimeField(verbose_name=gettext_lazy("computed at"))
 
     class Meta:
+        verbose_name = gettext_lazy("standings row")
+        verbose_name_plural = gettext_lazy("standings rows")
         ordering = ["competition", "position"]
         constraints = [
             models.UniqueConstraint(fields=["competition", "team"], name="standings_row_unique_team"),
@@ -614,16 +795,25 @@ class StandingsSnapshot(models.Model):
     Written once by ``standings_publish``; never updated (the admin shows it read-only).
     """
 
-    competition = models.ForeignKey(Competition, on_delete=models.PROTECT, related_name="standings_snapshots")
-    title = models.CharField(max_length=160)
-    as_of = models.DateField(help_text="The date the standings stand at.")
-    rows = models.JSONField()
-    published_at = models.DateTimeField()
+    competition = models.ForeignKey(
+        Competition,
+        on_delete=models.PROTECT,
+        related_name="standings_snapshots",
+        verbose_name=gettext_lazy("competition"),
+    )
+    title = models.CharField(max_length=160, verbose_name=gettext_lazy("title"))
+    as_of = models.DateField(
+        help_text=gettext_lazy("The date the standings stand at."), verbose_name=gettext_lazy("as of")
+    )
+    rows = models.JSONField(verbose_name=gettext_lazy("rows"))
+    published_at = models.DateTimeField(verbose_name=gettext_lazy("published at"))
     published_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    , verbose_name=gettext_lazy("published by"))
 
     class Meta:
+        verbose_name = gettext_lazy("standings snapshot")
+        verbose_name_plural = gettext_lazy("standings snapshots")
         ordering = ["-published_at"]
 
     def __str__(self) -> str:
@@ -642,33 +832,63 @@ class PlayedHand(models.Model):
 
     table = models.ForeignKey(
         MatchTable, null=True, on_delete=models.CASCADE, related_name="played_hands",
-        help_text="The table it was played at (always set by the demo season).",
-    )
+        help_text=gettext_lazy("The table it was played at (always set by the demo season)."),
+     verbose_name=gettext_lazy("table"))
     boem = models.ForeignKey(
-        Boem, null=True, blank=True, on_delete=models.SET_NULL, related_name="played_hands",
-        help_text="The boem it belongs to; empty for ou jol hands after the last boem ended, when time was "
-        "called before anyone went on (nothing on the sheet).",
+        Boem,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="played_hands",
+        help_text=gettext_lazy(
+            "The boem it belongs to; empty for ou jol hands after the last boem ended, when time was "
+            "called before anyone went on (nothing on the sheet)."
+        ),
+        verbose_name=gettext_lazy("boem"),
     )
-    number = models.PositiveSmallIntegerField(help_text="Hand number at the table that night (1, 2, …).")
-    half = models.PositiveSmallIntegerField(default=1, help_text="Half of the match night it was dealt in.")
-    played_at = models.DateTimeField(help_text="When the hand ended (the time on the boem sheet).")
-    record = models.JSONField(help_text="The hand record (docs/hand-record.md).")
+    number = models.PositiveSmallIntegerField(
+        help_text=gettext_lazy("Hand number at the table that night (1, 2, …)."), verbose_name=gettext_lazy("number")
+    )
+    half = models.PositiveSmallIntegerField(
+        default=1, help_text=gettext_lazy("Half of the match night it was dealt in."), verbose_name=gettext_lazy("half")
+    )
+    played_at = models.DateTimeField(
+        help_text=gettext_lazy("When the hand ended (the time on the boem sheet)."),
+        verbose_name=gettext_lazy("played at"),
+    )
+    record = models.JSONField(
+        help_text=gettext_lazy("The hand record (docs/hand-record.md)."), verbose_name=gettext_lazy("record")
+    )
     went_on = models.ForeignKey(
         "clubs.Team", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
-        help_text="The side whose telman went on; empty for ou jol (old play) or a straf.",
+        help_text=gettext_lazy("The side whose telman went on; empty for ou jol (old play) or a straf."),
+     verbose_name=gettext_lazy("went on"))
+    strokes = models.PositiveSmallIntegerField(
+        default=0, help_text=gettext_lazy("Strokes gone on (1 or 2; 0 for none)."), verbose_name=gettext_lazy("strokes")
     )
-    strokes = models.PositiveSmallIntegerField(default=0, help_text="Strokes gone on (1 or 2; 0 for none).")
-    roem = models.PositiveSmallIntegerField(default=0, help_text="Roem scored in the hand, both sides.")
+    roem = models.PositiveSmallIntegerField(
+        default=0, help_text=gettext_lazy("Roem scored in the hand, both sides."), verbose_name=gettext_lazy("roem")
+    )
     straf_decision = models.CharField(
-        max_length=40, blank=True, help_text="The engine's decision on a straf claim ('upheld', 'wrong-straf').",
+        max_length=40,
+        blank=True,
+        help_text=gettext_lazy("The engine's decision on a straf claim ('upheld', 'wrong-straf')."),
+        verbose_name=gettext_lazy("straf decision"),
     )
-    verdict = models.JSONField(default=dict, blank=True, help_text="Summary of the engine's verdict, if adjudicated.")
+    verdict = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text=gettext_lazy("Summary of the engine's verdict, if adjudicated."),
+        verbose_name=gettext_lazy("verdict"),
+    )
     entry = models.ForeignKey(
         BoemEntry, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
-        help_text="The boem-sheet line this hand produced.",
-    )
+        help_text=gettext_lazy("The boem-sheet line this hand produced."),
+     verbose_name=gettext_lazy("entry"))
 
     class Meta:
+        verbose_name = gettext_lazy("played hand")
+        verbose_name_plural = gettext_lazy("played hands")
         ordering = ["table", "number"]
         constraints = [models.UniqueConstraint(fields=["table", "number"], name="played_hand_unique_at_table")]
 
@@ -682,21 +902,37 @@ class TableLink(models.Model):
     (``matches.table_links``). The referee can revoke it and issue another; a revoked link signs nobody in, and
     the devices signed in with it are signed out."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="table_links")
-    table_number = models.PositiveSmallIntegerField(validators=table_number_validators)
-    code = models.CharField(max_length=12, unique=True, help_text="Typed at /table/, e.g. 'K7M2QX9A'.")
-    secret = models.CharField(max_length=64, unique=True, help_text="In the QR code's address.")
-    issued_at = models.DateTimeField()
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="table_links", verbose_name=gettext_lazy("match")
+    )
+    table_number = models.PositiveSmallIntegerField(
+        validators=table_number_validators, verbose_name=gettext_lazy("table number")
+    )
+    code = models.CharField(
+        max_length=12,
+        unique=True,
+        help_text=gettext_lazy("Typed at /table/, e.g. 'K7M2QX9A'."),
+        verbose_name=gettext_lazy("code"),
+    )
+    secret = models.CharField(
+        max_length=64,
+        unique=True,
+        help_text=gettext_lazy("In the QR code's address."),
+        verbose_name=gettext_lazy("secret"),
+    )
+    issued_at = models.DateTimeField(verbose_name=gettext_lazy("issued at"))
     issued_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    revoked_at = models.DateTimeField(null=True, blank=True)
+    , verbose_name=gettext_lazy("issued by"))
+    revoked_at = models.DateTimeField(null=True, blank=True, verbose_name=gettext_lazy("revoked at"))
     revoked_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    , verbose_name=gettext_lazy("revoked by"))
     history = HistoricalRecords(excluded_fields=["secret"])
 
     class Meta:
+        verbose_name = gettext_lazy("table link")
+        verbose_name_plural = gettext_lazy("table links")
         ordering = ["match", "table_number", "-issued_at"]
         constraints = [
             models.UniqueConstraint(
@@ -715,13 +951,22 @@ class TableDevice(models.Model):
     gets ``key`` once at sign-in (``Authorization: Table <key>``), of which only a SHA-256 hash is stored.
     """
 
-    link = models.ForeignKey(TableLink, on_delete=models.CASCADE, related_name="devices")
-    key_hash = models.CharField(max_length=64, unique=True)
-    label = models.CharField(max_length=80, blank=True, help_text="What the device said it is (its browser).")
-    signed_in_at = models.DateTimeField()
-    last_seen_at = models.DateTimeField(null=True, blank=True)
+    link = models.ForeignKey(
+        TableLink, on_delete=models.CASCADE, related_name="devices", verbose_name=gettext_lazy("link")
+    )
+    key_hash = models.CharField(max_length=64, unique=True, verbose_name=gettext_lazy("key hash"))
+    label = models.CharField(
+        max_length=80,
+        blank=True,
+        help_text=gettext_lazy("What the device said it is (its browser)."),
+        verbose_name=gettext_lazy("label"),
+    )
+    signed_in_at = models.DateTimeField(verbose_name=gettext_lazy("signed in at"))
+    last_seen_at = models.DateTimeField(null=True, blank=True, verbose_name=gettext_lazy("last seen at"))
 
     class Meta:
+        verbose_name = gettext_lazy("table device")
+        verbose_name_plural = gettext_lazy("table devices")
         ordering = ["link", "signed_in_at"]
 
     def __str__(self) -> str:
@@ -738,24 +983,34 @@ class Season(models.Model):
     """
 
     class Status(models.TextChoices):
-        OPEN = "open", "Open"
-        CLOSED = "closed", "Closed"
+        OPEN = "open", gettext_lazy("Open")
+        CLOSED = "closed", gettext_lazy("Closed")
 
-    union = models.ForeignKey("clubs.Union", on_delete=models.PROTECT, related_name="seasons")
-    name = models.CharField(max_length=20, help_text="The competitions' season label, e.g. '2026'.")
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    union = models.ForeignKey(
+        "clubs.Union", on_delete=models.PROTECT, related_name="seasons", verbose_name=gettext_lazy("union")
+    )
+    name = models.CharField(
+        max_length=20,
+        help_text=gettext_lazy("The competitions' season label, e.g. '2026'."),
+        verbose_name=gettext_lazy("name"),
+    )
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.OPEN, verbose_name=gettext_lazy("status")
+    )
     started_from = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="next_seasons",
-        help_text="The closed season whose competitions, teams and squads this one was started from.",
-    )
-    closed_at = models.DateTimeField(null=True, blank=True)
+        help_text=gettext_lazy("The closed season whose competitions, teams and squads this one was started from."),
+     verbose_name=gettext_lazy("started from"))
+    closed_at = models.DateTimeField(null=True, blank=True, verbose_name=gettext_lazy("closed at"))
     closed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
+    , verbose_name=gettext_lazy("closed by"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = gettext_lazy("season")
+        verbose_name_plural = gettext_lazy("seasons")
         ordering = ["union", "-name"]
         constraints = [models.UniqueConstraint(fields=["union", "name"], name="season_unique_name_in_union")]
 
@@ -773,24 +1028,38 @@ class SeasonHonour(models.Model):
     Written once by ``matches.seasons.season_close``; never updated."""
 
     class Kind(models.TextChoices):
-        CHAMPIONS = "champions", "League champions"
-        CUP_WINNERS = "cup_winners", "Cup winners"
+        CHAMPIONS = "champions", gettext_lazy("League champions")
+        CUP_WINNERS = "cup_winners", gettext_lazy("Cup winners")
 
-    season = models.ForeignKey(Season, on_delete=models.PROTECT, related_name="honours")
-    competition = models.ForeignKey(Competition, on_delete=models.PROTECT, related_name="honours")
-    kind = models.CharField(max_length=12, choices=Kind.choices)
-    team = models.ForeignKey("clubs.Team", on_delete=models.PROTECT, related_name="+")
-    team_name = models.CharField(max_length=120)
-    club_name = models.CharField(max_length=120)
+    season = models.ForeignKey(
+        Season, on_delete=models.PROTECT, related_name="honours", verbose_name=gettext_lazy("season")
+    )
+    competition = models.ForeignKey(
+        Competition, on_delete=models.PROTECT, related_name="honours", verbose_name=gettext_lazy("competition")
+    )
+    kind = models.CharField(max_length=12, choices=Kind.choices, verbose_name=gettext_lazy("kind"))
+    team = models.ForeignKey(
+        "clubs.Team", on_delete=models.PROTECT, related_name="+", verbose_name=gettext_lazy("team")
+    )
+    team_name = models.CharField(max_length=120, verbose_name=gettext_lazy("team name"))
+    club_name = models.CharField(max_length=120, verbose_name=gettext_lazy("club name"))
     standings = models.ForeignKey(
         StandingsSnapshot, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
-        help_text="A league's final standings, frozen when the season closed.",
-    )
+        help_text=gettext_lazy("A league's final standings, frozen when the season closed."),
+     verbose_name=gettext_lazy("standings"))
     final = models.ForeignKey(
-        Match, null=True, blank=True, on_delete=models.PROTECT, related_name="+", help_text="A cup's final.",
+        Match,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text=gettext_lazy("A cup's final."),
+        verbose_name=gettext_lazy("final"),
     )
 
     class Meta:
+        verbose_name = gettext_lazy("season honour")
+        verbose_name_plural = gettext_lazy("season honours")
         ordering = ["season", "kind", "competition__name", "team_name"]
         constraints = [models.UniqueConstraint(fields=["competition", "team"], name="season_honour_once_per_team")]
 

@@ -38,6 +38,9 @@ import datetime as dt
 from celery import shared_task
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from clubs.models import Team, UnionOfficial
 from clubs.notifications import captain_emails, send_once
@@ -95,7 +98,8 @@ def fixture_scheduled_email(match_id: int) -> int:
     start = timezone.localtime(match.scheduled_start)
     return send_once(
         key=f"notify:fixture:{match_id}:{match.scheduled_start.isoformat()}", task="clubs.fixture_scheduled_email",
-        subject=f"Fixture: {match.home} v {match.away}, {start:%a %d %b %Y %H:%M}",
+        subject=lambda: _("Fixture: %(home)s v %(away)s, %(start)s") % {
+            "home": match.home, "away": match.away, "start": date_format(start, "D d M Y H:i")},
         template="matches/email/fixture_scheduled.txt", context={"match": match, "start": start},
         recipients=captain_emails([match.home, match.away]),
     )
@@ -113,7 +117,7 @@ def ruling_email(ruling_id: str, match_id: int, team_ids: list[int], summary: st
     )
     return send_once(
         key=f"notify:ruling:{ruling_id}", task="clubs.ruling_email",
-        subject=f"Referee's ruling: {match.home} v {match.away}",
+        subject=lambda: _("Referee's ruling: %(home)s v %(away)s") % {"home": match.home, "away": match.away},
         template="matches/email/ruling.txt", context={"match": match, "summary": summary},
         recipients=captain_emails(teams),
     )
@@ -128,7 +132,7 @@ def standings_published_email(snapshot_id: int) -> int:
     teams = Team.objects.select_related("captain__user").filter(competition_id=snapshot.competition_id)
     return send_once(
         key=f"notify:standings:{snapshot_id}", task="clubs.standings_published_email",
-        subject=f"Standings published: {snapshot.title}",
+        subject=lambda: _("Standings published: %(title)s") % {"title": snapshot.title},
         template="matches/email/standings_published.txt",
         context={"snapshot": snapshot, "competition": snapshot.competition, "rows": snapshot.rows},
         recipients=captain_emails(teams),
@@ -156,8 +160,10 @@ def result_disputed_email(dispute_id: int) -> int:
     match = dispute.match
     return send_once(
         key=f"notify:result-dispute:{dispute_id}", task="matches.result_disputed_email",
-        subject=f"Result disputed: {match.home} v {match.away}", template="matches/email/result_disputed.txt",
-        context={"dispute": dispute, "match": match, "captain": person_name(dispute.raised_by, "a captain")},
+        subject=lambda: _("Result disputed: %(home)s v %(away)s") % {"home": match.home, "away": match.away},
+        template="matches/email/result_disputed.txt",
+        context={"dispute": dispute, "match": match,
+                 "captain": person_name(dispute.raised_by) or gettext_lazy("a captain")},
         recipients=_recipients(dispute),
     )
 
@@ -168,7 +174,7 @@ def result_disputed_email(dispute_id: int) -> int:
 REMINDER_LEAD = dt.timedelta(hours=24)
 
 
-def _remind(*, key: str, team, subject: str, template: str, context: dict) -> int:
+def _remind(*, key: str, team, subject, template: str, context: dict) -> int:
     """Send one reminder to ``team``'s captain unless ``key`` was claimed before; return 1 if sent."""
     recipients = captain_emails([team])
     if not recipients:
@@ -195,7 +201,9 @@ def captain_reminders(now_iso: str | None = None) -> int:
                 continue
             start = timezone.localtime(match.scheduled_start)
             sent += _remind(key=f"remind:sheet:{match.pk}:{team.pk}", team=team,
-                            subject=f"Team sheet due: {match.home} v {match.away}, {start:%a %d %b %H:%M}",
+                            subject=lambda match=match, start=start: _(
+                                "Team sheet due: %(home)s v %(away)s, %(start)s") % {
+                                "home": match.home, "away": match.away, "start": date_format(start, "D d M H:i")},
                             template="matches/email/reminder_team_sheet.txt",
                             context={"match": match, "start": start})
     unconfirmed = (Match.objects.filter(result_status=Match.ResultStatus.PROVISIONAL,
@@ -207,6 +215,7 @@ def captain_reminders(now_iso: str | None = None) -> int:
         for team, confirmed in ((match.home, match.home_confirmed_by_id), (match.away, match.away_confirmed_by_id)):
             if confirmed is None:
                 sent += _remind(key=f"remind:confirm:{match.pk}:{team.pk}", team=team,
-                                subject=f"Result to confirm: {match.home} v {match.away}",
+                                subject=lambda match=match: _("Result to confirm: %(home)s v %(away)s") % {
+                                    "home": match.home, "away": match.away},
                                 template="matches/email/reminder_result.txt", context={"match": match})
     return sent

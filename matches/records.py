@@ -15,6 +15,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clubs.models import Team
 from clubs.services import history_reason_fit, save_with_history
@@ -63,7 +64,10 @@ def version_check(*, expected: int | None, current: int, what: str) -> None:
 def team_in_match(match: Match, team: Team) -> None:
     """:raises ValidationError: ``team`` is neither side of ``match``."""
     if team.pk not in (match.home_id, match.away_id):
-        raise ValidationError(f"{team.name} does not play in {match.home.name} v {match.away.name}.")
+        raise ValidationError(
+            _("%(team)s does not play in %(home)s v %(away)s.")
+            % {"team": team.name, "home": match.home.name, "away": match.away.name}
+        )
 
 
 def score_and_save(match: Match, *, by: Any, reason: str) -> None:

@@ -12,6 +12,7 @@ thin adapter: parse, scope with one access helper (404 for "not yours" as for "n
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, mixins, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -65,9 +66,10 @@ class SeasonStartSerializer(serializers.Serializer):
     season = SeasonSerializer()
     competitions = CompetitionSerializer(many=True)
     teams = TeamSerializer(many=True, help_text="The draft teams, with their squads.")
-    left_out = serializers.ListField(child=serializers.CharField(),
-                                     help_text="Players not carried over, one sentence each (moved, or no longer "
-                                               "active).")
+    left_out = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="Players not carried over, one sentence each (moved, or no longer active).",
+    )
 
 
 class DraftSerializer(TeamSerializer):
@@ -169,21 +171,21 @@ class PlayerTransfersView(ServiceErrorsMixin, generics.GenericAPIView):
         return [IsAuthenticated()] if self.request.method == "POST" else [AllowAny()]
 
     @extend_schema(request=None, responses={200: TransferSerializer(many=True)},
-                   description="The player's transfers, oldest first.")
+                   description=_("The player's transfers, oldest first."))
     def get(self, request: Request, id: str) -> Response:  # noqa: A002 - the schema's {id}
         player = get_object_or_404(Player, pk=_int_or_404(id))
         return Response(TransferSerializer(transfers.player_transfers(player=player), many=True).data)
 
     @extend_schema(request=TransferCreateSerializer, responses={201: TransferSerializer},
-                   description="A union official records the player's transfer to another club of the union (400 "
+                   description=_("A union official records the player's transfer to another club of the union (400 "
                                "while they are named in, or have played for, a team of a competition not yet over: "
-                               "one team per competition, SAKBOC 1.5).")
+                               "one team per competition, SAKBOC 1.5)."))
     def post(self, request: Request, id: str) -> Response:  # noqa: A002 - the schema's {id}
         data = request_body(TransferCreateSerializer, request)
         player = permissions.player_for_official(user=request.user, player_id=_int_or_404(id))
         to_club = Club.objects.filter(pk=data["to_club"], union_id=player.union_id).first()
         if to_club is None:
-            raise ValidationError({"to_club": ["No such club in the player's union."]})
+            raise ValidationError({"to_club": [_("No such club in the player's union.")]})
         transfer = transfers.player_transfer(player=player, to_club=to_club,
                                              transferred_on=data["transferred_on"],
                                              note=data["note"], by=request.user)

@@ -19,6 +19,8 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from clubs import permissions
@@ -89,8 +91,11 @@ def season_close(request: HttpRequest, union_id: int) -> HttpResponse:
             for message in error.messages:
                 messages.error(request, message)
         else:
-            messages.success(request, f"Season {name} is closed; its archive is public. Start the next season from "
-                             "it when you are ready.")
+            messages.success(
+                request,
+                _("Season %(name)s is closed; its archive is public. Start the next season from it when you are ready.")
+                % {"name": name},
+            )
             return redirect("matches:season-archive", pk=season.pk)
     try:
         plan, problems = seasons.season_close_plan(union=union, name=name), []
@@ -118,11 +123,16 @@ def season_start(request: HttpRequest, pk: int) -> HttpResponse:
                 for message in error.messages:
                     messages.error(request, message)
         else:
-            messages.success(request, f"Season {started.season.name} is started: {len(started.competitions)} "
-                             f"competitions and {len(started.teams)} teams carried over as drafts. The clubs' "
-                             "secretaries confirm or change their teams; the fixtures wait for them.")
+            messages.success(
+                request,
+                _(
+                    "Season %(season)s is started: %(value)s competitions and %(value2)s teams carried over as drafts. "
+                    "The clubs' secretaries confirm or change their teams; the fixtures wait for them."
+                )
+                % {"season": started.season.name, "value": len(started.competitions), "value2": len(started.teams)},
+            )
             for line in started.left_out:
-                messages.warning(request, f"Left out: {line}")
+                messages.warning(request, _("Left out: %(line)s") % {"line": line})
             return redirect("matches:official-seasons", union_id=season.union_id)
     competitions = list(seasons.season_competitions(union=season.union, name=season.name))
     return render(request, "matches/season_start.html", {"season": season, "form": form,
@@ -154,8 +164,20 @@ def union_transfers(request: HttpRequest, union_id: int) -> HttpResponse:
             refusal_on_form(request, form, error)
         else:
             left = f" Taken out of the draft squads: {transfer.left_squads}." if transfer.left_squads else ""
-            messages.success(request, f"{player.full_name} ({player.registration_number}) is registered with "
-                             f"{transfer.to_club.name} from {transfer.transferred_on:%d %B %Y}.{left}")
+            messages.success(
+                request,
+                _(
+                    "%(full_name)s (%(registration_number)s) is registered with %(to_club)s from "
+                    "%(transferred_on)s.%(left)s"
+                )
+                % {
+                    "full_name": player.full_name,
+                    "registration_number": player.registration_number,
+                    "to_club": transfer.to_club.name,
+                    "transferred_on": date_format(transfer.transferred_on, "d F Y"),
+                    "left": left,
+                },
+            )
             return redirect("matches:union-transfers", union_id=union.pk)
     return render(request, "matches/union_transfers.html", {
         "union": union, "form": form, "transfers": transfers.union_transfers(union=union)})
@@ -179,12 +201,16 @@ def secretary_drafts(request: HttpRequest) -> HttpResponse:
             seasons.team_draft_confirm(team=team, by=request.user)
         except ValidationError as error:
             for message in error.messages:
-                messages.error(request, f"{team.name}: {message}")
+                messages.error(request, _("%(team)s: %(message)s") % {"team": team.name, "message": message})
         else:
-            messages.success(request, f"{team.name} is confirmed in {team.competition}.")
+            messages.success(
+                request,
+                _("%(team)s is confirmed in %(competition)s.") % {"team": team.name, "competition": team.competition},
+            )
         return redirect("matches:secretary-drafts")
     drafts = seasons.drafts_for(clubs=clubs)
     return render(request, "matches/secretary_drafts.html", {
         "drafts": [(team, seasons.draft_problems(team)) for team in drafts],
-        "clubs": Club.objects.filter(pk__in=clubs.values("pk")).order_by("name"),
+        "club_names": list(Club.objects.filter(pk__in=clubs.values("pk")).order_by("name")
+                           .values_list("name", flat=True)),
     })

@@ -37,6 +37,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Case, Max, Prefetch, QuerySet, Value, When
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 from simple_history.utils import bulk_create_with_history
 
 from clubs.models import FULL_TEAM_PLAYERS, Team, TeamMembership, Union
@@ -147,8 +149,10 @@ class SeasonClosePlan:
 
 def _fixture_words(match: Match) -> str:
     when = timezone.localtime(match.scheduled_start)
-    return f"{match.home.name} v {match.away.name} ({match.round_name or f'round {match.round_number}'}, " \
-           f"{when:%d %B %Y}, {match.get_result_status_display().lower()})"
+    round_words = match.round_name or _("round %(number)s") % {"number": match.round_number}
+    return _("%(home)s v %(away)s (%(round)s, %(when)s, %(status)s)") % {
+        "home": match.home.name, "away": match.away.name, "round": round_words,
+        "when": date_format(when, "d F Y"), "status": match.get_result_status_display().lower()}
 
 
 def _cup_final(competition: Competition, matches: list[Match]) -> Match | None:
@@ -173,10 +177,13 @@ def season_close_plan(*, union: Union, name: str) -> SeasonClosePlan:
     """
     competitions = list(season_competitions(union=union, name=name))
     if not competitions:
-        raise ValidationError(f"{union} has no competition in season {name}.")
+        raise ValidationError(_("%(union)s has no competition in season %(name)s.") % {"union": union, "name": name})
     closed = Season.objects.filter(union=union, name=name, status=Season.Status.CLOSED).first()
     if closed is not None:
-        raise ValidationError(f"Season {name} was closed on {timezone.localtime(closed.closed_at):%d %B %Y}.")
+        raise ValidationError(
+            _("Season %(name)s was closed on %(value)s.")
+            % {"name": name, "value": date_format(timezone.localtime(closed.closed_at), "d F Y")}
+        )
     matches_of: dict[int, list[Match]] = {c.pk: [] for c in competitions}
     for match in (Match.objects.filter(competition__in=competitions).select_related("home", "away", "winner")
                   .order_by("scheduled_start", "id")):
@@ -314,16 +321,18 @@ def season_start(*, season: Season, name: str, by: Any = None) -> SeasonStart:
     """
     season = Season.objects.select_for_update().select_related("union").get(pk=season.pk)
     if not season.is_closed:
-        raise ValidationError(f"Close season {season.name} first: the next season starts from a closed one.")
+        raise ValidationError(
+            _("Close season %(season)s first: the next season starts from a closed one.") % {"season": season.name}
+        )
     name = name.strip()
     if not name:
-        raise ValidationError({"name": "Name the new season, e.g. “2027”."})
+        raise ValidationError({"name": _("Name the new season, e.g. “2027”.")})
     if len(name) > Season._meta.get_field("name").max_length:
-        raise ValidationError({"name": "A season's name is at most 20 characters."})
+        raise ValidationError({"name": _("A season's name is at most 20 characters.")})
     union = season.union
     if name == season.name or Season.objects.filter(union=union, name=name).exists() or \
             Competition.objects.filter(union=union, season=name).exists():
-        raise ValidationError({"name": f"{union} already has a season {name}."})
+        raise ValidationError({"name": _("%(union)s already has a season %(name)s.") % {"union": union, "name": name}})
     new_season = Season(union=union, name=name, started_from=season)
     save_with_history(new_season, by=by, reason=f"started from season {season.name}")
     competitions: list[Competition] = []
@@ -411,7 +420,9 @@ def team_draft_confirm(*, team: Team, by: Any = None) -> Team:
     if not team.draft:
         return team
     if Match.objects.filter(competition_id=team.competition_id).exists():
-        raise ValidationError(f"{team.competition}'s fixtures are made: ask the union's official.")
+        raise ValidationError(
+            _("%(competition)s's fixtures are made: ask the union's official.") % {"competition": team.competition}
+        )
     team = (Team.objects.select_related("club", "competition")
             .prefetch_related(Prefetch("memberships", queryset=TeamMembership.objects.select_related("player")))
             .get(pk=team.pk))

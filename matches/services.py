@@ -26,6 +26,9 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from clubs.models import (
     GROUP_REFEREES,
@@ -108,8 +111,13 @@ def season_open_check(*, union_id: int, name: str) -> None:
     """
     closed = Season.objects.filter(union_id=union_id, name=name, status=Season.Status.CLOSED).first()
     if closed is not None:
-        raise ValidationError(f"Season {name} was closed on {timezone.localtime(closed.closed_at):%d %B %Y}: its "
-                              "archive is frozen, so nothing is added to it. Use the next season.")
+        raise ValidationError(
+            _(
+                "Season %(name)s was closed on %(value)s: its archive is frozen, so nothing is added to it. Use the "
+                "next season."
+            )
+            % {"name": name, "value": date_format(timezone.localtime(closed.closed_at), "d F Y")}
+        )
 
 
 @transaction.atomic
@@ -147,10 +155,12 @@ def match_schedule(
     """
     season_open_check(union_id=competition.union_id, name=competition.season)
     if home.pk == away.pk:
-        raise ValidationError("A team cannot play itself.")
+        raise ValidationError(_("A team cannot play itself."))
     for team in (home, away):
         if team.competition_id != competition.pk:
-            raise ValidationError(f"{team.name} is not entered in {competition}.")
+            raise ValidationError(
+                _("%(team)s is not entered in %(competition)s.") % {"team": team.name, "competition": competition}
+            )
     match = Match(
         competition=competition, home=home, away=away, scheduled_start=scheduled_start, venue=venue,
         round_number=round_number, round_name=round_name, tie_number=tie_number, referee=referee, marker=marker,
@@ -190,8 +200,14 @@ def _official_check(match: Match, user: Any, role: str) -> None:
     if user is None:
         return
     if not UnionReferee.objects.filter(union_id=match.competition.union_id, user=user).exists():
-        raise ValidationError({role: f"{person_name(user)} is not on {match.competition.union}'s list of referees; "
-                                     "an official adds referees to the list first."})
+        raise ValidationError(
+            {
+                role: _(
+                    "%(value)s is not on %(union)s's list of referees; an official adds referees to the list first."
+                )
+                % {"value": person_name(user), "union": match.competition.union}
+            }
+        )
     reasons = official_conflicts(match=match, user=user)
     if reasons:
         raise ValidationError({role: f"{person_name(user)} cannot be the {role} of {match.home} v {match.away}: "
@@ -208,7 +224,7 @@ def match_officials_assign(*, match: Match, referee: Any = None, marker: Any = N
     """
     match = match_lock(match)
     if referee is not None and marker is not None and referee.pk == marker.pk:
-        raise ValidationError({"marker": "The marker takes the referee's place (SAKBOC 1.11): choose someone else."})
+        raise ValidationError({"marker": _("The marker takes the referee's place (SAKBOC 1.11): choose someone else.")})
     _official_check(match, referee, "referee")
     _official_check(match, marker, "marker")
     match.referee, match.marker = referee, marker
@@ -243,18 +259,18 @@ def team_sheet_submit(
     match = match_lock(match)
     team_in_match(match, team)
     if match.phase != Match.Phase.SCHEDULED:
-        raise ValidationError("SAKBOC 11.3: seats are fixed for the night once play has started; "
-                              "changes now are half-time substitutions (SAKBOC 11.1).")
+        raise ValidationError(_("SAKBOC 11.3: seats are fixed for the night once play has started; "
+                              "changes now are half-time substitutions (SAKBOC 11.1)."))
     sheet = TeamSheet.objects.filter(match=match, team=team).first()
     current = sheet.version if sheet is not None else 0
     version_check(expected=expected_version, current=current, what=f"{team.name}'s team sheet")
     tables = sorted(partnerships)
     if any(not 1 <= n <= TABLES_PER_MATCH for n in tables):
-        raise ValidationError("SAKBOC 1.5: a team sheet names tables 1 to 4 only.")
+        raise ValidationError(_("SAKBOC 1.5: a team sheet names tables 1 to 4 only."))
     if len(tables) < TABLES_PER_MATCH - 1:
         raise ValidationError(
-            "SAKBOC 1.5, 1.13: a team fields 4 tables (8 players), or 3 tables conceding 20 points; "
-            f"{len(tables)} is not enough."
+            _("SAKBOC 1.5, 1.13: a team fields 4 tables (8 players), or 3 tables conceding 20 points; %(value)s is "
+              "not enough.") % {"value": len(tables)}
         )
     squad = {
         m.player_id: m.player
@@ -266,10 +282,13 @@ def team_sheet_submit(
         for player in (telman, byspeler):
             if player.pk not in squad or not squad[player.pk].active:
                 raise ValidationError(
-                    f"SAKBOC 1.5: {player.full_name} is not an active registered player of {team.name}."
+                    _("SAKBOC 1.5: %(full_name)s is not an active registered player of %(team)s.")
+                    % {"full_name": player.full_name, "team": team.name}
                 )
             if player.pk in seen:
-                raise ValidationError(f"{player.full_name} is named twice: each player sits at one seat.")
+                raise ValidationError(
+                    _("%(full_name)s is named twice: each player sits at one seat.") % {"full_name": player.full_name}
+                )
             suspension_check(player=player, match=match)
             seen.add(player.pk)
     if sheet is None:
@@ -296,12 +315,14 @@ def match_toss_record(*, match: Match, winner: Team, by: Any = None, now: dateti
     match = match_lock(match)
     team_in_match(match, winner)
     if match.phase != Match.Phase.SCHEDULED:
-        raise ValidationError("SAKBOC 1.3: the toss is before play; play has started.")
+        raise ValidationError(_("SAKBOC 1.3: the toss is before play; play has started."))
     toss_at = clock_deadlines(match)["toss_at"]
     if now < toss_at:
-        raise ValidationError(f"SAKBOC 1.3: captains toss 5 minutes before play, not before {hhmm(toss_at)}.")
+        raise ValidationError(
+            _("SAKBOC 1.3: captains toss 5 minutes before play, not before %(value)s.") % {"value": hhmm(toss_at)}
+        )
     if match.team_sheets.count() < 2:
-        raise ValidationError("SAKBOC 1.3: both team sheets must be in before the toss.")
+        raise ValidationError(_("SAKBOC 1.3: both team sheets must be in before the toss."))
     match.toss_winner, match.tossed_at = winner, now
     save_with_history(match, by=by, reason=f"toss won by {winner.name} (SAKBOC 1.3)")
     return match
@@ -319,12 +340,13 @@ def match_start(*, match: Match, by: Any = None, now: datetime | None = None) ->
     now = now_or(now)
     match = match_lock(match)
     if match.phase != Match.Phase.SCHEDULED:
-        raise ValidationError("Play has already started.")
+        raise ValidationError(_("Play has already started."))
     if match.tossed_at is None:
-        raise ValidationError("SAKBOC 1.3: the captains toss before play; record the toss first.")
+        raise ValidationError(_("SAKBOC 1.3: the captains toss before play; record the toss first."))
     if now < match.scheduled_start:
         raise ValidationError(
-            f"SAKBOC 1.9: no cards may be played before the starting time ({hhmm(match.scheduled_start)})."
+            _("SAKBOC 1.9: no cards may be played before the starting time (%(value)s).")
+            % {"value": hhmm(match.scheduled_start)}
         )
     tables_by_team: dict[int, set[int]] = {match.home_id: set(), match.away_id: set()}
     for team_id, number in Seat.objects.filter(sheet__match=match).values_list("sheet__team_id", "table_number"):
@@ -357,10 +379,12 @@ def match_interval_call(*, match: Match, by: Any = None, now: datetime | None = 
 
 def _interval_call(match: Match, *, by: Any, now: datetime) -> Match:
     if match.phase != Match.Phase.FIRST_HALF:
-        raise ValidationError("SAKBOC 1.2: the interval follows the first half.")
+        raise ValidationError(_("SAKBOC 1.2: the interval follows the first half."))
     due = clock_deadlines(match)["first_half_ends_at"]
     if now < due:
-        raise ValidationError(f"SAKBOC 1.2: the first half lasts 75 minutes; the interval is due at {hhmm(due)}.")
+        raise ValidationError(
+            _("SAKBOC 1.2: the first half lasts 75 minutes; the interval is due at %(value)s.") % {"value": hhmm(due)}
+        )
     match.phase, match.interval_started_at = Match.Phase.INTERVAL, now
     save_with_history(match, by=by, reason="interval called (SAKBOC 1.2)")
     return match
@@ -377,10 +401,12 @@ def match_resume(*, match: Match, by: Any = None, now: datetime | None = None) -
     now = now_or(now)
     match = match_lock(match)
     if match.phase != Match.Phase.INTERVAL:
-        raise ValidationError("SAKBOC 1.2: the second half follows the interval.")
+        raise ValidationError(_("SAKBOC 1.2: the second half follows the interval."))
     due = clock_deadlines(match)["interval_ends_at"]
     if now < due:
-        raise ValidationError(f"SAKBOC 1.2: the interval is 10 minutes; play resumes at {hhmm(due)}.")
+        raise ValidationError(
+            _("SAKBOC 1.2: the interval is 10 minutes; play resumes at %(value)s.") % {"value": hhmm(due)}
+        )
     match.phase, match.second_half_started_at = Match.Phase.SECOND_HALF, now
     for seat in Seat.objects.filter(sheet__match=match, called_away_at__isnull=False).select_related("sheet"):
         _award(match, team_id=match.opponent_id(seat.sheet.team_id), kind=Award.Kind.CALLED_AWAY, half=2,
@@ -406,13 +432,13 @@ def _end(match: Match, *, by: Any, now: datetime) -> Match:
     if match.phase == Match.Phase.SECOND_HALF:
         due = deadlines["second_half_ends_at"]
         if now < due:
-            raise ValidationError(f"SAKBOC 1.2: play lasts 2 h 30 min; time is at {hhmm(due)}.")
+            raise ValidationError(_("SAKBOC 1.2: play lasts 2 h 30 min; time is at %(value)s.") % {"value": hhmm(due)})
     elif match.phase == Match.Phase.EXTRA_TIME:
         due = deadlines["extra_time_ends_at"]
         if now < due:
-            raise ValidationError(f"SAKBOC 1.12: extra time ends at {hhmm(due)}.")
+            raise ValidationError(_("SAKBOC 1.12: extra time ends at %(value)s.") % {"value": hhmm(due)})
     else:
-        raise ValidationError("SAKBOC 1.2: time is called at the end of the second half or of extra time.")
+        raise ValidationError(_("SAKBOC 1.2: time is called at the end of the second half or of extra time."))
     for table in MatchTable.objects.select_for_update().filter(match=match, status=MatchTable.Status.PLAYING):
         boem_sheet.time_call(match, table, now=now, by=by, reason="time called (SAKBOC 2.2, interpretation 3)")
     score = match_score(match=match)
@@ -439,7 +465,7 @@ def match_extra_time_start(
     match = match_lock(match)
     team_in_match(match, toss_winner)
     if match.phase != Match.Phase.AWAITING_EXTRA_TIME:
-        raise ValidationError("SAKBOC 1.12: extra time is played only after a knock-out draw.")
+        raise ValidationError(_("SAKBOC 1.12: extra time is played only after a knock-out draw."))
     match.toss_winner, match.tossed_at = toss_winner, now
     match.phase, match.extra_time_started_at = Match.Phase.EXTRA_TIME, now
     match.extra_time_periods += 1
@@ -497,7 +523,9 @@ def _grace_expire(match: Match, *, now: datetime) -> None:
 def _table(match: Match, table_number: int) -> MatchTable:
     table = MatchTable.objects.select_for_update().filter(match=match, number=table_number).first()
     if table is None:
-        raise ValidationError(f"Table {table_number} is not in play in this match.")
+        raise ValidationError(
+            _("Table %(table_number)s is not in play in this match.") % {"table_number": table_number}
+        )
     return table
 
 
@@ -527,10 +555,13 @@ def table_stop(
     match = match_lock(match)
     team_in_match(match, defaulting_team)
     if match.phase not in PLAYING_PHASES:
-        raise ValidationError("SAKBOC 12.1: the referee stops a table during play.")
+        raise ValidationError(_("SAKBOC 12.1: the referee stops a table during play."))
     table = _table(match, table_number)
     if table.status != MatchTable.Status.PLAYING:
-        raise ValidationError(f"SAKBOC 12.1: table {table_number} is not playing ({table.get_status_display()}).")
+        raise ValidationError(
+            _("SAKBOC 12.1: table %(table_number)s is not playing (%(value)s).")
+            % {"table_number": table_number, "value": table.get_status_display()}
+        )
     _stop_table(match, table, defaulting_team_id=defaulting_team.pk, reason=MatchTable.StopReason.REFEREE,
                 kind=Award.Kind.TABLE_STOPPED, note=note, by=by, now=now)
     score_and_save(match, by=by, reason=f"table {table_number} stopped (SAKBOC 12.1)")
@@ -552,7 +583,7 @@ def table_unseated_report(
     _require_in_grace(match, now)
     table = _table(match, table_number)
     if table.status != MatchTable.Status.PLAYING:
-        raise ValidationError(f"SAKBOC 12.3: table {table_number} is not playing.")
+        raise ValidationError(_("SAKBOC 12.3: table %(table_number)s is not playing.") % {"table_number": table_number})
     table.unseated_team, table.unseated_reported_at = team, now
     save_with_history(table, by=by, reason="players not seated reported (SAKBOC 12.3)")
     return table
@@ -577,10 +608,10 @@ def table_unseated_clear(
 
 def _require_in_grace(match: Match, now: datetime) -> None:
     if match.phase != Match.Phase.SECOND_HALF or match.grace_handled_at is not None:
-        raise ValidationError("SAKBOC 12.3: unseated players are dealt with in the grace after the interval.")
+        raise ValidationError(_("SAKBOC 12.3: unseated players are dealt with in the grace after the interval."))
     grace_until = clock_deadlines(match)["grace_until"]
     if now >= grace_until:
-        raise ValidationError(f"SAKBOC 12.3: the 3 minutes' grace ended at {hhmm(grace_until)}.")
+        raise ValidationError(_("SAKBOC 12.3: the 3 minutes' grace ended at %(value)s.") % {"value": hhmm(grace_until)})
 
 
 # --- Substitutions and players called away --------------------------------------------------------------
@@ -603,21 +634,26 @@ def substitution_make(
     match = match_lock(match)
     team_in_match(match, team)
     if match.phase != Match.Phase.INTERVAL:
-        raise ValidationError("SAKBOC 11.1: substitutions are made during half-time only.")
+        raise ValidationError(_("SAKBOC 11.1: substitutions are made during half-time only."))
     if Substitution.objects.filter(match=match, team=team).count() >= MAX_SUBSTITUTIONS:
-        raise ValidationError("SAKBOC 11.4: at most 3 substitutions per team at half-time.")
+        raise ValidationError(_("SAKBOC 11.4: at most 3 substitutions per team at half-time."))
     sheet = TeamSheet.objects.get(match=match, team=team)
     seats = {s.player_id: s for s in Seat.objects.select_for_update().filter(sheet=sheet)}
     seat = seats.get(player_out.pk)
     if seat is None:
-        raise ValidationError(f"{player_out.full_name} is not seated for {team.name}.")
+        raise ValidationError(
+            _("%(full_name)s is not seated for %(team)s.") % {"full_name": player_out.full_name, "team": team.name}
+        )
     if player_in.pk in seats:
         other = seats[player_in.pk]
-        raise ValidationError(f"{player_in.full_name} is already seated (table {other.table_number}, {other.role}).")
+        raise ValidationError(
+            _("%(full_name)s is already seated (table %(table_number)s, %(role)s).")
+            % {"full_name": player_in.full_name, "table_number": other.table_number, "role": other.role}
+        )
     if not TeamMembership.objects.filter(team=team, player=player_in, player__active=True).exists():
         raise ValidationError(
-            f"SAKBOC 11.1, 1.5: a substitute comes from {team.name}'s registered squad; {player_in.full_name} "
-            "is not in it."
+            _("SAKBOC 11.1, 1.5: a substitute comes from %(team)s's registered squad; %(full_name)s is not in it.")
+            % {"team": team.name, "full_name": player_in.full_name}
         )
     suspension_check(player=player_in, match=match)
     role = role or seat.role
@@ -629,8 +665,11 @@ def substitution_make(
         ).exists()
         if not partner_is_substitute:
             raise ValidationError(
-                f"SAKBOC 11.3: the partnership at table {seat.table_number} keeps its seats after half-time; "
-                f"the substitute takes the {seat.get_role_display().split(' ')[0].lower()} seat."
+                _(
+                    "SAKBOC 11.3: the partnership at table %(table_number)s keeps its seats after half-time; the "
+                    "substitute takes the %(value)s seat."
+                )
+                % {"table_number": seat.table_number, "value": seat.get_role_display().split(" ")[0].lower()}
             )
         # The partner (a substitute too) moves to the vacated role; the new player takes the chosen one.
         moved_player_id = partner.player_id
@@ -665,16 +704,16 @@ def player_called_away(
     now = now_or(now)
     match = match_lock(match)
     if match.phase not in boem_sheet.RECORDING_PHASES:
-        raise ValidationError("SAKBOC 11.2: a player is called away during the match.")
+        raise ValidationError(_("SAKBOC 11.2: a player is called away during the match."))
     if match.phase == Match.Phase.EXTRA_TIME or (
         match.phase == Match.Phase.SECOND_HALF and now >= clock_deadlines(match)["last_period_from"]
     ):
-        raise ValidationError("SAKBOC 1.15: no player may leave the table in the last 15 minutes of the game.")
+        raise ValidationError(_("SAKBOC 1.15: no player may leave the table in the last 15 minutes of the game."))
     seat = Seat.objects.select_for_update().select_related("sheet").filter(sheet__match=match, player=player).first()
     if seat is None:
-        raise ValidationError(f"{player.full_name} is not seated in this match.")
+        raise ValidationError(_("%(full_name)s is not seated in this match.") % {"full_name": player.full_name})
     if seat.called_away_at is not None:
-        raise ValidationError(f"{player.full_name} has already been called away.")
+        raise ValidationError(_("%(full_name)s has already been called away.") % {"full_name": player.full_name})
     seat.called_away_at = now
     save_with_history(seat, by=by, reason="called away with no substitute (SAKBOC 11.2)")
     if match.phase == Match.Phase.INTERVAL:
@@ -734,14 +773,14 @@ def result_enter(
     :raises ValidationError: no reason; a match night still in play; a knock-out draw (SAKBOC 1.12).
     """
     if not reason.strip():
-        raise ValidationError("Say why the result is entered or changed.")
+        raise ValidationError(_("Say why the result is entered or changed."))
     match = match_lock(match)
     if match.phase not in (Match.Phase.SCHEDULED, Match.Phase.FINISHED):
-        raise ValidationError("The match night is still in play; its score comes from the boem sheets.")
+        raise ValidationError(_("The match night is still in play; its score comes from the boem sheets."))
     if home_score < 0 or away_score < 0:
-        raise ValidationError("Match scores are not negative.")
+        raise ValidationError(_("Match scores are not negative."))
     if match.competition.is_knockout and home_score == away_score:
-        raise ValidationError("SAKBOC 1.12: a knock-out match is not left drawn; enter the score after extra time.")
+        raise ValidationError(_("SAKBOC 1.12: a knock-out match is not left drawn; enter the score after extra time."))
     was_approved = match.result_status == Match.ResultStatus.APPROVED
     match.home_score, match.away_score = home_score, away_score
     match.winner_id = match.home_id if home_score > away_score else match.away_id if away_score > home_score else None
@@ -794,7 +833,7 @@ def result_confirm(*, match: Match, user: Any, now: datetime | None = None) -> M
     if match.result_status in (Match.ResultStatus.CONFIRMED, Match.ResultStatus.APPROVED):
         return match
     if match.result_status != Match.ResultStatus.PROVISIONAL:
-        raise ValidationError("There is no result to confirm yet.")
+        raise ValidationError(_("There is no result to confirm yet."))
     _sheets_settled_check(match)
     _no_open_dispute_check(match, "confirmed")
     captains = dict(
@@ -807,7 +846,7 @@ def result_confirm(*, match: Match, user: Any, now: datetime | None = None) -> M
     elif user.pk == captains.get(match.away_id):
         match.away_confirmed_by = user
     else:
-        raise PermissionDenied("A result is confirmed by both captains or by the referee.")
+        raise PermissionDenied(_("A result is confirmed by both captains or by the referee."))
     if match.confirmed_at is None and match.home_confirmed_by_id and match.away_confirmed_by_id:
         match.confirmed_at = now
     if match.confirmed_at is not None:
@@ -822,8 +861,8 @@ def _no_open_dispute_check(match: Match, what: str) -> None:
     dispute = match.disputes.filter(settled_at__isnull=True).select_related("team").first()
     if dispute is not None:
         raise ValidationError(
-            f"{dispute.team.name}'s captain disputes this result; it cannot be {what} until a union official "
-            "settles the dispute by entering or correcting the score with a reason."
+            _("%(team)s's captain disputes this result; it cannot be %(what)s until a union official settles the "
+              "dispute by entering or correcting the score with a reason.") % {"team": dispute.team.name, "what": what}
         )
 
 
@@ -845,20 +884,20 @@ def result_dispute(*, match: Match, user: Any, reason: str, now: datetime | None
     now = now_or(now)
     reason = reason.strip()
     if not reason:
-        raise ValidationError({"reason": "Say what is wrong with the result."})
+        raise ValidationError({"reason": _("Say what is wrong with the result.")})
     if len(reason) > 1000:
-        raise ValidationError({"reason": "Keep the reason to 1000 characters."})
+        raise ValidationError({"reason": _("Keep the reason to 1000 characters.")})
     match = match_lock(match)
     captains = dict(Team.objects.filter(pk__in=[match.home_id, match.away_id]).values_list("pk", "captain__user_id"))
     team_id = next((t for t in (match.home_id, match.away_id) if captains.get(t) == user.pk), None)
     if team_id is None:
-        raise PermissionDenied("A result is disputed by a captain of either side.")
+        raise PermissionDenied(_("A result is disputed by a captain of either side."))
     if match.result_status == Match.ResultStatus.NONE:
-        raise ValidationError("There is no result to dispute yet.")
+        raise ValidationError(_("There is no result to dispute yet."))
     if match.result_status == Match.ResultStatus.APPROVED:
-        raise ValidationError("The result is approved; ask the union's official to correct it.")
+        raise ValidationError(_("The result is approved; ask the union's official to correct it."))
     if match.disputes.filter(team_id=team_id, settled_at__isnull=True).exists():
-        raise ValidationError("Your side's dispute of this result is already with the union's official.")
+        raise ValidationError(_("Your side's dispute of this result is already with the union's official."))
     dispute = ResultDispute(match=match, team_id=team_id, reason=reason, raised_by=user, raised_at=now)
     save_with_history(dispute, by=user, reason="result disputed")
     if team_id == match.home_id:
@@ -890,7 +929,7 @@ def result_correct(
     now = now_or(now)
     match = match_lock(match)
     if not _is_official(match, user):
-        raise PermissionDenied("A result is entered or corrected by an official of the union.")
+        raise PermissionDenied(_("A result is entered or corrected by an official of the union."))
     old = f"{match.home_score}-{match.away_score}"
     old_winner_id = match.winner_id
     match = result_enter(match=match, home_score=home_score, away_score=away_score, by=user, reason=reason,
@@ -915,8 +954,13 @@ def _cup_winner_replace(match: Match, user: Any) -> None:
         return
     following = match_lock(following)
     if following.phase != Match.Phase.SCHEDULED:
-        raise ValidationError(f"{following.home} v {following.away}, the next round's tie, has already been played; "
-                              "a correction cannot change who was in it.")
+        raise ValidationError(
+            _(
+                "%(home)s v %(away)s, the next round's tie, has already been played; a correction cannot change who "
+                "was in it."
+            )
+            % {"home": following.home, "away": following.away}
+        )
     setattr(following, side, match.winner)
     save_with_history(following, by=user, reason=f"winner of {match.round_name or 'the tie'} corrected")
 
@@ -932,13 +976,13 @@ def result_approve(*, match: Match, user: Any, reason: str = "", now: datetime |
     now = now_or(now)
     match = match_lock(match)
     if not UnionOfficial.objects.filter(union_id=match.competition.union_id, user=user).exists():
-        raise PermissionDenied("Results are approved by an official of the union.")
+        raise PermissionDenied(_("Results are approved by an official of the union."))
     if match.result_status == Match.ResultStatus.APPROVED:
         return match
     _no_open_dispute_check(match, "approved")
     if match.result_status != Match.ResultStatus.CONFIRMED:
-        raise ValidationError("A result is approved once both captains or the referee have confirmed it, or once "
-                              "an official has entered or corrected it.")
+        raise ValidationError(_("A result is approved once both captains or the referee have confirmed it, or once "
+                              "an official has entered or corrected it."))
     match.result_status, match.approved_by, match.approved_at = Match.ResultStatus.APPROVED, user, now
     save_with_history(match, by=user, reason=reason or "result approved")
     _queue_standings(match.competition_id)
@@ -956,12 +1000,12 @@ def result_reopen(*, match: Match, user: Any, reason: str) -> Match:
         the competition's union.
     """
     if not reason.strip():
-        raise ValidationError("Say why the approved result is reopened.")
+        raise ValidationError(_("Say why the approved result is reopened."))
     match = match_lock(match)
     if not _is_official(match, user):
-        raise PermissionDenied("An approved result is reopened by an official of the union.")
+        raise PermissionDenied(_("An approved result is reopened by an official of the union."))
     if match.result_status != Match.ResultStatus.APPROVED:
-        raise ValidationError("Only an approved result is reopened.")
+        raise ValidationError(_("Only an approved result is reopened."))
     match.result_status, match.approved_by, match.approved_at = Match.ResultStatus.CONFIRMED, None, None
     save_with_history(match, by=user, reason=reason.strip())
     _queue_standings(match.competition_id)
@@ -993,15 +1037,27 @@ def standings_publish_title(*, competition: Competition, title: str = "") -> str
     last = standings_snapshot_latest(competition=competition)
     latest_approval = approved.aggregate(at=Max("approved_at"))["at"]
     if latest_approval is None:
-        raise ValidationError("No result is approved yet: there are no standings to publish.")
+        raise ValidationError(_("No result is approved yet: there are no standings to publish."))
     if last is not None and latest_approval <= last.published_at:
         raise ValidationError(
-            f"No result has been approved since “{last.title}” was published on "
-            f"{timezone.localtime(last.published_at):%d %B %Y at %H:%M}: these standings are already out."
+            _(
+                "No result has been approved since “%(title)s” was published on %(value)s: these standings are "
+                "already out."
+            )
+            % {
+                "title": last.title,
+                "value": _("%(date)s at %(time)s")
+                % {
+                    "date": date_format(timezone.localtime(last.published_at), "d F Y"),
+                    "time": date_format(timezone.localtime(last.published_at), "H:i"),
+                },
+            }
         )
     title = title.strip() or f"{competition} standings after {approved.count()} approved results"
     if competition.standings_snapshots.filter(title=title).exists():
-        raise ValidationError({"title": f"“{title}” is already published; give these standings another title."})
+        raise ValidationError(
+            {"title": _("“%(title)s” is already published; give these standings another title.") % {"title": title}}
+        )
     return title
 
 
@@ -1065,10 +1121,12 @@ def competition_fixtures_create(
     competition.refresh_from_db(fields=["entries_open"])
     teams = cup_teams(competition)
     if competition.entries_open:
-        raise ValidationError(f"{competition} is still open for entries: close the entries first, then make the "
-                              "fixtures.")
+        raise ValidationError(
+            _("%(competition)s is still open for entries: close the entries first, then make the fixtures.")
+            % {"competition": competition}
+        )
     if competition.matches.exists():
-        raise ValidationError("This competition already has fixtures; schedule further matches one by one.")
+        raise ValidationError(_("This competition already has fixtures; schedule further matches one by one."))
     fixtures_draft_check(competition=competition)
     tz = timezone.get_current_timezone()
 
@@ -1111,8 +1169,16 @@ def fixtures_draft_check(*, competition: Competition) -> None:
     drafts = list(Team.objects.filter(competition=competition, draft=True).select_related("club").order_by("name"))
     if drafts:
         names = ", ".join(f"{t.name} ({t.club.name})" for t in drafts)
-        raise ValidationError(f"{len(drafts)} carried-over team{'s are' if len(drafts) > 1 else ' is'} still a "
-                              f"draft: {names}. Their clubs' secretaries confirm or withdraw them first.")
+        raise ValidationError(
+            ngettext(
+                "%(count)s carried-over team is still a draft: %(names)s. Their clubs' secretaries confirm or "
+                "withdraw them first.",
+                "%(count)s carried-over teams are still a draft: %(names)s. Their clubs' secretaries confirm or "
+                "withdraw them first.",
+                len(drafts),
+            )
+            % {"count": len(drafts), "names": names}
+        )
 
 
 def cup_teams(competition) -> list:

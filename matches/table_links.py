@@ -21,6 +21,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from matches.models import Match, MatchTable, Seat, TableDevice, TableLink
 from matches.records import match_lock, now_or
@@ -108,9 +109,12 @@ def table_link_reissue(*, match: Match, table_number: int, by: Any, now: datetim
     now = now_or(now)
     match = match_lock(match)
     if match.phase in ENDED_PHASES:
-        raise ValidationError("The match is over: its tables take nothing more, so no table link is issued.")
+        raise ValidationError(_("The match is over: its tables take nothing more, so no table link is issued."))
     if table_number not in tables_fielded(match):
-        raise ValidationError(f"Table {table_number} is not fielded by both teams: it has no table link.")
+        raise ValidationError(
+            _("Table %(table_number)s is not fielded by both teams: it has no table link.")
+            % {"table_number": table_number}
+        )
     for old in TableLink.objects.select_for_update().filter(match=match, table_number=table_number,
                                                             revoked_at__isnull=True):
         old.revoked_at, old.revoked_by = now, by

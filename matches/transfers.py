@@ -29,6 +29,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
 
 from clubs.models import Club, Player, Team, TeamMembership, Transfer
 from clubs.services import history_reason_fit, save_with_history
@@ -108,17 +110,39 @@ def player_transfer(
     player = Player.objects.select_for_update().select_related("club", "union").get(pk=player.pk)
     from_club = player.club
     if to_club.union_id != player.union_id:
-        raise ValidationError({"to_club": f"{to_club.name} is in another union: a registration is the union's "
-                                          f"(SAKBOC 1.5), so {player.full_name} registers there afresh."})
+        raise ValidationError(
+            {
+                "to_club": _(
+                    "%(to_club)s is in another union: a registration is the union's (SAKBOC 1.5), so %(full_name)s "
+                    "registers there afresh."
+                )
+                % {"to_club": to_club.name, "full_name": player.full_name}
+            }
+        )
     if to_club.pk == from_club.pk:
-        raise ValidationError({"to_club": f"{player.full_name} is already registered with {from_club.name}."})
+        raise ValidationError(
+            {
+                "to_club": _("%(full_name)s is already registered with %(from_club)s.")
+                % {"full_name": player.full_name, "from_club": from_club.name}
+            }
+        )
     if transferred_on > timezone.localdate(now):
-        raise ValidationError({"transferred_on": "A transfer is recorded on or after the day it takes effect."})
+        raise ValidationError({"transferred_on": _("A transfer is recorded on or after the day it takes effect.")})
     last = player.transfers.order_by("-transferred_on", "-recorded_at").first()
     if last is not None and transferred_on < last.transferred_on:
-        raise ValidationError({"transferred_on": f"{player.full_name} last moved on {last.transferred_on:%d %B %Y} "
-                                                 f"(to {last.to_club.name}); a later transfer cannot be dated before "
-                                                 "it."})
+        raise ValidationError(
+            {
+                "transferred_on": _(
+                    "%(full_name)s last moved on %(transferred_on)s (to %(to_club)s); a later transfer cannot be dated "
+                    "before it."
+                )
+                % {
+                    "full_name": player.full_name,
+                    "transferred_on": date_format(last.transferred_on, "d F Y"),
+                    "to_club": last.to_club.name,
+                }
+            }
+        )
     blockers = transfer_blockers(player=player)
     if blockers:
         raise ValidationError({"player": blockers})

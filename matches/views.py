@@ -29,7 +29,9 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.cache import patch_vary_headers
+from django.utils.formats import date_format
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_http_methods
 
@@ -37,6 +39,7 @@ from clubs import permissions as club_permissions
 from clubs.models import Team, Union, UnionReferee
 from clubs.selectors import person_name, team_squad_by_name
 from engine.ruleset import ruleset_by_name
+from klawerjas_league.i18n import RecipientLanguagePasswordResetForm
 from klawerjas_league.outbox import outbox_waiting
 from klawerjas_league.page_cache import VARY, cached_page
 from klawerjas_league.refusals import refusal_on_form, refusal_show
@@ -336,7 +339,11 @@ def competition_create(request: HttpRequest, union_id: int) -> HttpResponse:
         except ValidationError as error:
             refusal_show(request, error)
         else:
-            messages.success(request, f"{competition} created. Open its entries when clubs may enter teams.")
+            messages.success(
+                request,
+                _("%(competition)s created. Open its entries when clubs may enter teams.")
+                % {"competition": competition},
+            )
             return redirect("matches:official-competition", pk=competition.pk)
     return render(request, "matches/competition_form.html", {"union": union, "form": form})
 
@@ -355,13 +362,21 @@ def official_competition(request: HttpRequest, pk: int) -> HttpResponse:
             if action in ("entries-open", "entries-close"):
                 entries.competition_entries_set(competition=competition, open_=action == "entries-open",
                                                 by=request.user)
-                messages.success(request, f"Entries to {competition} are open: clubs' secretaries can enter teams."
-                                 if action == "entries-open" else f"Entries to {competition} are closed.")
+                messages.success(
+                    request,
+                    _("Entries to %(competition)s are open: clubs' secretaries can enter teams.")
+                    % {"competition": competition}
+                    if action == "entries-open"
+                    else _("Entries to %(competition)s are closed.") % {"competition": competition},
+                )
                 return redirect("matches:official-competition", pk=competition.pk)
             if action == "fixtures" and fixtures_form.is_valid():
                 created = services.competition_fixtures_create(competition=competition, by=request.user,
                                                                **fixtures_form.cleaned_data)
-                messages.success(request, f"{len(created)} fixtures scheduled; the captains are told by e-mail.")
+                messages.success(
+                    request,
+                    _("%(value)s fixtures scheduled; the captains are told by e-mail.") % {"value": len(created)},
+                )
                 return redirect("matches:official-competition", pk=competition.pk)
             if action == "publish" and publish_form.is_valid():
                 title = services.standings_publish_title(competition=competition,
@@ -374,7 +389,11 @@ def official_competition(request: HttpRequest, pk: int) -> HttpResponse:
                     })
                 snapshot = services.standings_publish(competition=competition, by=request.user,
                                                       **publish_form.cleaned_data)
-                messages.success(request, f"Standings published: {snapshot.title} ({snapshot.as_of:%d %B %Y}).")
+                messages.success(
+                    request,
+                    _("Standings published: %(title)s (%(as_of)s).")
+                    % {"title": snapshot.title, "as_of": date_format(snapshot.as_of, "d F Y")},
+                )
                 return redirect("matches:official-competition", pk=competition.pk)
         except (ValidationError, PermissionDenied) as error:
             refusal_on_form(request, publish_form if action == "publish" else fixtures_form, error)
@@ -404,21 +423,21 @@ def official_match(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             if action == "officials" and form.is_valid():
                 services.match_officials_assign(match=match, by=request.user, **form.cleaned_data)
-                messages.success(request, "Referee and marker assigned.")
+                messages.success(request, _("Referee and marker assigned."))
                 return redirect("matches:official-match", pk=match.pk)
             if action == "correct" and correct_form.is_valid():
                 services.result_correct(match=match, user=request.user, **correct_form.cleaned_data)
-                messages.success(request, "Score saved with your reason; it is ready to approve.")
+                messages.success(request, _("Score saved with your reason; it is ready to approve."))
                 return redirect("matches:official-match", pk=match.pk)
             if action == "approve":
                 services.result_approve(match=match, user=request.user, reason=request.POST.get("reason", "")[:300])
-                advanced = " The winner goes into the next round." if match.competition.is_knockout else ""
+                advanced = (" " + _("The winner goes into the next round.")) if match.competition.is_knockout else ""
                 if outbox_waiting(key=standings_outbox_key(competition_id=match.competition_id)):
-                    messages.warning(request, "Result approved. The task queue cannot be reached just now: the "
+                    messages.warning(request, _("Result approved. The task queue cannot be reached just now: the "
                                      "standings are updated as soon as it is back (the public table already "
-                                     "counts this result)." + advanced)
+                                     "counts this result).") + advanced)
                 else:
-                    messages.success(request, "Result approved; the standings are being recomputed." + advanced)
+                    messages.success(request, _("Result approved; the standings are being recomputed.") + advanced)
                 return redirect("matches:official-match", pk=match.pk)
         except (ValidationError, PermissionDenied) as error:
             refusal_on_form(request, correct_form if action == "correct" else form, error)
@@ -437,7 +456,6 @@ def union_referees(request: HttpRequest, union_id: int) -> HttpResponse:
     """The union's list of referees, from which its officials assign referees and markers: add someone by
     name and e-mail (an account and a password e-mail for someone new), take someone off (confirmed first)."""
     from django.contrib.auth import get_user_model
-    from django.contrib.auth.forms import PasswordResetForm
     from django.db import transaction
 
     from clubs import services as club_services
@@ -448,7 +466,7 @@ def union_referees(request: HttpRequest, union_id: int) -> HttpResponse:
         data = form.cleaned_data
         users = get_user_model().objects.filter(email__iexact=data["email"], is_active=True)
         if users.count() > 1:
-            form.add_error("email", "More than one account has this e-mail address; ask the site's administrator.")
+            form.add_error("email", _("More than one account has this e-mail address; ask the site's administrator."))
         else:
             with transaction.atomic():
                 user = users.first()
@@ -464,15 +482,17 @@ def union_referees(request: HttpRequest, union_id: int) -> HttpResponse:
                         last_name=data["last_name"])  # no usable password: they choose one from the e-mail
                 club_services.union_referee_add(union=union, user=user)
             if created:
-                reset = PasswordResetForm({"email": user.email})
+                reset = RecipientLanguagePasswordResetForm({"email": user.email})
                 if reset.is_valid():
                     reset.save(request=request, use_https=request.is_secure(),
                                subject_template_name="matches/email/referee_welcome_subject.txt",
                                email_template_name="matches/email/referee_welcome.txt",
                                extra_email_context={"union": union})
             name = person_name(user)
-            messages.success(request, f"{name} is on {union}'s list of referees"
-                             + (" and has been e-mailed to choose a password." if created else "."))
+            messages.success(request, (_("%(name)s is on %(union)s's list of referees and has been e-mailed to "
+                                         "choose a password.") if created
+                                       else _("%(name)s is on %(union)s's list of referees.")) % {
+                "name": name, "union": union})
             return redirect("matches:union-referees", union_id=union.pk)
     if request.POST.get("action") == "remove":
         link = get_object_or_404(UnionReferee.objects.select_related("user"), union=union,
@@ -483,7 +503,11 @@ def union_referees(request: HttpRequest, union_id: int) -> HttpResponse:
             return render(request, "matches/referee_remove_confirm.html", {"union": union, "link": link,
                                                                             "name": name})
         club_services.union_referee_remove(union=union, user=link.user)
-        messages.success(request, f"{name} is off {union}'s list of referees; matches already assigned keep them.")
+        messages.success(
+            request,
+            _("%(name)s is off %(union)s's list of referees; matches already assigned keep them.")
+            % {"name": name, "union": union},
+        )
         return redirect("matches:union-referees", union_id=union.pk)
     links = UnionReferee.objects.filter(union=union).select_related("user").order_by("user__last_name",
                                                                                      "user__first_name")
@@ -511,12 +535,14 @@ def _team_states(teams: list[Team]) -> dict[int, list[str]]:
                 continue
             other = match.away if team_id == match.home_id else match.home
             if match.result_status == Match.ResultStatus.PROVISIONAL and confirmed is None:
-                states[team_id].append(f"Result against {other} to confirm")
+                states[team_id].append(_("Result against %(other)s to confirm") % {"other": other})
             elif match.phase == Match.Phase.SCHEDULED and team_id not in seen_next:
                 seen_next.add(team_id)
                 when = timezone.localtime(match.scheduled_start)
-                sheet = "team sheet submitted" if (match.pk, team_id) in sheets else "team sheet not yet submitted"
-                states[team_id].append(f"Next: {other}, {when:%a %d %b %H:%M}; {sheet}")
+                sheet = (_("team sheet submitted") if (match.pk, team_id) in sheets
+                         else _("team sheet not yet submitted"))
+                states[team_id].append(_("Next: %(other)s, %(when)s; %(sheet)s") % {
+                    "other": other, "when": date_format(when, "D d M H:i"), "sheet": sheet})
     return states
 
 
@@ -551,8 +577,16 @@ def team_enter(request: HttpRequest, club_id: int, pk: int) -> HttpResponse:
         except ValidationError as error:
             refusal_on_form(request, form, error)
         else:
-            messages.success(request, f"{team.name} is entered in {competition} with {team.players.count()} players;"
-                             f" {team.captain.full_name} is captain.")
+            messages.success(
+                request,
+                _("%(team)s is entered in %(competition)s with %(value)s players; %(full_name)s is captain.")
+                % {
+                    "team": team.name,
+                    "competition": competition,
+                    "value": team.players.count(),
+                    "full_name": team.captain.full_name,
+                },
+            )
             return redirect("matches:secretary")
     return render(request, "matches/team_enter.html", {"club": club, "competition": competition, "form": form,
                                                         "eligible": eligible})
@@ -570,13 +604,17 @@ def team_withdraw(request: HttpRequest, pk: int) -> HttpResponse:
         except ValidationError as error:
             refusal_show(request, error)
         else:
-            messages.success(request, f"{team.name} is withdrawn from {team.competition}; its players are free.")
+            messages.success(
+                request,
+                _("%(team)s is withdrawn from %(competition)s; its players are free.")
+                % {"team": team.name, "competition": team.competition},
+            )
         return redirect("matches:secretary")
     return render(request, "matches/confirm.html", {
-        "title": f"Withdraw {team.name}?",
-        "text": f"{team.name} will no longer be entered in {team.competition}; its squad is freed. You can enter a "
-                "team again while entries are open.",
-        "button": "Withdraw the team", "cancel": reverse("matches:secretary"),
+        "title": _("Withdraw %(team)s?") % {"team": team.name},
+        "text": _("%(team)s will no longer be entered in %(competition)s; its squad is freed. You can enter a "
+                  "team again while entries are open.") % {"team": team.name, "competition": team.competition},
+        "button": _("Withdraw the team"), "cancel": reverse("matches:secretary"),
     })
 
 
@@ -624,7 +662,7 @@ def team_sheet(request: HttpRequest, pk: int) -> HttpResponse:
         except ValidationError as error:
             refusal_show(request, error)
         else:
-            messages.success(request, f"Team sheet submitted for {match}.")
+            messages.success(request, _("Team sheet submitted for %(match)s.") % {"match": match})
             return redirect("matches:team-sheet", pk=match.pk)
     return render(request, "matches/team_sheet.html",
                   {"match": match, "team": team, "form": form, "sheet": existing, "now": timezone.now()})
@@ -650,7 +688,7 @@ def substitution(request: HttpRequest, pk: int) -> HttpResponse:
         except ValidationError as error:
             refusal_show(request, error)
         else:
-            messages.success(request, "Substitution made.")
+            messages.success(request, _("Substitution made."))
             return redirect("matches:substitution", pk=match.pk)
     return render(request, "matches/substitution.html", {"match": match, "team": team, "form": form, "seats": seats,
                                                        "substitutions": match.substitutions.filter(team=team)})
@@ -667,7 +705,7 @@ def result_confirm(request: HttpRequest, pk: int) -> HttpResponse:
         except (ValidationError, PermissionDenied) as error:
             refusal_show(request, error)
         else:
-            messages.success(request, "Result confirmed. It stays provisional until a union official approves it.")
+            messages.success(request, _("Result confirmed. It stays provisional until a union official approves it."))
         return redirect("matches:result-confirm", pk=match.pk)
     return render(request, "matches/result_confirm.html", {"match": match})
 
@@ -687,8 +725,8 @@ def result_dispute(request: HttpRequest, pk: int) -> HttpResponse:
         except (ValidationError, PermissionDenied) as error:
             refusal_on_form(request, form, error)
         else:
-            messages.success(request, "Your dispute is with the union's officials and the referee; the result waits "
-                             "until an official settles it.")
+            messages.success(request, _("Your dispute is with the union's officials and the referee; the result waits "
+                             "until an official settles it."))
             return redirect("matches:result-confirm", pk=match.pk)
     return render(request, "matches/result_dispute.html", {
         "match": match, "team": team, "form": form,
@@ -734,8 +772,13 @@ def official_night_import(request: HttpRequest) -> HttpResponse:
             form.add_error("file", error.messages)
         else:
             if confirmed:
-                messages.success(request, f"{report.title}: nothing new." if report.nothing_new else
-                                 f"Imported {report.title}: {len(report.added)} additions.")
+                messages.success(
+                    request,
+                    _("%(title)s: nothing new.") % {"title": report.title}
+                    if report.nothing_new
+                    else _("Imported %(title)s: %(value)s additions.")
+                    % {"title": report.title, "value": len(report.added)},
+                )
                 return redirect("matches:official-match", pk=report.match_id)
             context.update(report=report, night=form.cleaned_data["data"].decode("utf-8", "replace"))
     return render(request, "matches/night_import.html", context)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from matches.models import Match, TableDevice
 
@@ -26,29 +27,47 @@ class TableWrite(models.Model):
     """
 
     class Kind(models.TextChoices):
-        GOING_ON = "going_on", "Going on"
-        CONFIRM = "confirm", "Confirmation"
-        DISPUTE = "dispute", "Dispute"
-        AF = "af", "“Af” (a straf claim)"
-        DEAL = "deal", "A deal's line (a game scored deal by deal)"
+        GOING_ON = "going_on", gettext_lazy("Going on")
+        CONFIRM = "confirm", gettext_lazy("Confirmation")
+        DISPUTE = "dispute", gettext_lazy("Dispute")
+        AF = "af", gettext_lazy("“Af” (a straf claim)")
+        DEAL = "deal", gettext_lazy("A deal's line (a game scored deal by deal)")
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+")
-    table_number = models.PositiveSmallIntegerField()
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="+", verbose_name=gettext_lazy("match"))
+    table_number = models.PositiveSmallIntegerField(verbose_name=gettext_lazy("table number"))
     device = models.ForeignKey(
         TableDevice, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
-        help_text="The device that sent it (kept empty once that device is signed out).",
+        help_text=gettext_lazy("The device that sent it (kept empty once that device is signed out)."),
+     verbose_name=gettext_lazy("device"))
+    key = models.CharField(
+        max_length=64,
+        help_text=gettext_lazy("The client's idempotency key, e.g. a UUID."),
+        verbose_name=gettext_lazy("key"),
     )
-    key = models.CharField(max_length=64, help_text="The client's idempotency key, e.g. a UUID.")
-    kind = models.CharField(max_length=10, choices=Kind.choices)
-    fingerprint = models.CharField(max_length=64, help_text="SHA-256 of what the request asked.")
-    status_code = models.PositiveSmallIntegerField(help_text="The HTTP status the write answered.")
-    result = models.JSONField(help_text="The answer the write gave, replayed to a repeat of the key.")
+    kind = models.CharField(max_length=10, choices=Kind.choices, verbose_name=gettext_lazy("kind"))
+    fingerprint = models.CharField(
+        max_length=64,
+        help_text=gettext_lazy("SHA-256 of what the request asked."),
+        verbose_name=gettext_lazy("fingerprint"),
+    )
+    status_code = models.PositiveSmallIntegerField(
+        help_text=gettext_lazy("The HTTP status the write answered."), verbose_name=gettext_lazy("status code")
+    )
+    result = models.JSONField(
+        help_text=gettext_lazy("The answer the write gave, replayed to a repeat of the key."),
+        verbose_name=gettext_lazy("result"),
+    )
     entered_at = models.DateTimeField(
-        null=True, blank=True, help_text="When the device says it was entered (it may have waited offline).",
+        null=True,
+        blank=True,
+        help_text=gettext_lazy("When the device says it was entered (it may have waited offline)."),
+        verbose_name=gettext_lazy("entered at"),
     )
-    received_at = models.DateTimeField(default=timezone.now)
+    received_at = models.DateTimeField(default=timezone.now, verbose_name=gettext_lazy("received at"))
 
     class Meta:
+        verbose_name = gettext_lazy("table write")
+        verbose_name_plural = gettext_lazy("table writes")
         ordering = ["match", "table_number", "received_at"]
         constraints = [
             models.UniqueConstraint(fields=["match", "table_number", "key"], name="table_write_key_once"),
