@@ -42,19 +42,21 @@ from django.utils import timezone  # noqa: E402
 GOING_ON_P50_MS, GOING_ON_P99_MS, TEAM_SHEET_MS = 15.0, 50.0, 30.0
 
 
-def percentiles(label: str, samples: list[float], target: str = "") -> None:
-    """Print p50, p99 and the worst of ``samples`` (seconds) in milliseconds."""
-    ordered = sorted(samples)
+def percentiles(label: str, samples: list[tuple[float, float]], target: str = "") -> None:
+    """Print p50, p99 and the worst of ``samples`` (wall-clock, CPU seconds) in milliseconds, and the CPU p50
+    (on a busy machine the wall clock includes the time the write waited for a CPU)."""
+    ordered = sorted(wall for wall, _cpu in samples)
     p99 = ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
-    print(f"{label:<34} n={len(ordered):<4} p50 {statistics.median(ordered) * 1000:6.1f} ms   "
-          f"p99 {p99 * 1000:6.1f} ms   max {ordered[-1] * 1000:6.1f} ms{target}")
+    cpu = statistics.median(cpu for _wall, cpu in samples)
+    print(f"{label:<30} n={len(ordered):<4} p50 {statistics.median(ordered) * 1000:6.1f} ms   "
+          f"p99 {p99 * 1000:6.1f} ms   max {ordered[-1] * 1000:6.1f} ms   CPU p50 {cpu * 1000:5.1f} ms{target}")
 
 
-def timed(samples: list[float], call, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN201
-    """``call(*args, **kwargs)``, its time appended to ``samples`` (seconds)."""
-    started = time.perf_counter()
+def timed(samples: list[tuple[float, float]], call, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN201
+    """``call(*args, **kwargs)``, its wall-clock and CPU time appended to ``samples`` (seconds)."""
+    started, cpu = time.perf_counter(), time.process_time()
     result = call(*args, **kwargs)
-    samples.append(time.perf_counter() - started)
+    samples.append((time.perf_counter() - started, time.process_time() - cpu))
     return result
 
 
@@ -65,7 +67,7 @@ def playing_match():  # noqa: ANN201
     return match_started(start=start, home__squad=10, away__squad=10)
 
 
-def api_writes(rounds: int) -> tuple[list[float], list[float]]:
+def api_writes(rounds: int) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
     """Goings-on and confirmations through ``/api/table/``: one device per table, as a table's app sends them."""
     from matches.table_links import table_links_ensure
 
@@ -76,8 +78,8 @@ def api_writes(rounds: int) -> tuple[list[float], list[float]]:
         answer = client.post("/api/table/sign-in/", {"code": link.code}, content_type="application/json")
         assert answer.status_code == 201, answer.content
         devices.append([client, {"HTTP_AUTHORIZATION": f"Table {answer.json()['key']}"}, 0])
-    goings_on: list[float] = []
-    confirms: list[float] = []
+    goings_on: list[tuple[float, float]] = []
+    confirms: list[tuple[float, float]] = []
     for number in range(rounds):
         for device in devices:
             client, auth, version = device
@@ -94,7 +96,7 @@ def api_writes(rounds: int) -> tuple[list[float], list[float]]:
     return goings_on, confirms
 
 
-def page_writes(rounds: int) -> tuple[list[float], list[float]]:
+def page_writes(rounds: int) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
     """Goings-on and confirmations through the table's page (``/table/sheet/…``), JSON, as its offline queue
     sends them (``client_id`` its idempotency key)."""
     from matches.table_links import table_links_ensure
@@ -105,8 +107,8 @@ def page_writes(rounds: int) -> tuple[list[float], list[float]]:
         client = Client()
         client.get(reverse("tables:open", args=[link.secret]))
         devices.append([client, 0])
-    goings_on: list[float] = []
-    confirms: list[float] = []
+    goings_on: list[tuple[float, float]] = []
+    confirms: list[tuple[float, float]] = []
     for number in range(rounds):
         for device in devices:
             client, version = device
@@ -124,15 +126,15 @@ def page_writes(rounds: int) -> tuple[list[float], list[float]]:
     return goings_on, confirms
 
 
-def team_sheets(count: int) -> tuple[list[float], list[float]]:
+def team_sheets(count: int) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
     """``team_sheet_submit`` for both sides of ``count`` scheduled matches, then again with the partnerships
     changed (each table's telman and byspeler swapped with the next table's)."""
     from matches import services
     from tests.factories import MatchFactory, squad
 
     matches = [MatchFactory(home__squad=10, away__squad=10) for _ in range(count)]
-    first: list[float] = []
-    again: list[float] = []
+    first: list[tuple[float, float]] = []
+    again: list[tuple[float, float]] = []
     for samples, shift in ((first, 0), (again, 2)):
         for match in matches:
             for team in (match.home, match.away):
@@ -156,7 +158,7 @@ def main(rounds: int, sheets: int) -> int:
     percentiles("confirmation, API", api_confirm)
     percentiles("confirmation, page (JSON)", page_confirm)
     both = api_on + page_on
-    ordered = sorted(both)
+    ordered = sorted(wall for wall, _cpu in both)
     p50, p99 = statistics.median(ordered), ordered[round(0.99 * (len(ordered) - 1))]
     print(f"goings-on (API and page) p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms: "
           f"{'met' if p50 * 1000 <= GOING_ON_P50_MS and p99 * 1000 <= GOING_ON_P99_MS else 'NOT met'}")
