@@ -105,12 +105,36 @@ def create_all_with_history(instances: Sequence[models.Model], *, by: Any = None
             bulk_create_with_history(list(instances), type(instances[0]), default_user=by,
                                      default_change_reason=history_reason_fit(reason) or None)
     except IntegrityError:
-        for instance in instances:
-            instance.pk = None
-            instance._state.adding = True
-        for instance in instances:
-            instance.full_clean()
-        raise
+        refusal = _first_refusal(instances)
+        if refusal is None:
+            raise
+        raise refusal from None
+
+
+class _Undo(Exception):
+    """Rolls back :func:`_first_refusal`'s trial saves."""
+
+
+def _first_refusal(instances: Sequence[models.Model]) -> ValidationError | None:
+    """What saving ``instances`` one by one, each ``full_clean()`` first, would have refused (a row may clash
+    with one before it in the same batch): the first ``ValidationError``, or ``None``. Nothing stays written."""
+    refusal = None
+    try:
+        with transaction.atomic():
+            for instance in instances:
+                instance.pk, instance._state.adding = None, True
+                try:
+                    instance.full_clean()
+                except ValidationError as error:
+                    refusal = error
+                    break
+                instance.save()
+            raise _Undo
+    except _Undo:
+        pass
+    for instance in instances:
+        instance.pk, instance._state.adding = None, True
+    return refusal
 
 
 def user_group_add(*, user: AbstractBaseUser, group_name: str) -> None:
