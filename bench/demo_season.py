@@ -102,7 +102,7 @@ def memory_runs() -> int:
     env = dict(os.environ)
     if OWN_SQLITE_FILE:
         del env["DATABASE_URL"]  # each run makes its own SQLite file
-    for clubs in (8, 11):  # 56 and 110 match nights
+    for clubs in (6, 8):  # 30 and 56 match nights
         out = subprocess.run([sys.executable, __file__, "--clubs", str(clubs), "--size", "small"],
                              capture_output=True, text=True, check=True, env=env).stdout
         line = next(x for x in out.splitlines() if x.startswith("peak resident memory"))
@@ -115,7 +115,7 @@ if __name__ == "__main__":
     parser.add_argument("--clubs", type=int, default=8, help="clubs in the league (8: 56 match nights)")
     parser.add_argument("--size", choices=["full", "small"], default="full", help="75- or 15-minute halves")
     parser.add_argument("--memory", action="store_true",
-                        help="instead: the peak memory of the small season at 56 and 110 match nights")
+                        help="instead: the peak memory of the small season at 30 and 56 match nights")
     args = parser.parse_args()
     if args.memory:
         sys.exit(memory_runs())
