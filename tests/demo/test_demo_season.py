@@ -15,7 +15,17 @@ from django.db.models import F
 
 import engine
 from klawerjas_league.demo import demo_season_digest, demo_season_run
-from matches.models import Award, Boem, BoemEntry, Competition, Match, MatchTable, PlayedHand, StandingsSnapshot, Substitution
+from matches.models import (
+    Award,
+    Boem,
+    BoemEntry,
+    Competition,
+    Match,
+    MatchTable,
+    PlayedHand,
+    StandingsSnapshot,
+    Substitution,
+)
 from matches.selectors import match_score
 
 pytestmark = pytest.mark.django_db
