@@ -608,9 +608,11 @@ def demo_season_run(
     started = time.perf_counter()
     stats = DemoStats()
     # E-mail to captains (fixtures, standings) would print to the console by the hundred: hold it in memory;
-    # and keep the in-process task log ("Task ... succeeded") off the progress bar.
+    # and keep the in-process task log ("Task ... succeeded") off the progress bar. With DEBUG on (make demo),
+    # Django would keep the SQL of the last 9,000 queries, the hands' records in it: megabytes held for nothing.
     with (
-        override_settings(MAILERS={"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}),
+        override_settings(MAILERS={"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}},
+                          DEBUG=False),
         _quiet_loggers("celery", "matches"),
     ):
         from django.core import mail
