@@ -5,12 +5,14 @@ Keyword-only, ``@transaction.atomic``, ``full_clean()`` then ``save()``. Every r
 change reason (django-simple-history).
 """
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, Group
 from django.core.exceptions import ValidationError
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
 from django.utils.translation import gettext as _
+from simple_history.utils import bulk_create_with_history
 
 from clubs.models import (
     GROUP_CAPTAINS,
@@ -46,14 +48,94 @@ def history_reason_fit_on_save(sender: Any, history_instance: Any, **kwargs: Any
     history_instance.history_change_reason = history_reason_fit(history_instance.history_change_reason)
 
 
+def held_foreign_keys(instance: models.Model) -> list[str]:
+    """The names of ``instance``'s foreign keys that point at a row the caller holds, read from the database: an
+    object set on one of its foreign keys (``match.home``), and so also a key set to that object's id
+    (``match.winner_id = match.home_id``). ``full_clean`` need not look those up again; a key set by an id
+    the instance holds no object for is still looked up.
+    """
+    keys = [f for f in instance._meta.concrete_fields
+            if (f.many_to_one or f.one_to_one) and not f.remote_field.limit_choices_to]
+    held_rows = set()
+    for field in keys:
+        target = field.get_cached_value(instance) if field.is_cached(instance) else None
+        if target is not None and not target._state.adding and target.pk == getattr(instance, field.attname):
+            held_rows.add((field.remote_field.model, target.pk))
+    return [f.name for f in keys if (f.remote_field.model, getattr(instance, f.attname)) in held_rows]
+
+
 def save_with_history(instance: models.Model, *, by: Any = None, reason: str = "") -> None:
-    """``full_clean()`` then ``save()``, recording ``by`` and ``reason`` in the instance's history."""
-    instance.full_clean()
+    """``full_clean()`` then ``save()``, recording ``by`` and ``reason`` in the instance's history.
+
+    What the database guards itself is not asked of it first (issue 23: a SELECT per constraint on every save):
+    the unique and check constraints and ``unique`` fields are left to the database, and foreign keys to objects
+    the caller holds are not looked up again (:func:`held_foreign_keys`); every field's own rules and the model's
+    ``clean()`` run as before. When the database refuses the row (``IntegrityError``), the save is undone (a
+    savepoint) and the full ``full_clean()`` says why, so the message is the one it always gave.
+
+    :raises ValidationError: what ``full_clean()`` finds, before or after the database's refusal.
+    :raises IntegrityError: a refusal ``full_clean()`` cannot explain (e.g. a row deleted meanwhile).
+    """
+    instance.full_clean(exclude=held_foreign_keys(instance), validate_unique=False, validate_constraints=False)
     if by is not None:
         instance._history_user = by  # type: ignore[attr-defined]
     if reason:
         instance._change_reason = reason  # type: ignore[attr-defined]
-    instance.save()
+    try:
+        with transaction.atomic():
+            instance.save()
+    except IntegrityError:
+        instance.full_clean()
+        raise
+
+
+def create_all_with_history(instances: Sequence[models.Model], *, by: Any = None, reason: str = "") -> None:
+    """Create ``instances`` (new rows of one model) and their history rows in two statements
+    (``simple_history.utils.bulk_create_with_history``), checked as :func:`save_with_history` checks one row:
+    every field's rules and ``clean()`` first; what the database guards (unique and check constraints) left to
+    it, and on its refusal the full ``full_clean()`` of each row says why (the message it always gave).
+
+    :raises ValidationError: what ``full_clean()`` finds. :raises IntegrityError: a refusal it cannot explain.
+    """
+    if not instances:
+        return
+    for instance in instances:
+        instance.full_clean(exclude=held_foreign_keys(instance), validate_unique=False, validate_constraints=False)
+    try:
+        with transaction.atomic():
+            bulk_create_with_history(list(instances), type(instances[0]), default_user=by,
+                                     default_change_reason=history_reason_fit(reason) or None)
+    except IntegrityError:
+        refusal = _first_refusal(instances)
+        if refusal is None:
+            raise
+        raise refusal from None
+
+
+class _Undo(Exception):
+    """Rolls back :func:`_first_refusal`'s trial saves."""
+
+
+def _first_refusal(instances: Sequence[models.Model]) -> ValidationError | None:
+    """What saving ``instances`` one by one, each ``full_clean()`` first, would have refused (a row may clash
+    with one before it in the same batch): the first ``ValidationError``, or ``None``. Nothing stays written."""
+    refusal = None
+    try:
+        with transaction.atomic():
+            for instance in instances:
+                instance.pk, instance._state.adding = None, True
+                try:
+                    instance.full_clean()
+                except ValidationError as error:
+                    refusal = error
+                    break
+                instance.save()
+            raise _Undo
+    except _Undo:
+        pass
+    for instance in instances:
+        instance.pk, instance._state.adding = None, True
+    return refusal
 
 
 def user_group_add(*, user: AbstractBaseUser, group_name: str) -> None:

@@ -53,7 +53,7 @@ from engine.cards import CARD_NAMES, parse_card
 from engine.scoring import BoemState, GameState
 from engine.simulate import deal, play_hand
 from matches import boem_sheet, services
-from matches.models import Award, Boem, Competition, Match, MatchTable, PlayedHand, StandingsSnapshot
+from matches.models import Award, Boem, BoemEntry, Competition, Match, MatchTable, PlayedHand, StandingsSnapshot
 
 DEMO_PASSWORD = "klawerjas-demo"
 UNION_NAME = "Cape Klawerjas Union"
@@ -608,9 +608,11 @@ def demo_season_run(
     started = time.perf_counter()
     stats = DemoStats()
     # E-mail to captains (fixtures, standings) would print to the console by the hundred: hold it in memory;
-    # and keep the in-process task log ("Task ... succeeded") off the progress bar.
+    # and keep the in-process task log ("Task ... succeeded") off the progress bar. With DEBUG on (make demo),
+    # Django would keep the SQL of the last 9,000 queries, the hands' records in it: megabytes held for nothing.
     with (
-        override_settings(MAILERS={"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}}),
+        override_settings(MAILERS={"default": {"BACKEND": "django.core.mail.backends.locmem.EmailBackend"}},
+                          DEBUG=False),
         _quiet_loggers("celery", "matches"),
     ):
         from django.core import mail
@@ -778,6 +780,59 @@ def demo_summary(stats: DemoStats) -> list[str]:
     return lines
 
 
+# --- A digest of what a season played (the benchmark and the tests pin it) -------------------------------
+
+def demo_season_digest(competition: Competition) -> str:
+    """A SHA-256 hex digest of what ``competition``'s season played and how it ended: every hand (its record,
+    who went on, the strokes, roem, the straf decision and verdict, its boem and line), every boem-sheet line
+    and boem, every award, every match's score, winner and result, the standings and each published snapshot.
+
+    Rows are named by what they are (match by round and teams, table number, line sequence), never by primary
+    key, so the digest stays the same when the writes are batched differently: the same seed must give the same
+    digest, and a change that alters a hand or a result changes it.
+    """
+    import hashlib
+    import json
+
+    def when(instant: dt.datetime | None) -> str | None:
+        return instant.astimezone(dt.UTC).isoformat() if instant else None
+
+    teams = dict(Team.objects.filter(competition=competition).values_list("pk", "name"))
+    out: list[Any] = []
+    matches = Match.objects.filter(competition=competition).order_by("round_number", "scheduled_start", "pk")
+    for match in matches:
+        out.append(["match", match.round_number, teams[match.home_id], teams[match.away_id], match.phase,
+                    match.home_score, match.away_score, teams.get(match.winner_id), match.result_status,
+                    when(match.finished_at)])
+        for table in MatchTable.objects.filter(match=match).order_by("number"):
+            out.append(["table", table.number, table.status, table.stop_reason, teams.get(table.defaulting_team_id),
+                        when(table.stopped_at)])
+            boems = {b.pk: b.number for b in Boem.objects.filter(table=table)}
+            for boem in Boem.objects.filter(table=table).order_by("number"):
+                out.append(["boem", boem.number, boem.status, boem.home_strokes, boem.away_strokes,
+                            teams.get(boem.winner_id), boem.points, when(boem.ended_at)])
+            lines = {}
+            for entry in BoemEntry.objects.filter(table=table).order_by("sequence"):
+                lines[entry.pk] = entry.sequence
+                out.append(["line", entry.sequence, entry.kind, teams.get(entry.team_id), entry.strokes,
+                            entry.points, entry.points_claimed, boems.get(entry.boem_id), when(entry.recorded_at),
+                            when(entry.confirmed_at), entry.struck, lines.get(entry.reverses_id)])
+            for hand in PlayedHand.objects.filter(table=table).order_by("number"):
+                out.append(["hand", hand.number, hand.half, when(hand.played_at), hand.record,
+                            teams.get(hand.went_on_id), hand.strokes, hand.roem, hand.straf_decision, hand.verdict,
+                            boems.get(hand.boem_id), lines.get(hand.entry_id)])
+        for award in Award.objects.filter(match=match).order_by("created_at", "kind", "table_number"):
+            out.append(["award", teams[award.team_id], award.kind, award.points, award.table_number, award.half])
+    for row in competition.standings_rows.order_by("position"):
+        out.append(["standing", row.position, teams[row.team_id], row.played, row.won, row.drawn, row.lost,
+                    row.points_for, row.points_against, row.league_points])
+    for snapshot in StandingsSnapshot.objects.filter(competition=competition).order_by("published_at", "pk"):
+        out.append(["snapshot", snapshot.title, snapshot.as_of.isoformat(),
+                    [[r["position"], r["team_name"], r["league_points"], r["difference"]] for r in snapshot.rows]])
+    text = json.dumps(out, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 __all__ = [
     "DEMO_PASSWORD",
     "DemoExists",
@@ -785,6 +840,7 @@ __all__ = [
     "Progress",
     "demo_accounts",
     "demo_match_night_play",
+    "demo_season_digest",
     "demo_season_run",
     "demo_summary",
     "demo_tonight_ensure",

@@ -126,7 +126,13 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # begins (IMMEDIATE), and a busy database is waited for (up to 20 s) rather than refused: writes queue up
     # instead of failing with "database is locked". The tests use a file too (not SQLite's shared in-memory
     # database, whose table locks are not waited for), so the browser tests' concurrent requests queue alike.
-    DATABASES["default"].setdefault("OPTIONS", {}).update(transaction_mode="IMMEDIATE", timeout=20)
+    # Write-ahead logging (issue 23): a commit appends to the log and syncs it once, where the default rollback
+    # journal synced the journal and the database file, several times (about 15 ms a commit on this project's
+    # server, 2.6 ms in WAL); readers no longer wait for a writer. synchronous=FULL keeps every commit on disk
+    # (a power cut loses no acknowledged going-on). scripts/backup copies online; scripts/restore clears the log.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        transaction_mode="IMMEDIATE", timeout=20, init_command="PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;"
+    )
     DATABASES["default"].setdefault("TEST", {}).setdefault(
         "NAME", str(Path("/dev/shm" if Path("/dev/shm").is_dir() else "/tmp") / f"klawerjas-test-{os.getpid()}.sqlite3")
     )

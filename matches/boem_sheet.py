@@ -188,7 +188,7 @@ class SheetWrite:
 
 def _sheet_apply(
     match: Match, table: MatchTable, *, new: Sequence[BoemEntry] = (), changed: Sequence[BoemEntry] = (),
-    by: Any, reason: str, claimed: dict[int, int] | None = None,
+    by: Any, reason: str, claimed: dict[int, int] | None = None, lines: list[BoemEntry] | None = None,
 ) -> SheetWrite:
     """Add the ``new`` lines (unsaved, with ``sequence`` and ``recorded_at`` set) and save the ``changed`` ones,
     replay the table's sheet through the engine, and write every boem and line whose score changed, with their
@@ -196,10 +196,12 @@ def _sheet_apply(
     ``reason``; then the table's version, and the match score when points moved.
 
     :param claimed: the points a new straf line's counter claimed, by its position in ``new`` (SAKBOC 6.5, 6.2).
+    :param lines: the table's lines as the caller read them under the match's lock (:func:`_sheet_lines`), so
+        they are not read again; default: read here.
     :raises ValidationError: the engine's refusal of a line, naming its clause (nothing is written).
     """
     changed_by_pk = {e.pk: e for e in changed}
-    existing = [changed_by_pk.get(e.pk, e) for e in BoemEntry.objects.filter(table=table).order_by(*SHEET_ORDER)]
+    existing = [changed_by_pk.get(e.pk, e) for e in (_sheet_lines(table) if lines is None else lines)]
     claimed_by_entry = {id(new[i]): points for i, points in (claimed or {}).items()}
     sheet = sorted([e for e in (*existing, *new) if not e.struck],
                    key=lambda e: (e.recorded_at, e.sequence))
@@ -294,7 +296,16 @@ def _history_with_id(boem: Boem, history_type: str, *, by: Any, reason: str) -> 
     row = history_row(boem, history_type=history_type, by=by, reason=reason)
     row.id = boem.pk
     return row
-def _next_sequence(table: MatchTable) -> int:
+def _sheet_lines(table: MatchTable) -> list[BoemEntry]:
+    """Every line of the table's sheet, struck ones too, in ``SHEET_ORDER`` (one query; the caller holds the
+    match's lock, so they stay as read until the write commits)."""
+    return list(BoemEntry.objects.filter(table=table).order_by(*SHEET_ORDER))
+
+
+def _next_sequence(table: MatchTable, lines: list[BoemEntry] | None = None) -> int:
+    """The ``sequence`` of the table's next line: of the ``lines`` read already, or one query."""
+    if lines is not None:
+        return max((e.sequence for e in lines), default=0) + 1
     last = BoemEntry.objects.filter(table=table).order_by("-sequence").values_list("sequence", flat=True).first()
     return (last or 0) + 1
 
@@ -363,24 +374,33 @@ def going_on_record(
             )
             % {"full_name": claimed_by.full_name, "team": team.name, "table_number": table_number}
         )
+    lines = _sheet_lines(table)
     entry = BoemEntry(
-        table=table, sequence=_next_sequence(table), kind=BoemEntry.Kind.STROKE, team=team, strokes=strokes,
+        table=table, sequence=_next_sequence(table, lines), kind=BoemEntry.Kind.STROKE, team=team, strokes=strokes,
         claimed_by=telman.player if telman else None, recorded_at=now, recorded_by=by, device=device,
         referee_reason=reason.strip() if device is None else "",
         confirmed_at=now if device is None else None, confirmed_by=by if device is None else None,
     )
     who = "on the table's behalf" if device is None else "at the table"
-    _sheet_apply(match, table, new=[entry], by=by, reason=f"{team.name} on {strokes} ({who})")
+    _sheet_apply(match, table, new=[entry], by=by, reason=f"{team.name} on {strokes} ({who})", lines=lines)
     return entry
 
 
 # --- Confirmations, disputes and corrections ------------------------------------------------------------
 
-def _entry_lock(entry: BoemEntry) -> tuple[Match, MatchTable, BoemEntry]:
+def _entry_lock(entry: BoemEntry) -> tuple[Match, MatchTable, BoemEntry, list[BoemEntry]]:
+    """The line's match locked (:func:`matches.records.match_lock`), its table, and the table's lines read afresh
+    under that lock (the line among them): one read of the sheet serves the checks and the writer.
+
+    :raises BoemEntry.DoesNotExist: the line is gone.
+    """
     match = match_lock(entry.table.match_id if hasattr(entry, "table") else entry.table_id)
     table = MatchTable.objects.select_for_update().get(pk=entry.table_id)
-    entry = BoemEntry.objects.select_for_update().get(pk=entry.pk)
-    return match, table, entry
+    lines = _sheet_lines(table)
+    fresh = next((line for line in lines if line.pk == entry.pk), None)
+    if fresh is None:
+        raise BoemEntry.DoesNotExist(f"line {entry.pk} is not on the sheet")
+    return match, table, fresh, lines
 
 
 def _opposing_telman(match: Match, entry: BoemEntry, table_number: int) -> Seat | None:
@@ -401,7 +421,7 @@ def entry_confirm(
         it); a sheet changed since ``expected_version`` (code ``stale``).
     """
     now = now_or(now)
-    match, table, entry = _entry_lock(entry)
+    match, table, entry, lines = _entry_lock(entry)
     if entry.confirmed_at is not None:
         return entry
     if entry.struck:
@@ -427,7 +447,7 @@ def entry_confirm(
         who = "the referee" if is_official else telman.player.full_name  # type: ignore[union-attr]
     entry.confirmed_at = now
     settled = " (dispute settled)" if entry.disputed_at is not None else ""
-    _sheet_apply(match, table, changed=[entry], by=user, reason=f"confirmed by {who}{settled}")
+    _sheet_apply(match, table, changed=[entry], by=user, reason=f"confirmed by {who}{settled}", lines=lines)
     return entry
 
 
@@ -443,7 +463,7 @@ def entry_dispute(
         ``expected_version`` (code ``stale``). :raises PermissionDenied: a device of another table.
     """
     now = now_or(now)
-    match, table, entry = _entry_lock(entry)
+    match, table, entry, lines = _entry_lock(entry)
     if device.link.match_id != match.pk or device.link.table_number != table.number:
         raise PermissionDenied(_("This device is signed in at another table."))
     reason = reason.strip()
@@ -455,7 +475,7 @@ def entry_dispute(
     telman = _opposing_telman(match, entry, table.number)
     entry.disputed_at, entry.dispute_reason = now, reason
     entry.disputed_by_player = telman.player if telman else None
-    _sheet_apply(match, table, changed=[entry], by=None, reason=f"disputed: {reason}")
+    _sheet_apply(match, table, changed=[entry], by=None, reason=f"disputed: {reason}", lines=lines)
     return entry
 
 
@@ -477,14 +497,15 @@ def entry_correct(
     reason = reason.strip()
     if not reason:
         raise ValidationError(_("Say why you correct this line: the history keeps it."))
-    match, table, entry = _entry_lock(entry)
+    match, table, entry, lines = _entry_lock(entry)
     _not_after_approval(match)
     if entry.kind != BoemEntry.Kind.STROKE:
         raise ValidationError(_("SAKBOC 1.10: a ruling is final; only a going-on is corrected here."))
     if entry.struck:
         raise ValidationError(_("This line was struck off already."))
-    if entry.boem_id is not None and BoemEntry.objects.filter(
-            boem_id=entry.boem_id, kind__in=[BoemEntry.Kind.STRAF, BoemEntry.Kind.STRAF_REVERSED]).exists():
+    if entry.boem_id is not None and any(
+            line.boem_id == entry.boem_id and line.kind in (BoemEntry.Kind.STRAF, BoemEntry.Kind.STRAF_REVERSED)
+            for line in lines):
         raise ValidationError(_("SAKBOC 1.10: a ruling ended this boem, and the referee's decision is final: its "
                               "goings-on are not corrected here (the ruling's points rest on them)."))
     _sheet_version_check(table, expected_version)
@@ -512,7 +533,7 @@ def entry_correct(
     if entry.confirmed_at is None:
         entry.confirmed_at, entry.confirmed_by = now, by
     _sheet_apply(match, table, changed=[entry], by=by, reason=f"corrected by the referee ({', '.join(changes)}): "
-                 f"{reason}")
+                 f"{reason}", lines=lines)
     return entry
 
 
@@ -604,20 +625,21 @@ def straf_reverse(
     :raises ValidationError: the line is not a straf, is already reversed, or the result is approved.
     """
     now = now_or(now)
-    match, table, straf = _entry_lock(entry)
+    match, table, straf, lines = _entry_lock(entry)
     if straf.kind != BoemEntry.Kind.STRAF:
         raise ValidationError(_("Only a straf can be reversed (Notes §VII)."))
-    if BoemEntry.objects.filter(reverses=straf).exists():
+    if any(line.reverses_id == straf.pk for line in lines):
         raise ValidationError(_("This straf has already been reversed."))
     _not_after_approval(match)
     victim_id = match.opponent_id(straf.team_id)
     reversal = BoemEntry(
-        table=table, sequence=_next_sequence(table), kind=BoemEntry.Kind.STRAF_REVERSED, team_id=victim_id,
+        table=table, sequence=_next_sequence(table, lines), kind=BoemEntry.Kind.STRAF_REVERSED, team_id=victim_id,
         points_claimed=claimed_points, reverses=straf, note=note, recorded_at=straf.recorded_at, recorded_by=by,
         confirmed_at=now, confirmed_by=by,
     )
     extra = " + 2 for points claimed before (SAKBOC 6.6)" if claimed_points else ""
-    _sheet_apply(match, table, new=[reversal], by=by, reason=f"wrong straf reversed (Notes §VII){extra}")
+    _sheet_apply(match, table, new=[reversal], by=by, reason=f"wrong straf reversed (Notes §VII){extra}",
+                 lines=lines)
     return reversal
 
 
@@ -634,7 +656,7 @@ def straf_reversal_strike(*, entry: BoemEntry, reason: str, by: Any = None, now:
     reason = reason.strip()
     if not reason:
         raise ValidationError(_("Say why the reversal is struck off: the history keeps it."))
-    match, table, line = _entry_lock(entry)
+    match, table, line, lines = _entry_lock(entry)
     if line.kind != BoemEntry.Kind.STRAF_REVERSED:
         raise ValidationError(_("Only a wrong-straf reversal is struck off here (Notes §VII)."))
     if line.struck:
@@ -642,7 +664,8 @@ def straf_reversal_strike(*, entry: BoemEntry, reason: str, by: Any = None, now:
     _not_after_approval(match)
     line.struck, line.boem = True, None
     line.corrected_at, line.corrected_by, line.referee_reason = now, by, reason[:300]
-    _sheet_apply(match, table, changed=[line], by=by, reason=f"wrong-straf reversal struck off: {reason}")
+    _sheet_apply(match, table, changed=[line], by=by, reason=f"wrong-straf reversal struck off: {reason}",
+                 lines=lines)
     return line
 
 
@@ -734,7 +757,8 @@ def sheet_record(
     seats = {(s.sheet.team_id, s.player_id): s
              for s in Seat.objects.filter(sheet__match=match, table_number=table_number).select_related("sheet")}
     telmen = {team_id: seat for (team_id, _), seat in seats.items() if seat.role == Seat.Role.TELMAN}
-    sequence = _next_sequence(table)
+    lines_before = _sheet_lines(table)
+    sequence = _next_sequence(table, lines_before)
     entries: list[BoemEntry] = []
     claimed: dict[int, int] = {}
     reversal_of: dict[int, int] = {}
@@ -780,11 +804,13 @@ def sheet_record(
     start = 0
     for index, straf_index in sorted(reversal_of.items()):
         _sheet_apply(match, table, new=entries[start:index], by=by, reason="boem sheet recorded",
-                     claimed={i - start: p for i, p in claimed.items() if start <= i < index})
+                     claimed={i - start: p for i, p in claimed.items() if start <= i < index},
+                     lines=lines_before if start == 0 else None)
         entries[index].reverses = entries[straf_index]
         start = index
     _sheet_apply(match, table, new=entries[start:], by=by, reason="boem sheet recorded",
-                 claimed={i - start: p for i, p in claimed.items() if i >= start})
+                 claimed={i - start: p for i, p in claimed.items() if i >= start},
+                 lines=lines_before if start == 0 else None)
     return entries
 
 

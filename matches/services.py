@@ -41,7 +41,7 @@ from clubs.models import (
     UnionReferee,
 )
 from clubs.selectors import person_name
-from clubs.services import save_with_history, user_group_add
+from clubs.services import create_all_with_history, save_with_history, user_group_add
 from klawerjas_league.celery import app as celery_app
 from matches import boem_sheet
 from matches.fixtures import FixtureError, knockout_bracket, league_round_robin
@@ -70,7 +70,7 @@ from matches.records import (
     version_check,
 )
 from matches.selectors import clock_deadlines, clock_next_deadline, match_score, standings_snapshot_latest
-from matches.suspensions import suspension_check
+from matches.suspensions import players_with_suspensions, suspension_check
 
 logger = logging.getLogger(__name__)
 
@@ -277,6 +277,7 @@ def team_sheet_submit(
         for m in TeamMembership.objects.filter(team=team).select_related("player")
     }
     seen: set[int] = set()
+    with_record = players_with_suspensions(player_ids=[p.pk for n in tables for p in partnerships[n]])
     for number in tables:
         telman, byspeler = partnerships[number]
         for player in (telman, byspeler):
@@ -289,18 +290,22 @@ def team_sheet_submit(
                 raise ValidationError(
                     _("%(full_name)s is named twice: each player sits at one seat.") % {"full_name": player.full_name}
                 )
-            suspension_check(player=player, match=match)
+            if player.pk in with_record:
+                suspension_check(player=player, match=match)
             seen.add(player.pk)
+    replaced = sheet is not None
     if sheet is None:
         sheet = TeamSheet(match=match, team=team)
     sheet.submitted_at, sheet.submitted_by, sheet.version = now, by, current + 1
     save_with_history(sheet, by=by, reason="team sheet submitted")
-    sheet.seats.all().delete()
-    for number in tables:
-        telman, byspeler = partnerships[number]
-        for role, player in ((Seat.Role.TELMAN, telman), (Seat.Role.BYSPELER, byspeler)):
-            seat = Seat(sheet=sheet, table_number=number, role=role, player=player)
-            save_with_history(seat, by=by, reason="team sheet submitted")
+    if replaced:
+        sheet.seats.all().delete()
+    # the eight seats in one statement, their history rows in another
+    create_all_with_history([
+        Seat(sheet=sheet, table_number=number, role=role, player=squad[player.pk])
+        for number in tables
+        for role, player in zip((Seat.Role.TELMAN, Seat.Role.BYSPELER), partnerships[number], strict=True)
+    ], by=by, reason="team sheet submitted")
     return sheet
 
 

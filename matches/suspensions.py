@@ -76,6 +76,13 @@ def player_suspension(*, player: Player, match: Match) -> Suspension | None:
     return None
 
 
+def players_with_suspensions(*, player_ids: list[int]) -> set[int]:
+    """Which of ``player_ids`` have a suspension on their record at all (one query): only those need
+    :func:`suspension_check`'s look at the fixtures (a team sheet names 8 players, most with a clean record)."""
+    return set(DisciplinaryRecord.objects.filter(
+        player_id__in=player_ids, sanction=DisciplinaryRecord.Sanction.SUSPENSION).values_list("player_id", flat=True))
+
+
 def suspension_check(*, player: Player, match: Match) -> None:
     """:raises ValidationError: ``player`` is suspended for ``match`` (the message gives the reason and the end)."""
     suspension = player_suspension(player=player, match=match)
