@@ -22,12 +22,14 @@ from referee import api as referee_api
 from tables import api as tables_api
 
 router = DefaultRouter()
+# The match night's most polled reads first (the live state, the standings): Django tries the patterns in order,
+# and each registration adds a dozen or more (every action, with and without a format suffix), issue 23.
+router.register("fixtures", matches_api.FixtureViewSet, basename="fixture")
+router.register("competitions", matches_api.CompetitionViewSet, basename="competition")
 router.register("unions", clubs_api.UnionViewSet, basename="union")
 router.register("clubs", clubs_api.ClubViewSet, basename="club")
 router.register("players", clubs_api.PlayerViewSet, basename="player")
 router.register("teams", clubs_api.TeamViewSet, basename="team")
-router.register("competitions", matches_api.CompetitionViewSet, basename="competition")
-router.register("fixtures", matches_api.FixtureViewSet, basename="fixture")
 router.register("results", matches_api.ResultViewSet, basename="result")
 router.register("standings", matches_api.StandingsViewSet, basename="standings")
 router.register("referee/matches", referee_api.RefereeMatchViewSet, basename="referee-match")

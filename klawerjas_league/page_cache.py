@@ -22,6 +22,14 @@ A request with messages waiting to be shown (``django.contrib.messages``) is nei
 cache, and a response that sets a cookie (a CSRF token, the session) or is not a 200 is not kept. The cache
 needs to be shared (Redis: ``REDIS_URL``) when more than one process serves the site, as for the standings
 page's cache before: a token renewed in one process's local memory is not seen by another.
+
+**Kept JSON of the API** (:class:`KeptJsonMixin`, :func:`keep_json`). Once its data is kept, most of a public
+API read's time is Django REST framework's own work per request (authentication, content negotiation, the
+renderer). DRF still answers the first request of a state, and every request it must judge (a signed-in person,
+an ``Authorization`` header, the browsable API, ``?format=``, an ``indent``); :func:`keep_json` keeps the bytes
+and headers its ``JSONRenderer`` wrote for an anonymous plain-JSON answer, under the state's key; the mixin then
+answers the same plain-JSON requests from nobody signed in (:func:`json_read_fast`) with those bytes, or a 304,
+before DRF's dispatch.
 """
 
 from __future__ import annotations
@@ -29,13 +37,15 @@ from __future__ import annotations
 import hashlib
 import uuid
 from collections.abc import Callable, Iterable
+from typing import Any, ClassVar
 
 from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.utils import translation
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.http import parse_header_parameters
 
 PAGE_TIMEOUT = 24 * 3600
 """Seconds a whole page is kept (it is keyed by its tokens, so never stale; this only frees the memory)."""
@@ -121,3 +131,101 @@ def cached_page(request: HttpRequest, *, parts: Iterable[object],
     if keep:
         cache.set(key, (response.content, response["Content-Type"]), timeout)  # type: ignore[attr-defined]
     return conditional_headers(response, etag=etag, private=signed_in)
+
+
+# --- Kept JSON of the API (issue 23) ---------------------------------------------------------------------------
+
+KEPT_JSON_HEADERS = ("Content-Type", "ETag", "Cache-Control", "Vary", "Allow")
+"""The headers of DRF's answer kept with its bytes (the middleware adds its own to every answer anyway)."""
+
+_JSON_RANGES = frozenset({"application/json", "*/*"})
+
+
+def json_read_fast(request: HttpRequest) -> bool:
+    """Whether ``request`` may be answered from JSON bytes DRF rendered for someone else: a ``GET`` of the bare
+    address (no query: no ``?format=``, nothing a view could read), without an ``Authorization`` header (an API
+    token is DRF's to check, a wrong one is a 401), from nobody signed in by the session, whose ``Accept`` is
+    absent or names only ``application/json`` and ``*/*`` with no parameter but ``q``. For exactly those
+    requests DRF's content negotiation picks the ``JSONRenderer`` (the first renderer) with its plain media
+    type, so the bytes are the same; anything else (the browsable API for ``text/html``, an ``indent``) goes to
+    DRF. 0 queries without a session cookie."""
+    meta = request.META
+    if request.method != "GET" or meta.get("QUERY_STRING") or "HTTP_AUTHORIZATION" in meta:
+        return False
+    for media_range in meta.get("HTTP_ACCEPT", "*/*").split(","):
+        media_type, params = parse_header_parameters(media_range)
+        if media_type not in _JSON_RANGES or any(name != "q" for name in params):
+            return False
+    return not request.user.is_authenticated
+
+
+def keep_json(request: Any, response: Any, *, key: str, timeout: int = PAGE_TIMEOUT) -> Any:
+    """Mark DRF's ``response`` to ``request`` (a ``rest_framework.request.Request``) to be kept under ``key``
+    once rendered: its bytes and :data:`KEPT_JSON_HEADERS`, for :class:`KeptJsonMixin` to answer the same state
+    with. Kept only for a ``GET`` from nobody signed in (DRF's own authentication), answered 200 by the
+    ``JSONRenderer`` without an ``indent``. ``key`` must name the state (its version tokens and the language),
+    as :func:`kept`'s. Returns ``response``."""
+    if request.method != "GET" or request.user.is_authenticated or response.status_code != 200:
+        return response
+    renderer, media_type = getattr(request, "accepted_renderer", None), getattr(request, "accepted_media_type", "")
+    if renderer is None or renderer.format != "json" or "indent" in parse_header_parameters(media_type)[1]:
+        return response
+
+    def keep(rendered: HttpResponse) -> None:
+        headers = {name: rendered[name] for name in KEPT_JSON_HEADERS if rendered.has_header(name)}
+        cache.set(key, (rendered.content, headers), timeout)
+
+    response.add_post_render_callback(keep)
+    return response
+
+
+class KeptJsonMixin:
+    """For a DRF view set: answer its public JSON reads from the bytes :func:`keep_json` kept, before DRF.
+
+    ``kept_json_state(action, kwargs)`` names the current state of an action's answer, cheaply (version
+    tokens, a version read): ``(key, etag)``, the cache key the action passes to :func:`keep_json` and the
+    quoted ETag it answers with; ``None`` (or ``Http404``) when the action is not kept. A request that
+    :func:`json_read_fast` allows, to a view set without throttles, whose ``GET`` action has kept bytes for
+    the current state, is answered ``304 Not Modified`` when its ``If-None-Match`` holds the state's ETag, else
+    with the kept bytes and headers. Everything else (and a state not yet kept) goes through DRF as usual: the
+    bytes are only ever those DRF rendered for an anonymous request allowed to read them.
+    """
+
+    throttle_classes: ClassVar[list[type]]
+    action_map: dict[str, str]
+
+    def kept_json_state(self, action: str, kwargs: dict[str, Any]) -> tuple[str, str] | None:
+        """``(cache key, quoted ETag)`` of ``action``'s answer now, or ``None`` when it is not kept."""
+        return None
+
+    def kept_json_answer(self, request: HttpRequest, kwargs: dict[str, Any]) -> HttpResponseBase | None:
+        """The answer from kept bytes (see the class), or ``None`` to let DRF answer."""
+        action = getattr(self, "action_map", {}).get("get")
+        if action is None or self.throttle_classes or not json_read_fast(request):
+            return None
+        try:
+            state = self.kept_json_state(action, kwargs)
+        except Http404:
+            return None
+        if state is None:
+            return None
+        key, etag = state
+        found = cache.get(key)
+        if found is None:
+            return None
+        not_modified = get_conditional_response(request, etag=etag)
+        if not_modified is not None:
+            patch_vary_headers(not_modified, ("Accept",))
+            return conditional_headers(not_modified, etag=etag, private=False)
+        content, headers = found
+        response = HttpResponse(content)
+        for name, value in headers.items():
+            response[name] = value
+        return response
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        """Answer from kept bytes when :meth:`kept_json_answer` can, else DRF's ``dispatch``."""
+        answer = self.kept_json_answer(request, kwargs)
+        if answer is not None:
+            return answer
+        return super().dispatch(request, *args, **kwargs)  # type: ignore[misc, no-any-return]

@@ -31,7 +31,7 @@ from clubs.api import ID_REGEX, ServiceErrorsMixin, TeamSerializer, _int_or_404,
 from clubs.models import Player, Team, Union
 from clubs.selectors import person_name
 from klawerjas_league.outbox import outbox_waiting
-from klawerjas_league.page_cache import conditional_headers, kept
+from klawerjas_league.page_cache import KeptJsonMixin, conditional_headers, keep_json, kept
 from matches import entries, permissions, selectors, services
 from matches.live import live_cached, live_version, match_live
 from matches.models import (
@@ -444,14 +444,23 @@ class BoemEntrySerializer(serializers.ModelSerializer):
         fields = ["id", "sequence", "kind", "team", "strokes", "points", "state", "recorded_at", "referee_reason"]
 
 
-def live_response(request: Request, match_id: int) -> Response:
+def live_json_state(match_id: int, version: int) -> tuple[str, str]:
+    """``(cache key, quoted ETag)`` of the live state's JSON at ``version`` in the active language, for
+    :class:`klawerjas_league.page_cache.KeptJsonMixin`."""
+    language = translation.get_language()
+    return f"live:json-bytes:{match_id}:{version}:{language}", f'"{match_id}-{version}-{language}"'
+
+
+def live_response(request: Request, match_id: int, *, keep: bool = False, version: int | None = None) -> Response:
     """The match's live state, or 304 when the client's ``If-None-Match`` is the current version's ETag. The
     state of a version is built once and kept (``matches.live.live_cached``): every client of that version gets
-    the same answer without a query more."""
-    version = live_version(match_id)
+    the same answer without a query more. ``keep``: keep the rendered JSON for anonymous readers
+    (:func:`klawerjas_league.page_cache.keep_json`; the public ``/api/fixtures/{id}/live/`` only). ``version``:
+    the live version when this request has just read it (else it is read here: one query)."""
+    version = live_version(match_id) if version is None else version
     if version is None:
         raise Http404("No such match.")
-    quoted = f'"{match_id}-{version}-{translation.get_language()}"'
+    key, quoted = live_json_state(match_id, version)
     if quoted in [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]:
         return conditional_headers(Response(status=status.HTTP_304_NOT_MODIFIED), etag=quoted,  # type: ignore[return-value]
                                    private=False)
@@ -464,13 +473,14 @@ def live_response(request: Request, match_id: int) -> Response:
 
     data = dict(live_cached(match_id=match_id, version=version, kind="json", build=build))
     etag = f'"{match_id}-{data["version"]}-{translation.get_language()}"'
-    return conditional_headers(Response(data), etag=etag, private=False)  # type: ignore[return-value]
+    response = conditional_headers(Response(data), etag=etag, private=False)
+    return keep_json(request, response, key=key) if keep else response  # type: ignore[return-value]
 
 
 # --- Viewsets -------------------------------------------------------------------------------------------------
 
 
-class CompetitionViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+class CompetitionViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     """Competitions: league seasons and knock-out cups; filter by ``union``, ``kind``, ``season``.
 
     Officials: ``POST`` creates one in their union, ``POST entries/`` opens or closes it for entries,
@@ -480,6 +490,9 @@ class CompetitionViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.R
     with no newly approved result, or under a title already used). Club secretaries: ``POST teams/`` enters
     a team with its squad and captain while entries are open, ``DELETE teams/{team_id}/`` withdraws it
     before the fixtures are made.
+
+    ``GET {id}/standings/`` as plain JSON for anyone not signed in is answered from the JSON DRF rendered for the
+    current standings token (:class:`klawerjas_league.page_cache.KeptJsonMixin`).
     """
 
     lookup_value_regex = ID_REGEX
@@ -572,10 +585,21 @@ class CompetitionViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.R
         return Response(StandingsSnapshotSerializer(snapshot).data, status=status.HTTP_201_CREATED)
 
 
+    def kept_json_state(self, action: str, kwargs: dict) -> tuple[str, str] | None:
+        """``(cache key, quoted ETag)`` of the live standings' plain JSON now (``standings`` only): named by the
+        standings token (:func:`matches.standings.standings_page_token`) and the language. 0 queries."""
+        if action != "standings":
+            return None
+        competition_id = _int_or_404(kwargs.get("pk"))
+        token = standings_page_token(competition_id=competition_id)
+        language = translation.get_language()
+        return (f"standings-api-json:{competition_id}:{token}:{language}",
+                f'"standings-{competition_id}-{token}-{language}-json"')
+
     def _standings_read(self, request: Request, competition_id: int) -> Response:
         """The live standings, serialized once per standings token and language
         (:func:`matches.standings.standings_page_token`) and kept: 0 queries then; ``If-None-Match`` with the
-        ETag answers 304."""
+        ETag answers 304. An anonymous plain-JSON answer's bytes are kept too (:meth:`kept_json_state`)."""
         token = standings_page_token(competition_id=competition_id)
         language = translation.get_language()
         etag = f'"standings-{competition_id}-{token}-{language}-{request.accepted_renderer.format}"'
@@ -589,10 +613,11 @@ class CompetitionViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.R
             return [dict(row) for row in StandingsRowSerializer(lines, many=True).data]
 
         rows = kept(f"standings-api:{competition_id}:{token}:{language}", build)
-        return conditional_headers(Response(rows), etag=etag, private=False)  # type: ignore[return-value]
+        response = conditional_headers(Response(rows), etag=etag, private=False)
+        return keep_json(request, response, key=f"standings-api-json:{competition_id}:{token}:{language}")
 
 
-class FixtureViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     """Fixtures (matches); filter by ``competition``, ``round_number``, ``phase``, ``result_status`` or ``team``.
 
     Officials: ``POST`` schedules one, ``POST {id}/officials/`` assigns the referee and marker from the
@@ -602,6 +627,8 @@ class FixtureViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadO
     secretaries): ``POST {id}/team-sheet/``, ``POST {id}/substitutions/`` (interval only, SAKBOC 11.4),
     ``POST {id}/confirm/`` (also the referee), ``POST {id}/dispute/`` (captains, with a reason).
     ``GET {id}/result/``: who has confirmed and who disputes (officials, the referee, both sides).
+    ``GET {id}/live/`` as plain JSON for anyone not signed in is answered from the JSON DRF rendered for the
+    match's current live version (:class:`klawerjas_league.page_cache.KeptJsonMixin`).
     """
 
     lookup_value_regex = ID_REGEX
@@ -720,7 +747,23 @@ class FixtureViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadO
                    "back in If-None-Match: 304 until the night changes."))
     @action(detail=True, methods=["get"])
     def live(self, request: Request, pk: str | None = None) -> Response:
-        return live_response(request, _int_or_404(pk))
+        match_id = _int_or_404(pk)
+        read = getattr(self, "_live_version_read", None)
+        version = read[1] if read is not None and read[0] == match_id else None
+        return live_response(request, match_id, keep=True, version=version)
+
+    def kept_json_state(self, action: str, kwargs: dict) -> tuple[str, str] | None:
+        """``(cache key, quoted ETag)`` of the live state's plain JSON now (``live`` only; ``None`` for no such
+        match): one query, the match's live version (:func:`matches.live.live_version`), which the ``live``
+        action then reuses when DRF answers this request."""
+        if action != "live":
+            return None
+        match_id = _int_or_404(kwargs.get("pk"))
+        version = live_version(match_id)
+        if version is None:
+            return None
+        self._live_version_read = (match_id, version)
+        return live_json_state(match_id, version)
 
     @extend_schema(request=SubstitutionSerializer, responses={201: None})
     @action(detail=True, methods=["post"])

@@ -172,3 +172,108 @@ def test_the_kept_page_and_its_etag_are_per_language_and_not_used_with_messages_
     with_messages = request(messages=True)
     cached_page(with_messages, parts=("x", 1), render=render)
     assert len(rendered) == 3 and len(get_messages(with_messages)) == 1
+
+
+# --- The two API reads answered from kept JSON, before DRF (KeptJsonMixin) -----------------------------------
+
+API_READS = ("standings API", "live state API")
+
+
+@pytest.fixture
+def drf_runs(monkeypatch):
+    """How many requests went through DRF's own dispatch (its authentication, negotiation and renderer)."""
+    from rest_framework.views import APIView
+
+    runs: list[str] = []
+    initial = APIView.initial
+
+    def counted(self, request, *args, **kwargs):
+        runs.append(request.path)
+        return initial(self, request, *args, **kwargs)
+
+    monkeypatch.setattr(APIView, "initial", counted)
+    return runs
+
+
+@pytest.mark.parametrize("page", API_READS)
+def test_an_api_read_is_answered_from_the_json_drf_rendered_without_drf(
+    client, playing, drf_runs, page,  # noqa: F811
+):
+    standings_recompute(competition_id=playing.competition_id)
+    url = _url(page, playing)
+    first = client.get(url)
+    assert len(drf_runs) == 1 and first["Content-Type"] == "application/json"
+    for accept in ("*/*", "application/json", "application/json;q=0.9, */*;q=0.1"):
+        again = client.get(url, HTTP_ACCEPT=accept)
+        assert again.status_code == 200 and again.content == first.content, accept
+        for header in ("Content-Type", "ETag", "Vary", "Allow", "Cache-Control"):
+            assert again[header] == first[header], (accept, header)
+    assert client.get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
+    assert len(drf_runs) == 1
+    by_drf = client.get(url + "?format=json")  # a query: DRF answers, with the same bytes
+    assert len(drf_runs) == 2 and by_drf.content == first.content
+
+
+@pytest.mark.parametrize("page", API_READS)
+def test_the_browsable_api_and_indented_json_still_come_from_drf(client, playing, drf_runs, page):  # noqa: F811
+    standings_recompute(competition_id=playing.competition_id)
+    url = _url(page, playing)
+    plain = client.get(url)
+    html = client.get(url, HTTP_ACCEPT="text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8")
+    assert html.status_code == 200 and html["Content-Type"].startswith("text/html")
+    assert "Django REST framework" in html.content.decode()
+    indented = client.get(url, HTTP_ACCEPT="application/json; indent=4")
+    assert indented.json() == plain.json() and b'\n    ' in indented.content and b"\n" not in plain.content
+    assert len(drf_runs) == 3
+    assert client.get(url).content == plain.content  # neither replaced the kept plain JSON
+    assert len(drf_runs) == 3
+
+
+def test_signed_in_people_and_api_tokens_always_go_through_drf(client, world, drf_runs):
+    from knox.models import AuthToken
+
+    league = world.a.league
+    standings_recompute(competition_id=league.pk)
+    url = f"/api/competitions/{league.pk}/standings/"
+    client.force_login(world.a.official)
+    signed_in = client.get(url)
+    assert signed_in.status_code == 200 and len(drf_runs) == 1
+    client.logout()
+    anonymous = client.get(url)  # a signed-in person's answer was not kept: DRF answers and keeps this one
+    assert len(drf_runs) == 2 and anonymous.content == signed_in.content
+    assert client.get(url).content == anonymous.content and len(drf_runs) == 2
+    wrong = client.get(url, HTTP_AUTHORIZATION="Token not-a-token")  # DRF's refusal (403: session auth first)
+    assert wrong.status_code == 403 and "Invalid token" in wrong.json()["detail"] and len(drf_runs) == 3
+    token = AuthToken.objects.create(user=world.a.official)[1]
+    assert client.get(url, HTTP_AUTHORIZATION=f"Token {token}").status_code == 200 and len(drf_runs) == 4
+
+
+def test_no_such_match_or_competition_is_drfs_json_404(client, drf_runs):
+    for url in ("/api/fixtures/999999/live/", "/api/competitions/999999/standings/"):
+        for _ in range(2):
+            missing = client.get(url)
+            assert missing.status_code == 404 and missing["Content-Type"] == "application/json", url
+    assert len(drf_runs) == 4
+
+
+def test_kept_live_json_shows_a_going_on_the_moment_it_is_entered(client, playing, drf_runs):  # noqa: F811
+    url = f"/api/fixtures/{playing.pk}/live/"
+    before = client.get(url)
+    assert client.get(url).content == before.content and len(drf_runs) == 1
+    away = [table["away_points"] for table in before.json()["tables"]]
+    boem_sheet.going_on_record(match=playing, table_number=2, team=playing.away, strokes=2, reason="paper sheet",
+                               by=playing.referee, opponents_under_fifty=True)
+    after = client.get(url, HTTP_IF_NONE_MATCH=before["ETag"])
+    assert after.status_code == 200 and after["ETag"] != before["ETag"]
+    entries = [e for e in after.json()["tables"][1]["entries"] if e["strokes"] == 2 and e["team_name"]]
+    assert len(entries) == len([e for e in before.json()["tables"][1]["entries"] if e["strokes"] == 2]) + 1
+    assert client.get(url, HTTP_IF_NONE_MATCH=after["ETag"]).status_code == 304 and len(drf_runs) == 2
+    assert away == [table["away_points"] for table in client.get(url).json()["tables"]]  # strokes, not points yet
+
+
+def test_the_schema_still_documents_both_api_reads(client):
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    standings = schema["paths"]["/api/competitions/{id}/standings/"]["get"]["responses"]["200"]
+    assert standings["content"]["application/json"]["schema"]["items"]["$ref"].endswith("/StandingsRow")
+    live = schema["paths"]["/api/fixtures/{id}/live/"]["get"]["responses"]
+    assert live["200"]["content"]["application/json"]["schema"]["$ref"].endswith("/LiveMatch") and "304" in live
