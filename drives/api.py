@@ -19,7 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from drives import permissions, selectors, services
-from drives.models import Drive, DriveDeal, DriveNight, DriveTable
+from drives.models import SIDES, Drive, DriveDeal, DriveNight, DriveTable
 from engine.deals import DealEntry
 
 
@@ -48,7 +48,7 @@ class DealSerializer(serializers.ModelSerializer):
                   "multiplier", "march_side", "made", "points0", "points1"]
 
 
-class TableSerializer(serializers.ModelSerializer):
+class DriveTableSerializer(serializers.ModelSerializer):
     side0 = serializers.SerializerMethodField()
     side1 = serializers.SerializerMethodField()
     deals = DealSerializer(many=True, read_only=True)
@@ -68,15 +68,15 @@ class DealEntrySerializer(serializers.Serializer):
     """A deal's line as the table writes it (sides 0 and 1 as in the table's ``side0``/``side1``)."""
 
     number = serializers.IntegerField(required=False, min_value=1, max_value=99)
-    makers_side = serializers.ChoiceField(choices=[0, 1])
+    makers_side = serializers.ChoiceField(choices=SIDES)
     card_points0 = serializers.IntegerField(min_value=0, max_value=500)
     card_points1 = serializers.IntegerField(min_value=0, max_value=500)
     roem0 = serializers.IntegerField(min_value=0, max_value=2000, default=0)
     roem1 = serializers.IntegerField(min_value=0, max_value=2000, default=0)
-    pit_side = serializers.ChoiceField(choices=[0, 1], required=False, allow_null=True, default=None)
+    pit_side = serializers.ChoiceField(choices=SIDES, required=False, allow_null=True, default=None)
     nat = serializers.BooleanField(required=False, allow_null=True, default=None)
     multiplier = serializers.ChoiceField(choices=[1, 2, 4], default=1)
-    march_side = serializers.ChoiceField(choices=[0, 1], required=False, allow_null=True, default=None)
+    march_side = serializers.ChoiceField(choices=SIDES, required=False, allow_null=True, default=None)
 
 
 class DriveViewSet(viewsets.ReadOnlyModelViewSet):
@@ -115,7 +115,7 @@ class DriveNightViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         return Response({
             "id": night.pk, "drive": night.drive_id, "number": night.number, "date": night.date,
             "rounds": [{"number": r.number, "seed": r.seed,
-                        "tables": TableSerializer(r.tables.all(), many=True).data,
+                        "tables": DriveTableSerializer(r.tables.all(), many=True).data,
                         "byes": [b.player.full_name for b in r.byes.all()],
                         "bye_points": selectors.round_bye_points(night.drive, r)} for r in rounds],
             "result": [{"position": line.position, "player": line.player.full_name, "player_id": line.player.pk,
@@ -134,7 +134,7 @@ class DriveNightViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         except DjangoValidationError as error:
             raise _refusal(error) from None
         return Response({"number": boom.number, "seed": boom.seed,
-                         "tables": TableSerializer(boom.tables.all(), many=True).data,
+                         "tables": DriveTableSerializer(boom.tables.all(), many=True).data,
                          "byes": [b.player.full_name for b in boom.byes.select_related("player")]},
                         status=status.HTTP_201_CREATED)
 
@@ -142,13 +142,13 @@ class DriveNightViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 class DriveTableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """A table of a boom (its sides by name, deals, total); ``deals`` enters a deal (the drive's manager)."""
 
-    serializer_class = TableSerializer
+    serializer_class = DriveTableSerializer
 
     def get_queryset(self):
         return DriveTable.objects.filter(round__night__drive__public=True).select_related(
             "seat0", "seat1", "seat2", "seat3").prefetch_related("deals")
 
-    @extend_schema(request=DealEntrySerializer, responses={201: TableSerializer})
+    @extend_schema(request=DealEntrySerializer, responses={201: DriveTableSerializer})
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     def deals(self, request: Request, pk: str | None = None) -> Response:
         """Enter the next deal (or correct deal ``number``); 400 with the seed's section when refused."""
@@ -165,4 +165,4 @@ class DriveTableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
             services.deal_record(table=table, entry=entry, number=line.get("number"))
         except DjangoValidationError as error:
             raise _refusal(error) from None
-        return Response(TableSerializer(self.get_queryset().get(pk=table.pk)).data, status=status.HTTP_201_CREATED)
+        return Response(DriveTableSerializer(self.get_queryset().get(pk=table.pk)).data, status=status.HTTP_201_CREATED)

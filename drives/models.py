@@ -19,6 +19,9 @@ from simple_history.models import HistoricalRecords
 
 from engine.ruleset import RULESETS
 
+#: A table's two sides in a drive, 0 and 1 (the first pair drawn and the second).
+SIDES = [(0, "0"), (1, "1")]
+
 
 def makers_ruleset_choices() -> list[tuple[str, str]]:
     """The registered rulesets a drive can be played under: the makers games (Rotterdam, Amsterdam, Wikipedia
@@ -173,7 +176,7 @@ class DriveDeal(models.Model):
 
     table = models.ForeignKey(DriveTable, on_delete=models.CASCADE, related_name="deals")
     number = models.PositiveSmallIntegerField()
-    makers_side = models.PositiveSmallIntegerField(choices=[(0, "0"), (1, "1")])
+    makers_side = models.PositiveSmallIntegerField(choices=SIDES)
     card_points0 = models.PositiveSmallIntegerField()
     card_points1 = models.PositiveSmallIntegerField()
     roem0 = models.PositiveSmallIntegerField(default=0)

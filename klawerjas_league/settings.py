@@ -350,6 +350,11 @@ SPECTACULAR_SETTINGS = {
         "DisciplinaryOffenceEnum": "clubs.models.DisciplinaryRecord.Offence",
         "StrafOffenceEnum": "referee.hand_check.SAKBOC_OFFENCE_CHOICES",
         "LineStateEnum": ["provisional", "confirmed", "disputed", "struck"],
+        # A deal's sides: the league's table names them home/away, a club drive's table 0/1 (issue 24).
+        "DealSideEnum": ["home", "away"],
+        "DriveSideEnum": "drives.models.SIDES",
+        "RulesetEnum": "matches.models.RULESET_CHOICES",
+        "DriveRulesetEnum": "drives.models.makers_ruleset_choices",
     },
 }
 

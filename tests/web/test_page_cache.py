@@ -163,12 +163,13 @@ def test_the_kept_page_and_its_etag_are_per_language_and_not_used_with_messages_
             made._messages.add(constants.INFO, "Saved.")
         return made
 
-    english = cached_page(request(), parts=("x", 1), render=render)
-    assert cached_page(request(), parts=("x", 1), render=render).content == english.content
+    with translation.override("en"):
+        english = cached_page(request(), parts=("x", 1), render=render)
+        assert cached_page(request(), parts=("x", 1), render=render).content == english.content
     with translation.override("af"):
         afrikaans = cached_page(request(), parts=("x", 1), render=render)
     assert afrikaans["ETag"] != english["ETag"] and afrikaans.content == b"page in af"
-    assert rendered == ["en-za", "af"]
+    assert rendered == ["en", "af"]
     with_messages = request(messages=True)
     cached_page(with_messages, parts=("x", 1), render=render)
     assert len(rendered) == 3 and len(get_messages(with_messages)) == 1
