@@ -30,6 +30,7 @@ JS_STRINGS: tuple[str, ...] = (
     gettext_noop("This phone is signed out of the table (the referee may have issued a new link): open the table "
                  "again with its code. The entries below wait on this phone and are sent then."),
     gettext_noop("A new boem, waiting to send"),
+    gettext_noop("dotted: waiting to send"),
     gettext_noop("Boem %(number)s · waiting to send"),
     gettext_noop("%(label)s: waiting to send"),
     gettext_noop("confirmation waiting to send"),

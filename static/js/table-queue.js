@@ -320,7 +320,7 @@
     });
     var caption = figure.querySelector("figcaption");
     if (caption && !caption.querySelector(".waiting-note")) {
-      caption.appendChild(el("span", {className: "waiting-note", text: " · dotted: waiting to send"}));
+      caption.appendChild(el("span", {className: "waiting-note", text: " · " + t("dotted: waiting to send")}));
     }
   }
 

@@ -186,3 +186,25 @@ def _afrikaans_page(client, url: str) -> str:
     page = response.content.decode()
     assert _lang(page) == "af", url
     return page
+
+
+def test_a_standings_rows_tiebreak_reason_is_said_in_the_readers_language():
+    from matches.standings import tiebreak_reason_display
+
+    reasons = {
+        "Level with Bonteheuwel Boere on 6 league points; ahead on difference (+4 v +2).":
+            "Gelyk met Bonteheuwel Boere op 6 ligapunte; voor op verskil (+4 teen +2).",
+        "Level with Bonteheuwel Boere on 6 league points; ahead on head-to-head (3 v 1 league points, "
+        "difference +2 v -2).":
+            "Gelyk met Bonteheuwel Boere op 6 ligapunte; voor op kop-aan-kop (3 teen 1 ligapunte, verskil +2 teen "
+            "-2).",
+        "Level with Bonteheuwel Boere on 0 league points and every tiebreak; listed by name.":
+            "Gelyk met Bonteheuwel Boere op 0 ligapunte en elke gelykopbreker; volgens naam gelys.",
+    }
+    for english, afrikaans in reasons.items():
+        with translation.override("af"):
+            assert tiebreak_reason_display(english) == afrikaans
+        with translation.override("en-za"):
+            assert tiebreak_reason_display(english) == english
+    with translation.override("af"):
+        assert tiebreak_reason_display("Decided by the union.") == "Decided by the union."
