@@ -43,6 +43,7 @@ demo: $(VENV)/.installed-runtime
 test: $(VENV)/.installed-dev
 	@scripts/ensure-chromium
 	@scripts/ensure-redis-server
+	@scripts/ensure-gettext
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 # ruff, then the layer contracts of pyproject.toml (import-linter; docs/architecture.md): a broken one fails.

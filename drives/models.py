@@ -45,7 +45,7 @@ class Drive(models.Model):
         AVERAGE = "average", _("the round's average score")
         FIXED = "fixed", _("a fixed number of points")
 
-    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="drives")
+    club = models.ForeignKey("clubs.Club", on_delete=models.PROTECT, related_name="drives", verbose_name=_("club"))
     name = models.CharField(_("name"), max_length=120)
     season = models.CharField(_("season"), max_length=20)
     ruleset = models.CharField(_("ruleset"), max_length=40, default="rotterdam", choices=makers_ruleset_choices)
@@ -71,6 +71,8 @@ class Drive(models.Model):
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("club drive")
+        verbose_name_plural = _("club drives")
         ordering = ["-season", "name"]
         constraints = [models.UniqueConstraint(fields=["club", "season", "name"], name="drive_unique_name")]
 
@@ -82,13 +84,16 @@ class DriveEntry(models.Model):
     """A player entered in a drive; with fixed pairs, the pair's first player names the partner."""
 
     drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="entries")
-    player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="drive_entries")
+    player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="drive_entries",
+                               verbose_name=_("player"))
     partner = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="drive_partner_entries",
                                 null=True, blank=True)
     entered_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("drive entry")
+        verbose_name_plural = _("drive entries")
         ordering = ["pk"]
         constraints = [models.UniqueConstraint(fields=["drive", "player"], name="drive_entry_unique_player")]
 
@@ -101,10 +106,12 @@ class DriveNight(models.Model):
 
     drive = models.ForeignKey(Drive, on_delete=models.CASCADE, related_name="nights")
     number = models.PositiveSmallIntegerField()
-    date = models.DateField()
+    date = models.DateField(_("date"))
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("drive night")
+        verbose_name_plural = _("drive nights")
         ordering = ["number"]
         constraints = [models.UniqueConstraint(fields=["drive", "number"], name="drive_night_unique_number")]
 
@@ -123,6 +130,8 @@ class DriveRound(models.Model):
     repeats_season = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
+        verbose_name = _("boom")
+        verbose_name_plural = _("bomen")
         ordering = ["number"]
         constraints = [models.UniqueConstraint(fields=["night", "number"], name="drive_round_unique_number")]
 
@@ -147,6 +156,8 @@ class DriveTable(models.Model):
     finished = models.BooleanField(default=False)
 
     class Meta:
+        verbose_name = _("drive table")
+        verbose_name_plural = _("drive tables")
         ordering = ["number"]
         constraints = [models.UniqueConstraint(fields=["round", "number"], name="drive_table_unique_number")]
 
@@ -165,6 +176,8 @@ class DriveBye(models.Model):
     player = models.ForeignKey("clubs.Player", on_delete=models.PROTECT, related_name="+")
 
     class Meta:
+        verbose_name = _("bye")
+        verbose_name_plural = _("byes")
         constraints = [models.UniqueConstraint(fields=["round", "player"], name="drive_bye_unique_player")]
 
     def __str__(self) -> str:
@@ -192,6 +205,8 @@ class DriveDeal(models.Model):
     history = HistoricalRecords()
 
     class Meta:
+        verbose_name = _("deal")
+        verbose_name_plural = _("deals")
         ordering = ["number"]
         constraints = [models.UniqueConstraint(fields=["table", "number"], name="drive_deal_unique_number")]
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from django.utils.translation import gettext as _
+
 WIDTH = 360
 FONT = 12
 #: Ten colours told apart by people with the common colour blindnesses (Okabe–Ito, then Tol's muted);
@@ -60,8 +62,9 @@ def positions_chart(*, rounds: Sequence[int], series: Sequence[tuple[str, Sequen
            f'aria-labelledby="chart-positions-title" xmlns="http://www.w3.org/2000/svg" font-size="{FONT}" '
            f'font-family="system-ui, sans-serif">',
            f'<title id="chart-positions-title">{escape(title)}</title>',
-           f'<desc>Position after each round, 1 at the top; {teams} teams over {len(rounds)} rounds. '
-           'The table below gives the same positions.</desc>']
+           "<desc>" + escape(_("Position after each round, 1 at the top; %(teams)s teams over %(rounds)s rounds. "
+                               "The table below gives the same positions.")
+                             % {"teams": teams, "rounds": len(rounds)}) + "</desc>"]
     label_every = _every(teams, 12)
     for position in range(1, teams + 1):
         out.append(f'<line x1="{left}" x2="{WIDTH - right}" y1="{y(position):.1f}" y2="{y(position):.1f}" '
@@ -75,7 +78,7 @@ def positions_chart(*, rounds: Sequence[int], series: Sequence[tuple[str, Sequen
             out.append(f'<text x="{x(i):.1f}" y="{height - bottom + 18}" text-anchor="middle" fill="#5d6b62">'
                        f'{number}</text>')
     out.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 2}" text-anchor="middle" fill="#5d6b62">'
-               'Round</text>')
+               f'{escape(_("Round"))}</text>')
     for index, (name, positions) in enumerate(series):
         colour, dash = series_colour(index)
         points = " ".join(f"{x(i):.1f},{y(p):.1f}" for i, p in enumerate(positions))
@@ -108,8 +111,8 @@ def boems_per_night_chart(*, nights: Sequence[tuple[str, int, int]], title: str)
            f'aria-labelledby="chart-boems-title" xmlns="http://www.w3.org/2000/svg" font-size="{FONT}" '
            f'font-family="system-ui, sans-serif">',
            f'<title id="chart-boems-title">{escape(title)}</title>',
-           f'<desc>Boems won (up, green) and lost (down, red) at each of {len(nights)} match nights. '
-           'The table beside gives the same numbers.</desc>']
+           "<desc>" + escape(_("Boems won (up, green) and lost (down, red) at each of %(count)s match nights. "
+                               "The table beside gives the same numbers.") % {"count": len(nights)}) + "</desc>"]
     tick = max(1, -(-most // 4))
     for value in range(0, most + 1, tick):
         for sign in ((1,) if value == 0 else (1, -1)):
@@ -120,7 +123,8 @@ def boems_per_night_chart(*, nights: Sequence[tuple[str, int, int]], title: str)
     label_every = _every(len(nights), 6)
     for i, (label, won, lost) in enumerate(nights):
         cx = left + slot * i + slot / 2
-        out.append(f'<g><title>{escape(label)}: {won} won, {lost} lost</title>')
+        out.append("<g><title>" + escape(_("%(night)s: %(won)s won, %(lost)s lost")
+                                          % {"night": label, "won": won, "lost": lost}) + "</title>")
         if won:
             out.append(f'<rect x="{cx - bar / 2:.1f}" y="{axis - won * scale:.1f}" width="{bar:.1f}" '
                        f'height="{won * scale:.1f}" fill="{WON_COLOUR}"/>')

@@ -14,25 +14,34 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import PasswordResetForm
 from django.utils import translation
 
+from klawerjas_league.models import UserLanguage
+
 
 def user_language(user) -> str:
     """The language code (one of ``settings.LANGUAGES``, e.g. ``"af"`` or ``"en-za"``) ``user`` reads in.
 
+    The choice is the one the user made with the AF/EN switch (or the language they first signed in with), stored
+    as :class:`klawerjas_league.models.UserLanguage` (``user.language_choice``): one query, none when the caller
+    loaded it with ``select_related("language_choice")``.
+
     :param user: a ``User``, an ``AnonymousUser`` or ``None``.
-    :returns: the user's saved preference when there is one, else ``settings.LANGUAGE_CODE`` (English).
+    :returns: the user's stored choice when there is one, else ``settings.LANGUAGE_CODE`` (English).
     """
-    preference = getattr(user, "language", None) if user is not None else None
+    if user is None or not getattr(user, "pk", None):
+        return settings.LANGUAGE_CODE
+    try:
+        preference = user.language_choice.language
+    except UserLanguage.DoesNotExist:
+        return settings.LANGUAGE_CODE
     codes = {code for code, _name in settings.LANGUAGES}
-    if isinstance(preference, str) and preference in codes:
-        return preference
-    return settings.LANGUAGE_CODE
+    return preference if preference in codes else settings.LANGUAGE_CODE
 
 
 def address_language(address: str) -> str:
     """The language to write to e-mail ``address`` in: its active account's (:func:`user_language`), else
-    ``settings.LANGUAGE_CODE``. When several accounts share the address, the first one by id decides."""
-    user = (get_user_model().objects.filter(email__iexact=address, is_active=True).order_by("pk").first()
-            if address else None)
+    ``settings.LANGUAGE_CODE``. When several accounts share the address, the first one by id decides. One query."""
+    user = (get_user_model().objects.filter(email__iexact=address, is_active=True).select_related("language_choice")
+            .order_by("pk").first() if address else None)
     return user_language(user)
 
 

@@ -96,13 +96,14 @@ def boem_drawing(*, boem: Boem, match: Match, entries: list[BoemEntry] | None = 
         away = [1] * min(boem.away_strokes, boem_svg.RUNGS)
         home_pending, away_pending = [], []
     if boem.status == Boem.Status.STRAFFED:
-        outcome = f"straf: {boem.points} pts"
+        outcome = gettext("straf: %(points)s pts") % {"points": boem.points}
     elif boem.status == Boem.Status.UNFINISHED:
-        outcome = "unfinished at time"
+        outcome = gettext("unfinished at time")
     elif boem.status == Boem.Status.COMPLETED:
-        outcome = f"{boem.home_strokes}–{boem.away_strokes}: {boem.points} pts"
+        outcome = gettext("%(home)s–%(away)s: %(points)s pts") % {
+            "home": boem.home_strokes, "away": boem.away_strokes, "points": boem.points}
     else:
-        outcome = f"{boem.home_strokes}–{boem.away_strokes}, in play"
+        outcome = gettext("%(home)s–%(away)s, in play") % {"home": boem.home_strokes, "away": boem.away_strokes}
     if boem.status != Boem.Status.STRAFFED:
         straf_side = None
     elif boem.winner_id is not None:

@@ -77,10 +77,11 @@ class OfficialsForm(forms.Form):
     referee = PersonChoiceField(
         queryset=get_user_model().objects.none(),
         required=False,
-        empty_label="— none yet —",
+        empty_label=gettext_lazy("— none yet —"),
         help_text=gettext_lazy("From the union's list of referees."),
     )
-    marker = PersonChoiceField(queryset=get_user_model().objects.none(), required=False, empty_label="— none —",
+    marker = PersonChoiceField(queryset=get_user_model().objects.none(), required=False,
+                               empty_label=gettext_lazy("— none —"),
                                help_text=gettext_lazy("Takes the referee's place at a final when no referee is present "
                                "(SAKBOC 1.11)."))
 

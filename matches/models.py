@@ -443,6 +443,8 @@ class DealLine(models.Model):
 
     class Meta:
         ordering = ["table", "sequence"]
+        verbose_name = gettext_lazy("deal line")
+        verbose_name_plural = gettext_lazy("deal lines")
         constraints = [models.UniqueConstraint(fields=["table", "sequence"], name="deal_line_unique_sequence")]
 
     def __str__(self) -> str:

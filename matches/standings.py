@@ -12,6 +12,7 @@ harmless.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field, fields
@@ -22,12 +23,20 @@ from django.core.cache import cache
 from django.db import transaction
 from django.dispatch import Signal
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
 
 from klawerjas_league.page_cache import page_token, page_token_renew
 
 CACHE_TIMEOUT = 24 * 3600
 STANDINGS_RECOMPUTE_TASK = "matches.standings_recompute"
-TIEBREAK_WORDS = {"difference": "difference", "for": "points for", "head_to_head": "head-to-head"}
+TIEBREAK_WORDS = {"difference": gettext_noop("difference"), "for": gettext_noop("points for"),
+                  "head_to_head": gettext_noop("head-to-head")}
+_LEVEL_EVERYWHERE = re.compile(r"^Level with (?P<team>.+) on (?P<points>-?\d+) league points and every tiebreak; "
+                               r"listed by name\.$")
+_AHEAD = re.compile(r"^Level with (?P<team>.+) on (?P<points>-?\d+) league points; ahead on "
+                    r"(?P<word>difference|points for|head-to-head) \((?P<detail>.*)\)\.$")
+_H2H_DETAIL = re.compile(r"^(?P<mine>-?\d+) v (?P<theirs>-?\d+) league points, difference (?P<md>[+-]\d+) v "
+                         r"(?P<td>[+-]\d+)$")
 
 standings_recomputed = Signal()
 """Sent by :func:`standings_recompute` (keyword ``competition_id``) inside its transaction, after the rows are
@@ -377,3 +386,32 @@ def union_standings_pages_renew(sender: object = None, *, union: Any, **kwargs: 
 
     for competition_id in Competition.objects.filter(union=union).values_list("pk", flat=True):
         standings_page_token_renew(competition_id=competition_id)
+
+
+def tiebreak_reason_display(reason: str) -> str:
+    """A standings row's ``tiebreak_reason`` in the active language.
+
+    The reason is stored (and served by the API and the downloads) in English, as :func:`compute_standings`
+    writes it from the tiebreak's key and figures; this reads those figures back and says them in the reader's
+    language. A reason in any other form is returned as it is.
+
+    :param reason: e.g. ``"Level with Bonteheuwel Boere on 6 league points; ahead on difference (+4 v +2)."``.
+    :returns: e.g. ``"Gelyk met Bonteheuwel Boere op 6 ligapunte; voor op verskil (+4 teen +2)."`` in Afrikaans.
+    """
+    found = _LEVEL_EVERYWHERE.match(reason)
+    if found:
+        return gettext("Level with %(team)s on %(points)s league points and every tiebreak; listed by name.") % {
+            "team": found["team"], "points": found["points"]}
+    found = _AHEAD.match(reason)
+    if not found:
+        return reason
+    detail = found["detail"]
+    h2h = _H2H_DETAIL.match(detail)
+    if h2h:
+        detail = gettext("%(mine)s v %(theirs)s league points, difference %(my_difference)s v "
+                         "%(their_difference)s") % {"mine": h2h["mine"], "theirs": h2h["theirs"],
+                                                    "my_difference": h2h["md"], "their_difference": h2h["td"]}
+    else:
+        detail = detail.replace(" v ", f" {gettext('v')} ")
+    return gettext("Level with %(team)s on %(points)s league points; ahead on %(tiebreak)s (%(detail)s).") % {
+        "team": found["team"], "points": found["points"], "tiebreak": gettext(found["word"]), "detail": detail}

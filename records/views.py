@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext
 
 from klawerjas_league.charts import boems_per_night_chart
 from matches.models import Competition
@@ -25,7 +26,7 @@ def _found(record):
 def _columns(record) -> list[tuple[str, str, selectors.Figures]]:
     """The figures table's columns: each season, then "In all" (the key is the competition's id, or "all")."""
     seasons = [(s.competition, str(s.competition_id), s.figures) for s in record.seasons]
-    return [*seasons, ("In all", "all", record.total)]
+    return [*seasons, (gettext("In all"), "all", record.total)]
 
 
 def player(request: HttpRequest, pk: int) -> HttpResponse:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from engine.ruleset import Ruleset
 from referee.hand_check import DEALT_OTHERWISE, SUIT_SYMBOLS, deal_pattern_choices, offence_choices
@@ -34,21 +35,21 @@ def card_choice_label(name: str) -> str:
 class StrafClaimForm(forms.Form):
     """A straf claim: table, who said "af" (side and role), the accused's role, the offence and when."""
 
-    table_number = forms.TypedChoiceField(choices=TABLE_CHOICES, coerce=int, label="Table")
-    claimant_side = forms.ChoiceField(choices=Side.choices, label="Who said “af”: the team")
+    table_number = forms.TypedChoiceField(choices=TABLE_CHOICES, coerce=int, label=_("Table"))
+    claimant_side = forms.ChoiceField(choices=Side.choices, label=_("Who said “af”: the team"))
     claimant_role = forms.ChoiceField(
-        choices=Role.choices, label="Claimant",
-        help_text="Only the telman may punish counting and going-on errors (SAKBOC 6.8).",
+        choices=Role.choices, label=_("Claimant"),
+        help_text=_("Only the telman may punish counting and going-on errors (SAKBOC 6.8)."),
     )
-    accused_role = forms.ChoiceField(choices=Role.choices, label="Accused (the other side)")
+    accused_role = forms.ChoiceField(choices=Role.choices, label=_("Accused (the other side)"))
     offence = forms.ChoiceField(
         choices=(), required=False,
-        help_text='SAKBOC 6.7: "af" need not name the offence; the rules engine finds it in the disputed hand. '
-        "The list is the union's (Notes §VII).",
+        help_text=_('SAKBOC 6.7: "af" need not name the offence; the rules engine finds it in the disputed hand. '
+        "The list is the union's (Notes §VII)."),
     )
     moment = forms.CharField(
-        max_length=200, required=False, label="Moment in the hand",
-        help_text="E.g. 'trick 3, second card'. A slaggie is a trick.",
+        max_length=200, required=False, label=_("Moment in the hand"),
+        help_text=_("E.g. 'trick 3, second card'. A slaggie is a trick."),
     )
     note = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
 
@@ -66,8 +67,8 @@ class HandStartForm(forms.Form):
     0, and so on (``home_seats``, ``seat1_role`` of :func:`referee.services.disputed_hand_start`)."""
 
     seating = forms.ChoiceField(
-        choices=(), widget=forms.RadioSelect, label="Order of play round the table",
-        help_text="Play goes anticlockwise; partners sit opposite. Start from either telman.",
+        choices=(), widget=forms.RadioSelect, label=_("Order of play round the table"),
+        help_text=_("Play goes anticlockwise; partners sit opposite. Start from either telman."),
     )
 
     def __init__(self, *args: Any, people: dict[tuple[str, str], str], **kwargs: Any) -> None:
@@ -96,8 +97,8 @@ class HandUploadForm(forms.Form):
     the file lists first (and third): its seats 0 and 2 (``even``) or 1 and 3 (``odd``); shown by team name."""
 
     home_seats = forms.ChoiceField(choices=DisputedHand.HomeSeats.choices, initial="even",
-                                   label="The team whose players the file lists first and third")
-    record = forms.FileField(label="Hand record (JSON)")
+                                   label=_("The team whose players the file lists first and third"))
+    record = forms.FileField(label=_("Hand record (JSON)"))
 
     def __init__(self, *args: Any, match: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -108,7 +109,7 @@ class HandUploadForm(forms.Form):
     def clean_record(self) -> bytes:
         upload = self.cleaned_data["record"]
         if upload.size > 256 * 1024:
-            raise forms.ValidationError("A hand record is a few kilobytes; this file is too large.")
+            raise forms.ValidationError(_("A hand record is a few kilobytes; this file is too large."))
         return upload.read()
 
 
@@ -116,23 +117,23 @@ class HandDealForm(forms.Form):
     """The deal: dealer, cut, deal pattern, the four hands (card notation, e.g. 'AS KS TD') and trump card."""
 
     dealer = forms.TypedChoiceField(choices=SEAT_CHOICES, coerce=int, initial=3,
-                                    help_text="The player on the dealer's right (the next in order of play) leads.")
+                                    help_text=_("The player on the dealer's right (the next in order of play) leads."))
     cut = forms.IntegerField(min_value=0, max_value=32, required=False,
-                             help_text="Cards cut; outside 2 to 31 is an offence (SAKBOC 2.1).")
+                             help_text=_("Cards cut; outside 2 to 31 is an offence (SAKBOC 2.1)."))
     deal_pattern = forms.ChoiceField(
-        choices=(), required=False, help_text="Dealt evenly in 3 rounds (SAKBOC 1.7); anything else is an offence.",
+        choices=(), required=False, help_text=_("Dealt evenly in 3 rounds (SAKBOC 1.7); anything else is an offence."),
     )
     deal_pattern_other = forms.RegexField(
-        regex=r"^\s*[1-8](\s*-\s*[1-8])*\s*$", max_length=20, required=False, label="Pattern dealt",
-        help_text="Only when dealt otherwise: the cards per round, e.g. 4-4.",
+        regex=r"^\s*[1-8](\s*-\s*[1-8])*\s*$", max_length=20, required=False, label=_("Pattern dealt"),
+        help_text=_("Only when dealt otherwise: the cards per round, e.g. 4-4."),
     )
-    hand_0 = forms.CharField(label="Player 1: hand", max_length=64)
-    hand_1 = forms.CharField(label="Player 2: hand", max_length=64)
-    hand_2 = forms.CharField(label="Player 3: hand", max_length=64)
-    hand_3 = forms.CharField(label="Player 4: hand", max_length=64)
+    hand_0 = forms.CharField(label=_("Player 1: hand"), max_length=64)
+    hand_1 = forms.CharField(label=_("Player 2: hand"), max_length=64)
+    hand_2 = forms.CharField(label=_("Player 3: hand"), max_length=64)
+    hand_3 = forms.CharField(label=_("Player 4: hand"), max_length=64)
     trump_card = forms.ChoiceField(
         choices=[(c, card_choice_label(c)) for c in CARD_NAMES],
-        help_text="The dealer's last card, dealt face up: its suit is trump.",
+        help_text=_("The dealer's last card, dealt face up: its suit is trump."),
     )
 
     def __init__(self, *args: Any, seat_names: dict[int, str] | None = None, ruleset: Ruleset | None = None,
@@ -226,27 +227,27 @@ class RulingForm(forms.Form):
     decision = forms.ChoiceField(choices=Ruling.Decision.choices, widget=forms.RadioSelect)
     overrule_reason = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3}), required=False,
-        help_text="Required when your decision differs from the engine's verdict.",
+        help_text=_("Required when your decision differs from the engine's verdict."),
     )
     claimed_points = forms.BooleanField(
-        required=False, label="The accused team's telman had already claimed points (SAKBOC 6.6: another 2 "
-        "if the straf is wrong)",
+        required=False, label=_("The accused team's telman had already claimed points (SAKBOC 6.6: another 2 "
+        "if the straf is wrong)"),
     )
     note = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
     expected_version = forms.IntegerField(
         widget=forms.HiddenInput, required=False, min_value=0,
-        help_text="The version of the table's boem sheet when the form was shown: a sheet changed since on "
-        "another device (the table's, the marker's) is not written over.",
+        help_text=_("The version of the table's boem sheet when the form was shown: a sheet changed since on "
+        "another device (the table's, the marker's) is not written over."),
     )
 
 
 class TableStopForm(forms.Form):
     """Stop a table (SAKBOC 12.1): the defaulting side forfeits its points there; the opponents get 20."""
 
-    defaulting_side = forms.ChoiceField(choices=Side.choices, label="The defaulting team")
+    defaulting_side = forms.ChoiceField(choices=Side.choices, label=_("The defaulting team"))
     reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), max_length=300,
-                             help_text="Why the table is stopped (kept on the sheet).")
-    confirm = forms.BooleanField(label="Yes, stop this table. The defaulting team forfeits all its points there.")
+                             help_text=_("Why the table is stopped (kept on the sheet)."))
+    confirm = forms.BooleanField(label=_("Yes, stop this table. The defaulting team forfeits all its points there."))
 
     def __init__(self, *args: Any, match: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -256,13 +257,13 @@ class TableStopForm(forms.Form):
 class MatchEndForm(forms.Form):
     """Confirm the end of the match: all play stops (SAKBOC 2.2)."""
 
-    confirm = forms.BooleanField(label="Yes, time is up: end the match. All play stops (SAKBOC 2.2).")
+    confirm = forms.BooleanField(label=_("Yes, time is up: end the match. All play stops (SAKBOC 2.2)."))
 
 
 class TossForm(forms.Form):
     """The toss 5 minutes before play: the winner gets the cards (SAKBOC 1.3). The sides show the teams' names."""
 
-    winner_side = forms.ChoiceField(choices=Side.choices, label="Toss won by")
+    winner_side = forms.ChoiceField(choices=Side.choices, label=_("Toss won by"))
 
     def __init__(self, *args: Any, match: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -272,11 +273,11 @@ class TossForm(forms.Form):
 class QueryForm(forms.Form):
     """A query noted on the score-sheet (SAKBOC 1.10)."""
 
-    raised_by_side = forms.ChoiceField(choices=Side.choices, label="Raised by the team")
-    raised_by = forms.CharField(max_length=120, label="Raised by (name)")
+    raised_by_side = forms.ChoiceField(choices=Side.choices, label=_("Raised by the team"))
+    raised_by = forms.CharField(max_length=120, label=_("Raised by (name)"))
     table_number = forms.TypedChoiceField(choices=[("", "the whole match"), *TABLE_CHOICES], coerce=int,
-                                          empty_value=None, required=False, label="About")
-    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label="Query")
+                                          empty_value=None, required=False, label=_("About"))
+    text = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label=_("Query"))
 
     def __init__(self, *args: Any, match: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -313,11 +314,11 @@ class RefereeGoingOnForm(TeamSideForm):
     side = _side_field("Who went on", widget=forms.RadioSelect)
     strokes = forms.TypedChoiceField(choices=[(1, "1 stroke"), (2, "2 strokes")], coerce=int,
                                      widget=forms.RadioSelect, initial=1,
-                                     help_text="2 only when the opponents count under 50 (Notes §VI; SAKBOC 7.3).")
-    reason = forms.CharField(max_length=300, label="Why you enter it",
-                             help_text="E.g. 'the table's phone is flat'. The history keeps it.")
+                                     help_text=_("2 only when the opponents count under 50 (Notes §VI; SAKBOC 7.3)."))
+    reason = forms.CharField(max_length=300, label=_("Why you enter it"),
+                             help_text=_("E.g. 'the table's phone is flat'. The history keeps it."))
     cut_before_interval = forms.BooleanField(
-        required=False, label="At the interval: the hand was cut before it was called (SAKBOC 2.2)")
+        required=False, label=_("At the interval: the hand was cut before it was called (SAKBOC 2.2)"))
     version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
 
 
@@ -327,8 +328,8 @@ class EntryCorrectForm(TeamSideForm):
 
     side = _side_field("Side")
     strokes = forms.TypedChoiceField(choices=[(1, "1 stroke"), (2, "2 strokes")], coerce=int)
-    strike = forms.BooleanField(required=False, label="Strike it off the sheet (it did not happen)")
-    reason = forms.CharField(max_length=300, label="Why", widget=forms.Textarea(attrs={"rows": 2}))
+    strike = forms.BooleanField(required=False, label=_("Strike it off the sheet (it did not happen)"))
+    reason = forms.CharField(max_length=300, label=_("Why"), widget=forms.Textarea(attrs={"rows": 2}))
     version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
 
 
@@ -341,9 +342,9 @@ class UnseatedForm(TeamSideForm):
 class CalledAwayForm(forms.Form):
     """A player the referee lets go with no substitute (SAKBOC 1.14, 11.2): 20 points per half to the opponents."""
 
-    player = forms.TypedChoiceField(choices=(), coerce=int, label="Player called away")
-    confirm = forms.BooleanField(label="I understand: 20 points to the opponents for this half, and for the second "
-                                       "half too unless a substitute comes in at half-time (SAKBOC 11.2)")
+    player = forms.TypedChoiceField(choices=(), coerce=int, label=_("Player called away"))
+    confirm = forms.BooleanField(label=_("I understand: 20 points to the opponents for this half, and for the second "
+                                       "half too unless a substitute comes in at half-time (SAKBOC 11.2)"))
 
     def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -360,7 +361,7 @@ class OffenceNameForm(forms.Form):
     """Name the offence of an "af" that named none (SAKBOC 6.7), for a ruling without a disputed hand (the
     referee's judgement); with a disputed hand the rules engine finds the offence itself."""
 
-    offence = forms.ChoiceField(choices=(), label="The offence")
+    offence = forms.ChoiceField(choices=(), label=_("The offence"))
 
     def __init__(self, *args: Any, ruleset: Ruleset | None = None, **kwargs: Any) -> None:
         """``ruleset``: the competition's (``matches.rules.competition_ruleset``): only its offences are offered."""

@@ -21,7 +21,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_noop
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_http_methods, require_POST
 
@@ -185,9 +186,9 @@ def match_dashboard(request: HttpRequest, match_id: int) -> HttpResponse:
 
 
 _CLOCK_ACTIONS: dict[str, tuple[str, str]] = {
-    "start": ("match_start", "Play has started: first half (SAKBOC 1.2)."),
-    "interval": ("match_interval_call", "Interval called: hands already cut are completed (SAKBOC 2.2)."),
-    "resume": ("match_resume", "Second half started. Unseated players: 3 minutes' grace (SAKBOC 12.3)."),
+    "start": ("match_start", gettext_noop("Play has started: first half (SAKBOC 1.2).")),
+    "interval": ("match_interval_call", gettext_noop("Interval called: hands already cut are completed (SAKBOC 2.2).")),
+    "resume": ("match_resume", gettext_noop("Second half started. Unseated players: 3 minutes' grace (SAKBOC 12.3).")),
 }
 
 
@@ -204,7 +205,7 @@ def match_clock_action(request: HttpRequest, match_id: int, action: str) -> Http
     except ValidationError as error:
         _flash(request, error)
     else:
-        messages.success(request, done)
+        messages.success(request, _(done))
     return redirect("referee:dashboard", match_id=match.pk)
 
 
@@ -218,7 +219,7 @@ def match_toss(request: HttpRequest, match_id: int) -> HttpResponse:
         team = match.home if form.cleaned_data["winner_side"] == Side.HOME else match.away
         try:
             match_services.match_toss_record(match=match, winner=team, by=request.user)
-            messages.success(request, f"Toss won by {team}: they get the cards (SAKBOC 1.3).")
+            messages.success(request, _("Toss won by %(team)s: they get the cards (SAKBOC 1.3).") % {"team": team})
         except ValidationError as error:
             _flash(request, error)
     return redirect("referee:dashboard", match_id=match.pk)
@@ -235,7 +236,7 @@ def match_end(request: HttpRequest, match_id: int) -> HttpResponse:
         except ValidationError as error:
             form.add_error(None, error)
         else:
-            messages.success(request, "Time: the match has ended. Boems in progress are unfinished.")
+            messages.success(request, _("Time: the match has ended. Boems in progress are unfinished."))
             return redirect("referee:dashboard", match_id=match.pk)
     return render(request, "referee/match_end.html", {"match": match, "form": form})
 
@@ -255,7 +256,7 @@ def table_stop(request: HttpRequest, match_id: int, table_number: int) -> HttpRe
         except ValidationError as error:
             form.add_error(None, error)
         else:
-            messages.success(request, f"Table {table_number} stopped (SAKBOC 12.1).")
+            messages.success(request, _("Table %(number)s stopped (SAKBOC 12.1).") % {"number": table_number})
             return redirect("referee:dashboard", match_id=match.pk)
     return render(request, "referee/table_stop.html", {"match": match, "table_number": table_number, "form": form})
 
@@ -276,7 +277,7 @@ def claim_new(request: HttpRequest, match_id: int) -> HttpResponse:
         except ValidationError as error:
             form.add_error(None, error)
         else:
-            messages.success(request, f"Straf claim logged at table {claim.table.number}.")
+            messages.success(request, _("Straf claim logged at table %(number)s.") % {"number": claim.table.number})
             return redirect("referee:claim", claim_id=claim.pk)
     return render(request, "referee/claim_new.html", {"match": match, "form": form})
 
@@ -455,7 +456,8 @@ def hand_play(request: HttpRequest, claim_id: int) -> HttpResponse:
         return redirect("referee:verdict", claim_id=claim_id)
     check = hand_check(record=hand.record)
     if not check.ok:
-        messages.error(request, "Finish the deal first: " + " ".join(_hand_problems(hand, list(check.problems[:3]))))
+        problems = " ".join(_hand_problems(hand, list(check.problems[:3])))
+        messages.error(request, _("Finish the deal first:") + " " + problems)
         return redirect("referee:hand_deal", claim_id=claim_id)
     return render(request, "referee/hand_play.html", _play_context(hand, check))
 
@@ -584,8 +586,9 @@ def ruling_record(request: HttpRequest, claim_id: int) -> HttpResponse:
             match = claim.match
             winner = match.away if ruling.punished_side == Side.HOME else match.home
             messages.success(
-                request, f"Ruling recorded: {ruling.get_decision_display().lower()}; {ruling.points} points to "
-                f"{winner.name} at table {claim.table.number}.",
+                request, _("Ruling recorded: %(decision)s; %(points)s points to %(team)s at table %(number)s.")
+                % {"decision": ruling.get_decision_display().lower(), "points": ruling.points, "team": winner.name,
+                   "number": claim.table.number},
             )
             return redirect("referee:dashboard", match_id=claim.match_id)
     hand = getattr(claim, "disputed_hand", None)
@@ -621,7 +624,7 @@ def match_queries(request: HttpRequest, match_id: int) -> HttpResponse:
         except ValidationError as error:
             form.add_error(None, error)
         else:
-            messages.success(request, "Query noted on the score-sheet (SAKBOC 1.10).")
+            messages.success(request, _("Query noted on the score-sheet (SAKBOC 1.10)."))
             return redirect("referee:queries", match_id=match.pk)
     page = Paginator(selectors.match_queries(match=match), 25).get_page(request.GET.get("page"))
     return render(request, "referee/queries.html", {"match": match, "form": form, "page": page})
@@ -650,7 +653,7 @@ def _table_page(match, table_number: int) -> MatchTable:
 
 def _no_table_actions_when_over(request: HttpRequest, match) -> HttpResponse | None:
     if match.phase == Match.Phase.FINISHED:
-        messages.error(request, "The match is over: the tables take nothing more.")
+        messages.error(request, _("The match is over: the tables take nothing more."))
         return redirect("referee:dashboard", match_id=match.pk)
     return None
 
@@ -681,8 +684,8 @@ def table_link_reissue(request: HttpRequest, match_id: int, table_number: int) -
             _flash(request, error)
         else:
             code = table_links.code_display(link.code)
-            messages.success(request, f"Table {table_number} has a new link: code {code}. The old one signs nobody "
-                             "in.")
+            messages.success(request, _("Table %(number)s has a new link: code %(code)s. The old one signs nobody "
+                               "in.") % {"number": table_number, "code": code})
         return redirect("referee:dashboard", match_id=match.pk)
     return render(request, "referee/table_link_reissue.html", {"match": match, "table_number": table_number})
 
@@ -739,8 +742,9 @@ def table_going_on(request: HttpRequest, match_id: int, table_number: int) -> Ht
         except ValidationError as error:
             _flash(request, error)
         else:
-            messages.success(request, f"Table {table_number}: {form.team('side').name} on "
-                             f"{form.cleaned_data['strokes']}, entered on the table's behalf.")
+            messages.success(request, _("Table %(number)s: %(team)s on %(strokes)s, entered on the "
+                               "table's behalf.") % {"number": table_number, "team": form.team("side").name,
+                                                     "strokes": form.cleaned_data["strokes"]})
     else:
         for field, errors in form.errors.items():
             messages.error(request, f"{form.fields[field].label if field in form.fields else ''}: {' '.join(errors)}")
@@ -770,7 +774,8 @@ def entry_correct(request: HttpRequest, match_id: int, entry_id: int) -> HttpRes
         except ValidationError as error:
             form.add_error(None, error)
         else:
-            messages.success(request, f"Table {entry.table.number}: line {entry.sequence} corrected.")
+            messages.success(request, _("Table %(number)s: line %(line)s corrected.")
+                             % {"number": entry.table.number, "line": entry.sequence})
             return redirect("referee:table_sheet", match_id=match.pk, table_number=entry.table.number)
     return render(request, "referee/entry_correct.html", {"match": match, "entry": entry, "form": form},
                   status=400 if form.errors else 200)
@@ -787,7 +792,8 @@ def entry_confirm(request: HttpRequest, match_id: int, entry_id: int) -> HttpRes
     except ValidationError as error:
         _flash(request, error)
     else:
-        messages.success(request, f"Table {entry.table.number}: line {entry.sequence} confirmed.")
+        messages.success(request, _("Table %(number)s: line %(line)s confirmed.")
+                         % {"number": entry.table.number, "line": entry.sequence})
     return redirect(request.POST.get("next") or reverse("referee:dashboard", args=[match.pk]))
 
 
@@ -802,15 +808,17 @@ def table_unseated(request: HttpRequest, match_id: int, table_number: int) -> Ht
     try:
         if request.POST.get("action") == "clear":
             match_services.table_unseated_clear(match=match, table_number=table_number, by=request.user)
-            messages.success(request, f"Table {table_number}: players seated within the grace (SAKBOC 12.3).")
+            messages.success(request, _("Table %(number)s: players seated within the grace (SAKBOC 12.3).")
+                             % {"number": table_number})
         else:
             form = UnseatedForm(request.POST, match=match)
             if not form.is_valid():
                 raise ValidationError("Choose whose players are not seated.")
             match_services.table_unseated_report(match=match, table_number=table_number, team=form.team("side"),
                                                  by=request.user)
-            messages.success(request, f"Table {table_number}: {form.team('side').name} not seated. Unless they sit "
-                             "down within the grace, the table is stopped and the other side gets 10 (SAKBOC 12.3).")
+            messages.success(request, _("Table %(number)s: %(team)s not seated. Unless they sit down within the grace, "
+                               "the table is stopped and the other side gets 10 (SAKBOC 12.3).")
+                             % {"number": table_number, "team": form.team("side").name})
     except ValidationError as error:
         _flash(request, error)
     return redirect("referee:dashboard", match_id=match.pk)
@@ -835,9 +843,11 @@ def called_away(request: HttpRequest, match_id: int) -> HttpResponse:
         except ValidationError as error:
             form.add_error(None, error)
         else:
-            done = f"{award.points} points to {award.team.name} (SAKBOC 11.2)" if award else (
-                "20 points to the opponents when the second half starts, unless a substitute comes in (11.2)")
-            messages.success(request, f"{player.first_name} {player.last_name} called away: {done}.")
+            done = (_("%(points)s points to %(team)s (SAKBOC 11.2)") % {"points": award.points, "team": award.team.name}
+                    if award else
+                    _("20 points to the opponents when the second half starts, unless a substitute comes in (11.2)"))
+            messages.success(request, _("%(name)s called away: %(done)s.")
+                             % {"name": f"{player.first_name} {player.last_name}", "done": done})
             return redirect("referee:dashboard", match_id=match.pk)
     return render(request, "referee/called_away.html", {"match": match, "form": form},
                   status=400 if form.errors else 200)
@@ -850,7 +860,7 @@ def extra_time(request: HttpRequest, match_id: int) -> HttpResponse:
     match = permissions.match_for_referee(user=request.user, match_id=match_id)
     form = ExtraTimeForm(request.POST, match=match)
     if not form.is_valid():
-        messages.error(request, "Choose who won the toss.")
+        messages.error(request, _("Choose who won the toss."))
         return redirect("referee:dashboard", match_id=match.pk)
     try:
         match = match_services.match_extra_time_start(match=match, toss_winner=form.team("side"), by=request.user)
@@ -858,8 +868,9 @@ def extra_time(request: HttpRequest, match_id: int) -> HttpResponse:
         _flash(request, error)
     else:
         minutes = match.competition.union.knockout_extra_time_minutes
-        messages.success(request, f"Extra time: {minutes} minutes; toss won by {form.team('side').name}, who get "
-                         "the cards (SAKBOC 1.12).")
+        messages.success(request, _("Extra time: %(minutes)s minutes; toss won by %(team)s, who get the cards "
+                                    "(SAKBOC 1.12).")
+                         % {"minutes": minutes, "team": form.team("side").name})
     return redirect("referee:dashboard", match_id=match.pk)
 
 
@@ -875,5 +886,6 @@ def claim_offence(request: HttpRequest, claim_id: int) -> HttpResponse:
         except ValidationError as error:
             _flash(request, error)
         else:
-            messages.success(request, f"Offence named: {claim.offence} ({claim.rules}).")
+            messages.success(request, _("Offence named: %(offence)s (%(rules)s).")
+                             % {"offence": claim.offence, "rules": claim.rules})
     return redirect("referee:claim", claim_id=claim.pk)

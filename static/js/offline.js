@@ -10,6 +10,17 @@
  * No inline scripts (the site's Content Security Policy forbids them). */
 (function () {
   "use strict";
+  // --- The page's words in the reader's language ({% js_strings %}, klawerjas_league/templatetags/js_strings.py)
+  var STRINGS = (function () {
+    var s = document.getElementById("js-strings");
+    try { return s ? JSON.parse(s.textContent) : {}; } catch (e) { return {}; }
+  })();
+  function t(msgid, params) {
+    return (STRINGS[msgid] || msgid).replace(/%\((\w+)\)s/g, function (m, k) {
+      return params && k in params ? String(params[k]) : m;
+    });
+  }
+
 
   var script = document.currentScript;
   var swUrl = script && script.dataset.serviceWorker;
@@ -57,10 +68,13 @@
     if (!isStale) return;
     var time = asOf();
     el.textContent = app === "referee"
-      ? "No network: the last known state of every table" + (time ? ", as of " + time : "") +
-        ". Stale until the network returns."
-      : "No network: the sheet as it was" + (time ? " at " + time : "") + ". What you enter waits on this " +
-        "phone and is sent by itself when the network returns.";
+      ? (time ? t("No network: the last known state of every table, as of %(time)s. Stale until the network returns.",
+                  {time: time})
+              : t("No network: the last known state of every table. Stale until the network returns."))
+      : (time ? t("No network: the sheet as it was at %(time)s. What you enter waits on this phone and is sent by " +
+                  "itself when the network returns.", {time: time})
+              : t("No network: the sheet as it was. What you enter waits on this phone and is sent by itself when " +
+                  "the network returns."));
   }
 
   document.addEventListener("htmx:afterRequest", function (event) {

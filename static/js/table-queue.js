@@ -37,6 +37,17 @@
   if (!data) return;
   var QUEUE = "table-queue:" + data.match + ":" + data.table;
   var SENT = "table-sent:" + data.match + ":" + data.table;
+  // --- The page's words in the reader's language ({% js_strings %}, klawerjas_league/templatetags/js_strings.py)
+  var STRINGS = (function () {
+    var s = document.getElementById("js-strings");
+    try { return s ? JSON.parse(s.textContent) : {}; } catch (e) { return {}; }
+  })();
+  function t(msgid, params) {
+    return (STRINGS[msgid] || msgid).replace(/%\((\w+)\)s/g, function (m, k) {
+      return params && k in params ? String(params[k]) : m;
+    });
+  }
+
 
   function uuid() {
     if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
@@ -91,11 +102,11 @@
     if (kind === "going_on") {
       var side = data[fields.side] || {};
       var strokes = fields.opponents_under_fifty === "no" ? 1 : Number(fields.strokes);
-      return side.team + " on " + strokes;
+      return t("%(team)s on %(strokes)s", {team: side.team, strokes: strokes});
     }
     var label = form.dataset.label || "";
-    if (kind === "confirm") return "Confirmation of " + label;
-    if (kind === "dispute") return "Dispute of " + label + ": “" + (fields.reason || "") + "”";
+    if (kind === "confirm") return t("Confirmation of %(label)s", {label: label});
+    if (kind === "dispute") return t("Dispute of %(label)s: “%(reason)s”", {label: label, reason: fields.reason || ""});
     return label || "“Af”";
   }
 
@@ -175,7 +186,7 @@
           }
           if (answer.ok) {
             sentAny = true;
-            lastMessage = (answer.replayed ? "Already received: " : "") + answer.message;
+            lastMessage = answer.replayed ? t("Already received: %(message)s", {message: answer.message}) : answer.message;
             var keep = item.kind === "going_on" && answer.entry
               ? kv.update(SENT, function (m) { m = m || {}; m[item.id] = answer.entry; return m; })
               : Promise.resolve();
@@ -206,9 +217,10 @@
     if (box) {
       box.hidden = false;
       box.insertBefore(el("p", {className: "messages-like error", role: "alert", text:
-        (status === 403 ? "The server refused this phone's entries (its session ended)" :
-         "This phone is signed out of the table (the referee may have issued a new link)") +
-        ": open the table again with its code. The entries below wait on this phone and are sent then."}),
+        (status === 403 ? t("The server refused this phone's entries (its session ended): open the table again " +
+                            "with its code. The entries below wait on this phone and are sent then.") :
+         t("This phone is signed out of the table (the referee may have issued a new link): open the table again " +
+           "with its code. The entries below wait on this phone and are sent then."))}),
         box.firstChild);
     }
   }
@@ -256,7 +268,7 @@
     var svg = document.createElementNS(SVG, "svg");
     svg.setAttribute("class", "boem-tree"); svg.setAttribute("viewBox", "0 0 132 134");
     svg.setAttribute("width", "132"); svg.setAttribute("height", "134"); svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", "A new boem, waiting to send");
+    svg.setAttribute("aria-label", t("A new boem, waiting to send"));
     var axis = document.createElementNS(SVG, "line");
     [["x1", 66], ["y1", 18], ["x2", 66], ["y2", 110], ["stroke", "#1d2a22"], ["stroke-width", 2]].forEach(
       function (a) { axis.setAttribute(a[0], a[1]); });
@@ -287,8 +299,8 @@
       var empty = trees.querySelector("p.muted");
       if (empty) empty.hidden = true;
       svg = emptyTree();
-      figure = el("figure", {className: "current waiting-tree"}, [svg, el("figcaption", {text: "Boem " +
-        ((tableData().boems || 0) + 1) + " · waiting to send"})]);
+      figure = el("figure", {className: "current waiting-tree"}, [svg, el("figcaption", {text: t("Boem %(number)s · waiting to send",
+        {number: (tableData().boems || 0) + 1})})]);
       trees.appendChild(figure);
     }
     goings.forEach(function (item) {
@@ -302,13 +314,13 @@
        ["stroke-width", 2.5], ["stroke-linecap", "round"], ["stroke-dasharray", "1 4"]].forEach(
         function (a) { line.setAttribute(a[0], a[1]); });
       var title = document.createElementNS(SVG, "title");
-      title.textContent = item.label + ": waiting to send";
+      title.textContent = t("%(label)s: waiting to send", {label: item.label});
       line.appendChild(title);
       svg.appendChild(line);
     });
     var caption = figure.querySelector("figcaption");
     if (caption && !caption.querySelector(".waiting-note")) {
-      caption.appendChild(el("span", {className: "waiting-note", text: " · dotted: waiting to send"}));
+      caption.appendChild(el("span", {className: "waiting-note", text: " · " + t("dotted: waiting to send")}));
     }
   }
 
@@ -323,7 +335,7 @@
       var actions = card.querySelector(".row-actions");
       if (actions) actions.hidden = true;
       card.appendChild(el("p", {className: "queued-note"}, [el("span", {className: "tag waiting",
-        text: (item.kind === "confirm" ? "confirmation" : "dispute") + " waiting to send"})]));
+        text: item.kind === "confirm" ? t("confirmation waiting to send") : t("dispute waiting to send")})]));
     });
   }
 
@@ -333,59 +345,60 @@
       return el("li", {text: line.label + " · " + line.state + " · " + line.at});
     });
     return el("div", {}, [
-      el("h3", {text: "The sheet now (another phone or the referee)"}),
+      el("h3", {text: t("The sheet now (another phone or the referee)")}),
       el("p", {text: server.boem || ""}),
-      lines.length ? el("ol", {}, lines) : el("p", {className: "muted", text: "No lines yet."})
+      lines.length ? el("ol", {}, lines) : el("p", {className: "muted", text: t("No lines yet.")})
     ]);
   }
 
   var TITLES = {
-    stale: "Conflict: the sheet changed on another phone or at the referee's while this one waited",
-    already: "Conflict: settled already",
-    refused: "Refused by the server",
-    forbidden: "Refused by the server",
-    invalid: "Could not be read",
-    key: "Conflict: this entry's id was used for another entry"
+    stale: t("Conflict: the sheet changed on another phone or at the referee's while this one waited"),
+    already: t("Conflict: settled already"),
+    refused: t("Refused by the server"),
+    forbidden: t("Refused by the server"),
+    invalid: t("Could not be read"),
+    key: t("Conflict: this entry's id was used for another entry")
   };
 
   function card(item, queue, index) {
     var opposing = item.kind === "going_on" ? data[item.fields.side === "home" ? "away" : "home"] : null;
     var conflict = item.state === "conflict" && item.answer;
     var behind = queue.slice(0, index).some(function (i) { return i.state !== "waiting"; });
-    var tag = conflict ? el("span", {className: "tag warn", text: "conflict: settle it"})
-      : el("span", {className: "tag waiting", text: behind ? "waiting to send (after the conflict above)" : "waiting to send"});
+    var tag = conflict ? el("span", {className: "tag warn", text: t("conflict: settle it")})
+      : el("span", {className: "tag waiting", text: behind ? t("waiting to send (after the conflict above)") : t("waiting to send")});
     var children = [el("p", {}, [el("strong", {text: item.label}), " ",
-      el("span", {className: "muted", text: "entered " + hhmm(item.enteredAt) + " "}), tag])];
+      el("span", {className: "muted", text: t("entered %(time)s", {time: hhmm(item.enteredAt)}) + " "}), tag])];
     if (conflict) {
-      children.push(el("p", {className: "warning", text: (TITLES[item.answer.conflict] || "Refused") + ": " +
+      children.push(el("p", {className: "warning", text: (TITLES[item.answer.conflict] || t("Refused")) + ": " +
         item.answer.message}));
       children.push(el("div", {className: "conflict-versions"}, [
-        el("div", {}, [el("h3", {text: "This phone's entry"}), el("p", {text: item.label + " (entered " +
-          hhmm(item.enteredAt) + ", on the sheet as it was then)"})]),
+        el("div", {}, [el("h3", {text: t("This phone's entry")}), el("p", {text: t(
+          "%(label)s (entered %(time)s, on the sheet as it was then)", {label: item.label, time: hhmm(item.enteredAt)})})]),
         serverVersion(item.answer)
       ]));
       var actions = el("div", {className: "row-actions"});
       if (item.answer.conflict !== "already") {
         actions.appendChild(el("button", {type: "button", className: "big", "data-settle": "resend", "data-id": item.id,
-          text: "Send mine on the sheet as it is now"}));
+          text: t("Send mine on the sheet as it is now")}));
       }
       actions.appendChild(el("button", {type: "button", className: "big secondary", "data-settle": "drop",
-        "data-id": item.id, text: item.answer.conflict === "already" ? "OK: drop mine" : "Drop mine"}));
+        "data-id": item.id, text: item.answer.conflict === "already" ? t("OK: drop mine") : t("Drop mine")}));
       children.push(actions);
     } else if (item.kind === "going_on" && opposing && opposing.telman) {
       var waitingConfirm = queue.some(function (i) { return i.entryRef === item.id; });
       if (!waitingConfirm) {
         children.push(el("div", {className: "row-actions"}, [
           el("button", {type: "button", className: "big confirm", "data-queue-confirm": item.id,
-            text: "Confirm: I am " + opposing.telman}),
-          el("button", {type: "button", className: "button secondary", "data-queue-dispute": item.id, text: "Dispute…"})
+            text: t("Confirm: I am %(telman)s", {telman: opposing.telman})}),
+          el("button", {type: "button", className: "button secondary", "data-queue-dispute": item.id, text: t("Dispute…")})
         ]));
-        children.push(el("p", {className: "muted small", text: "Only " + opposing.telman + ", " + opposing.team +
-          "'s telman, confirms or disputes this."}));
+        children.push(el("p", {className: "muted small", text: t("Only %(telman)s, %(team)s's telman, confirms or disputes this.",
+          {telman: opposing.telman, team: opposing.team})}));
       }
     }
     return el("article", {className: "queued" + (conflict ? " conflict" : ""), id: "queued-" + item.id,
-                          "aria-label": (conflict ? "Conflict: " : "Waiting to send: ") + item.label}, children);
+                          "aria-label": conflict ? t("Conflict: %(label)s", {label: item.label})
+                            : t("Waiting to send: %(label)s", {label: item.label})}, children);
   }
 
   function render() {
@@ -398,10 +411,10 @@
       box.hidden = !queue.length;
       if (!queue.length) return;
       var conflicts = queue.filter(function (i) { return i.state === "conflict"; }).length;
-      box.appendChild(el("h2", {text: conflicts ? "To settle on this phone" : "Waiting to send (" + queue.length + ")"}));
+      box.appendChild(el("h2", {text: conflicts ? t("To settle on this phone") : t("Waiting to send (%(count)s)", {count: queue.length})}));
       box.appendChild(el("p", {className: "muted small", text: conflicts
-        ? "The server did not take an entry as it stood: compare both versions and choose. The rest wait behind it."
-        : "Kept on this phone; sent by itself, in order, as soon as the network returns."}));
+        ? t("The server did not take an entry as it stood: compare both versions and choose. The rest wait behind it.")
+        : t("Kept on this phone; sent by itself, in order, as soon as the network returns.")}));
       queue.forEach(function (item, index) { box.appendChild(card(item, queue, index)); });
     });
   }

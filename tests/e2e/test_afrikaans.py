@@ -122,6 +122,10 @@ def test_the_site_in_afrikaans_then_english(browser, live_server):
             assert word in text, word
         assert "Call the interval" not in text and "Log a straf claim" not in text
         screenshot(page, "referee-dashboard-af")
+        page.goto(reverse("referee:table_sheet", args=[tonight.pk, 1]))
+        text = page.inner_text("main")
+        assert _lang(page) == "af" and "Elke lyn" in text and "Nog niks op die blad nie." in text
+        assert "Every line" not in text
         page.click("header >> text=Meld af")
 
         # A table's phone, with no account: the QR link, a going-on of 1 stroke, waiting for the other telman.
@@ -139,7 +143,16 @@ def test_the_site_in_afrikaans_then_english(browser, live_server):
         text = table.inner_text("main")
         assert "Athlone Aces gaan aan op 1" in text and "Bevestig: ek is" in text and "Confirm:" not in text
         screenshot(table, "table-going-on-af")
+        # With no network the phone's own queue speaks Afrikaans too (its words come with the page).
+        context.set_offline(True)
+        table.click("section.go-on button.going-on[data-side=away][data-strokes='1']")
+        table.wait_for_selector("#queue .queued")
+        queue = table.inner_text("#queue")
+        assert "Wag om gestuur te word (1)" in queue and "Bonteheuwel Boere gaan aan op 1" in queue
+        assert "Waiting to send" not in queue
+        screenshot(table, "table-queue-offline-af")
         table.close()
+        context.set_offline(False)
 
         # The public: standings and the match report, at a phone's width and a desktop's.
         page.goto(f"/competitions/{tonight.competition_id}/standings/")

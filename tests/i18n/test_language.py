@@ -140,3 +140,71 @@ def test_the_main_pages_read_in_afrikaans_have_no_english_left(client, world):
         client.force_login(who)
         found[url] = _english_on(client, url)
     assert {url: phrases for url, phrases in found.items() if phrases} == {}
+
+
+#: English that only the drive, deal-by-deal, referee and records pages would show.
+ENGLISH_ONLY_MORE = ["Deal ", "Deals", "Night ", "Season ranking", "Score sheet", "Enter the deal", "Every line",
+                     "Nothing on the sheet", "Enter a going-on", "Straf claims", "Tables played", "Boems won",
+                     "Registration history", "leaderboards", "card points", "Partners and tables"]
+
+
+def test_the_drive_deal_referee_and_records_pages_read_in_afrikaans_have_no_english_left(client, world):
+    import datetime as dt
+
+    from drives import services as drives
+    from matches.deals import DealAsked, deal_record
+    from tests.factories import ClubFactory, PlayerFactory
+    from tests.matches.test_deals import _started, at
+
+    club = ClubFactory()
+    drive = drives.drive_create(club=club, name="Rotterdam Wednesdays", season="2026", ruleset="rotterdam")
+    for _ in range(8):
+        drives.drive_enter(drive=drive, player=PlayerFactory(club=club))
+    night = drives.night_start(drive=drive, date=dt.date(2026, 6, 3))
+    table = drives.round_draw(night=night, seed="af").tables.first()
+    match = _started("rotterdam", deals=3)
+    deal_record(match=match, table_number=1, now=at(5),
+                deal=DealAsked(makers=match.home, home_card_points=100, away_card_points=62))
+    phrases = [*ENGLISH_ONLY, *ENGLISH_ONLY_MORE]
+    found = {}
+    for url in ("/drives/", f"/drives/{drive.pk}/", f"/drives/{drive.pk}/nights/1/", f"/drives/table/{table.code}/",
+                f"/matches/{match.pk}/", reverse("records:leaderboards", args=[world.a.league.pk]),
+                reverse("records:team", args=[world.a.confirmed.home_id])):
+        found[url] = [p for p in phrases if p in _visible_text(_afrikaans_page(client, url))]
+    client.force_login(match.referee)
+    sheet = reverse("referee:table_sheet", args=[match.pk, 1])
+    found[sheet] = [p for p in phrases if p in _visible_text(_afrikaans_page(client, sheet))]
+    assert {url: words for url, words in found.items() if words} == {}
+    # The same page in English shows the phrases looked for: the check can fail.
+    english = _visible_text(client.get(f"/drives/{drive.pk}/").content.decode())
+    assert "Season ranking" in english and "Night " in english
+
+
+def _afrikaans_page(client, url: str) -> str:
+    response = client.get(url, **AF)
+    assert response.status_code == 200, (url, response.status_code)
+    page = response.content.decode()
+    assert _lang(page) == "af", url
+    return page
+
+
+def test_a_standings_rows_tiebreak_reason_is_said_in_the_readers_language():
+    from matches.standings import tiebreak_reason_display
+
+    reasons = {
+        "Level with Bonteheuwel Boere on 6 league points; ahead on difference (+4 v +2).":
+            "Gelyk met Bonteheuwel Boere op 6 ligapunte; voor op verskil (+4 teen +2).",
+        "Level with Bonteheuwel Boere on 6 league points; ahead on head-to-head (3 v 1 league points, "
+        "difference +2 v -2).":
+            "Gelyk met Bonteheuwel Boere op 6 ligapunte; voor op kop-aan-kop (3 teen 1 ligapunte, verskil +2 teen "
+            "-2).",
+        "Level with Bonteheuwel Boere on 0 league points and every tiebreak; listed by name.":
+            "Gelyk met Bonteheuwel Boere op 0 ligapunte en elke gelykopbreker; volgens naam gelys.",
+    }
+    for english, afrikaans in reasons.items():
+        with translation.override("af"):
+            assert tiebreak_reason_display(english) == afrikaans
+        with translation.override("en-za"):
+            assert tiebreak_reason_display(english) == english
+    with translation.override("af"):
+        assert tiebreak_reason_display("Decided by the union.") == "Decided by the union."

@@ -8,13 +8,16 @@ from types import SimpleNamespace
 
 import pytest
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.template.loader import render_to_string
 from django.test import override_settings
+from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.formats import date_format
 
 from clubs.forms import PlayerRegisterForm
 from klawerjas_league import i18n
+from klawerjas_league.models import UserLanguage
 from matches.exports import standings_csv
 from matches.notifications import fixture_scheduled_email
 from tests.factories import MatchFactory, PlayerFactory, TeamFactory, UserFactory
@@ -80,11 +83,15 @@ def _captained(team, email):
 
 
 @pytest.mark.django_db
-def test_a_fixture_email_reaches_each_captain_in_their_own_language(mailoutbox, monkeypatch):
+def test_a_fixture_email_reaches_each_captain_in_the_language_they_chose_with_the_switch(mailoutbox, client):
     match = MatchFactory(home__name="Athlone Aces", away__name="Bonteheuwel Boere")
     afrikaans_reader = _captained(match.home, "aces@example.org")
-    _captained(match.away, "boere@example.org")
-    monkeypatch.setattr(i18n, "user_language", lambda user: "af" if user == afrikaans_reader else "en-za")
+    english_reader = _captained(match.away, "boere@example.org")
+    # Each captain presses AF or EN on the site (an English browser choosing Afrikaans, and the other way round).
+    client.force_login(afrikaans_reader)
+    client.post(reverse("set_language"), {"language": "af", "next": "/"})
+    client.force_login(english_reader)
+    client.post(reverse("set_language"), {"language": "en", "next": "/"}, HTTP_ACCEPT_LANGUAGE="af")
     assert fixture_scheduled_email(match.pk) == 2
     mail = {m.to[0]: m for m in mailoutbox}
     af, en = mail["aces@example.org"], mail["boere@example.org"]
@@ -100,10 +107,19 @@ def test_a_fixture_email_reaches_each_captain_in_their_own_language(mailoutbox, 
         assert date_format(start, "l j F Y, H:i") in en.body
 
 
-def test_without_a_saved_preference_a_user_reads_the_site_language():
+@pytest.mark.django_db
+def test_without_a_stored_choice_a_user_reads_the_site_language(django_assert_num_queries):
     assert i18n.user_language(None) == settings.LANGUAGE_CODE == "en-za"
-    assert i18n.user_language(SimpleNamespace(language="af")) == "af"
-    assert i18n.user_language(SimpleNamespace(language="xx")) == "en-za"
+    assert i18n.user_language(AnonymousUser()) == "en-za"
+    user = UserFactory(email="reader@example.org")
+    assert i18n.user_language(user) == "en-za"
+    UserLanguage.objects.create(user=user, language="af")
+    user.refresh_from_db()
+    with django_assert_num_queries(1):
+        assert i18n.user_language(user) == "af"
+    with django_assert_num_queries(1):
+        assert i18n.address_language("READER@example.org") == "af"
+    assert i18n.address_language("nobody@example.org") == "en-za"
 
 
 def test_the_register_form_speaks_afrikaans():

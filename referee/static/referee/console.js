@@ -5,6 +5,17 @@
  * No inline scripts (the site's Content Security Policy forbids them). */
 (function () {
   "use strict";
+  // --- The page's words in the reader's language ({% js_strings %}, klawerjas_league/templatetags/js_strings.py)
+  var STRINGS = (function () {
+    var s = document.getElementById("js-strings");
+    try { return s ? JSON.parse(s.textContent) : {}; } catch (e) { return {}; }
+  })();
+  function t(msgid, params) {
+    return (STRINGS[msgid] || msgid).replace(/%\((\w+)\)s/g, function (m, k) {
+      return params && k in params ? String(params[k]) : m;
+    });
+  }
+
 
   function cardPicker(root) {
     root.querySelectorAll("[data-card-picker]").forEach(function (box) {
@@ -16,7 +27,7 @@
           for (var n = 0; n < 4; n++) if (handOf(n).indexOf(btn.dataset.card) >= 0) owner = n;
           btn.dataset.owner = owner >= 0 ? String(owner) : "";
           btn.setAttribute("aria-pressed", owner >= 0 ? "true" : "false");
-          btn.title = owner >= 0 ? "seat " + owner : "";
+          btn.title = owner >= 0 ? t("seat %(seat)s", {seat: owner}) : "";
         });
       }
       box.addEventListener("click", function (event) {
