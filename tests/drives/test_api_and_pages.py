@@ -91,3 +91,13 @@ def test_public_pages_and_the_manager_page_for_its_secretary_only(client, drive_
     assert manage.status_code == 200 and "/drives/table/" in manage.content.decode()
     refused = client.post(f"/drives/{drive.pk}/manage/", {"action": "draw"}, follow=True)
     assert "Finish the boom being played" in refused.content.decode()
+
+
+def test_a_drives_pages_name_its_rules_in_the_footer_not_sakboc(client, drive_night):
+    drive, night, secretary = drive_night
+    services.round_draw(night=night, seed="x")
+    table = night.rounds.first().tables.first()
+    for url in (f"/drives/{drive.pk}/", f"/drives/{drive.pk}/nights/1/", f"/drives/table/{table.code}/"):
+        footer = client.get(url).content.decode().split('<footer class="site-footer">')[1]
+        assert footer.startswith("Played under Klammern"), url
+    assert "SAKBOC" not in client.get("/drives/").content.decode().split('<footer class="site-footer">')[1]
