@@ -157,23 +157,16 @@ def check_deal(entry: DealEntry, rs: Ruleset) -> DealScore:
     made, points, small, match_points, _ = score_hand(
         rs, entry.makers_team, cards, claimed, multiplier=entry.multiplier
     )
-    if entry.nat is True and made:
+    if entry.nat is not None and entry.nat == made:
+        # The table said nat and the points make it, or said made and they don't (Rotterdam §Scoring).
+        mine, everything = cards[entry.makers_team] + claimed[entry.makers_team], rs.hand_total + sum(claimed)
         raise DealEntryError(
-            "deal.nat_contradicted",
-            f"not nat: the makers' {cards[entry.makers_team] + claimed[entry.makers_team]} is more than half of "
-            f"{rs.hand_total + claimed[0] + claimed[1]}",
+            "deal.nat_contradicted" if made else "deal.made_contradicted",
+            f"{'not nat' if made else 'nat'}: the makers' {mine} is {'' if made else 'not '}more than half of "
+            f"{everything}",
             scoring,
-            makers=cards[entry.makers_team] + claimed[entry.makers_team],
-            everything=rs.hand_total + claimed[0] + claimed[1],
-        )
-    if entry.nat is False and not made:
-        raise DealEntryError(
-            "deal.made_contradicted",
-            f"nat: the makers' {cards[entry.makers_team] + claimed[entry.makers_team]} is not more than half of "
-            f"{rs.hand_total + claimed[0] + claimed[1]}",
-            scoring,
-            makers=cards[entry.makers_team] + claimed[entry.makers_team],
-            everything=rs.hand_total + claimed[0] + claimed[1],
+            makers=mine,
+            everything=everything,
         )
     if entry.march_team is None:
         return DealScore(made, points, claimed, small, match_points)
