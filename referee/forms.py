@@ -57,7 +57,7 @@ class StrafClaimForm(forms.Form):
         """``ruleset``: the competition's (``matches.rules.competition_ruleset``): only its offences are offered;
         ``match``: the sides are offered by team name."""
         super().__init__(*args, **kwargs)
-        self.fields["offence"].choices = [("", 'Not named: just "af" (SAKBOC 6.7)'), *offence_choices(ruleset)]
+        self.fields["offence"].choices = [("", _('Not named: just "af" (SAKBOC 6.7)')), *offence_choices(ruleset)]
         _name_the_sides(self, match, "claimant_side")
 
 
@@ -156,7 +156,7 @@ class HandDealForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if data.get("deal_pattern") == DEALT_OTHERWISE and not data.get("deal_pattern_other"):
-            self.add_error("deal_pattern_other", "Type the pattern dealt, e.g. 4-4.")
+            self.add_error("deal_pattern_other", _("Type the pattern dealt, e.g. 4-4."))
         return data
 
     def pattern(self) -> str:

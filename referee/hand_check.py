@@ -22,10 +22,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy
+
 from engine import cards, offences, play
 from engine import record as record_mod
 from engine import ruleset as rulesets
 from engine.adjudicate import adjudicate
+from referee.offence_texts import OFFENCE_DESCRIPTIONS
 
 __all__ = [
     "DEALT_OTHERWISE",
@@ -280,19 +284,20 @@ def _rules_of(ruleset: rulesets.Ruleset | None) -> rulesets.Ruleset:
     return ruleset if ruleset is not None else rulesets.SAKBOC_2004
 
 
-def offence_choices(ruleset: rulesets.Ruleset | None = None) -> list[tuple[str, str]]:
+def offence_choices(ruleset: rulesets.Ruleset | None = None) -> list[tuple[str, Any]]:
     """The offences a straf can be claimed for under ``ruleset`` (a competition's,
     ``matches.rules.competition_ruleset``; default SAKBOC 2004), as ``(code, "description (rules)")`` form choices: only
     ``engine.offences.offences_for(ruleset)`` (Notes §VII and SAKBOC rules 2 to 12; never the relatives' bidding
     offences, nor the forfeits of SAKBOC 6.3, 6.4 and 7.1, which "are not punishable").
     """
     return [
-        (offence.value, f"{offence.info.description} ({', '.join(offence.info.rules)})")
+        (offence.value, format_lazy("{} ({})", OFFENCE_DESCRIPTIONS.get(offence.value, offence.info.description),
+                                    ", ".join(offence.info.rules)))
         for offence in offences.offences_for(_rules_of(ruleset))
     ]
 
 
-SAKBOC_OFFENCE_CHOICES: list[tuple[str, str]] = offence_choices()
+SAKBOC_OFFENCE_CHOICES: list[tuple[str, Any]] = offence_choices()
 """The offence choices of SAKBOC 2004 (:func:`offence_choices` with the default ruleset): the API schema's
 ``StrafOffenceEnum`` (``SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"]``)."""
 
@@ -315,12 +320,12 @@ DEALT_OTHERWISE = "other"
 the pattern itself is then typed in."""
 
 
-def deal_pattern_choices(ruleset: rulesets.Ruleset | None = None) -> list[tuple[str, str]]:
+def deal_pattern_choices(ruleset: rulesets.Ruleset | None = None) -> list[tuple[str, Any]]:
     """The deal patterns the console offers under ``ruleset`` (a union's; default SAKBOC 2004): "not recorded",
     the ruleset's own (``Ruleset.deal_pattern_names``: 3-3-2, 3-2-3, 2-3-3 under SAKBOC 1.7), and "dealt
     otherwise", for a wrong deal to be recorded as the pattern dealt."""
     return [
-        ("", "not recorded"),
+        ("", gettext_lazy("not recorded")),
         *((name, name) for name in _rules_of(ruleset).deal_pattern_names),
-        (DEALT_OTHERWISE, "dealt otherwise (the dealer's offence, SAKBOC 1.7): type the pattern"),
+        (DEALT_OTHERWISE, gettext_lazy("dealt otherwise (the dealer's offence, SAKBOC 1.7): type the pattern")),
     ]
