@@ -37,6 +37,7 @@ from matches import boem_svg
 from matches.boem_svg import BoemDrawing
 from matches.models import SHEET_ORDER, Award, Boem, BoemEntry, DealLine, Match, MatchTable
 from matches.rules import plays_deals
+from matches.standings import tiebreak_reason_display
 
 #: The standings' columns: (row key, header). Headers are lazy: a download is in its reader's language.
 STANDINGS_COLUMNS = [
@@ -173,7 +174,8 @@ def standings_csv(rows: list[dict]) -> str:
     writer = _SafeWriter(out)
     writer.writerow([str(label) for _key, label in STANDINGS_COLUMNS])
     for row in rows:
-        writer.writerow([row.get(key, "") for key, _ in STANDINGS_COLUMNS])
+        writer.writerow([row.get(key, "") for key, _ in STANDINGS_COLUMNS[:-1]]
+                        + [tiebreak_reason_display(row.get("tiebreak_reason") or "")])
     return out.getvalue()
 
 
@@ -264,7 +266,7 @@ def standings_pdf(*, title: str, subtitle: str, rows: list[dict]) -> bytes:
     data = [[str(label) for _key, label in STANDINGS_COLUMNS]]
     for row in rows:
         data.append([str(row.get(k, "")) for k, _ in STANDINGS_COLUMNS[:-1]]
-                    + [Paragraph(pdf_text(row.get("tiebreak_reason", "")), small)])
+                    + [Paragraph(pdf_text(tiebreak_reason_display(row.get("tiebreak_reason") or "")), small)])
     table = Table(data, repeatRows=1, colWidths=[9 * mm, 32 * mm, 28 * mm] + [9 * mm] * 4 + [11 * mm] * 3
                   + [9 * mm, 30 * mm])
     table.setStyle(_TABLE_STYLE)

@@ -158,3 +158,15 @@ def test_the_standings_csv_header_is_in_the_readers_language():
     assert line.startswith("1,Athlone Aces,Athlone,3,2,0,1,20,12,8,4")
     with translation.override("en-za"):
         assert standings_csv([]).splitlines()[0] == "Pos,Team,Club,P,W,D,L,For,Against,Diff,Pts,Tie broken by"
+
+
+def test_the_standings_csv_says_the_tiebreak_reason_in_the_readers_language():
+    reason = "Level with Bonteheuwel Boere on 6 league points; ahead on difference (+4 v +2)."
+    row = {"position": 1, "team_name": "Athlone Aces", "club_name": "Athlone", "played": 3, "won": 2, "drawn": 0,
+           "lost": 1, "points_for": 20, "points_against": 12, "difference": 8, "league_points": 6,
+           "tiebreak_reason": reason}
+    with translation.override("af"):
+        afrikaans = standings_csv([row]).splitlines()[1]
+    assert "Bonteheuwel Boere" in afrikaans and "Level with" not in afrikaans and "Gelyk" in afrikaans
+    with translation.override("en"):
+        assert standings_csv([row]).splitlines()[1].endswith(reason)
