@@ -57,7 +57,7 @@ from matches.forms import (
     TeamSheetForm,
 )
 from matches.live import LIVE_PHASES, live_fragment_cached, live_version, match_live
-from matches.models import Competition, Match, Seat, TeamSheet
+from matches.models import DEFAULT_RULESET, Competition, Match, Seat, TeamSheet
 from matches.page_versions import competition_pages_token, match_page_version
 from matches.rules import plays_deals
 from matches.standings import standings_outbox_key, standings_page_token
@@ -205,7 +205,8 @@ def competition_standings(request: HttpRequest, pk: int) -> HttpResponse:
                        "live_rows": selectors.standings_rows(competition_id=competition.pk),
                        **_positions_chart(competition)}
             page = {"title": str(competition),
-                    "body": render_to_string("public/_competition_standings_body.html", context)}
+                    "body": render_to_string("public/_competition_standings_body.html", context),
+                    "ruleset": "" if competition.ruleset == DEFAULT_RULESET else competition.get_ruleset_display()}
             cache.set(key, page, STANDINGS_PAGE_TIMEOUT)
         return render(request, "public/competition_standings.html", page)
 

@@ -177,3 +177,11 @@ def test_the_match_report_gives_each_table_its_deals_total():
     reports = {r.table.number: (r.home_points, r.away_points)
                for r in table_reports(match_report_load(match_id=match.pk))}
     assert reports[2] == (162, 0) and reports[1] == (0, 0)
+
+
+@pytest.mark.django_db
+def test_the_public_pages_name_the_competitions_rules_in_the_footer(client):
+    match = _started("rotterdam")
+    for url in (f"/competitions/{match.competition_id}/standings/", f"/matches/{match.pk}/"):
+        footer = client.get(url).content.decode().split('<footer class="site-footer">')[1]
+        assert footer.startswith("Played under Dutch klaverjassen, Rotterdam rules"), url
