@@ -1,8 +1,9 @@
 """A Rotterdam league match in Chromium (issue 24): a table's phone enters deals, a wrong total is refused with the
 section cited, a "nat" deal scores to the opponents; the public match page shows the score table per deal and,
 once the result is approved, the standings follow the tables' totals. The set-up (a competition under the
-Rotterdam rules, teams, sheets, the match started) and the result's confirmation are the services'; everything
-at the table is done through the page. Screenshots (375 and 1280 px) go to
+Rotterdam rules, teams and their sheets) is the factories'; the clock is moved on in the database; everything
+else (the referee's toss, start and second half, the table, the captains' confirmations, the official's
+approval) is done through the pages. Screenshots (375 and 1280 px) go to
 artifacts/screenshots/test_rotterdam_league/."""
 
 from __future__ import annotations
@@ -13,25 +14,25 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from clubs.services import union_official_add
-from matches import services, table_links
+from matches import table_links
 from matches.models import DealLine, Match
-from matches.selectors import clock_deadlines
 from tests.e2e.conftest import SCREENSHOTS_DIR
 from tests.factories import UserFactory, match_with_sheets
+from tests.people import captain_accounts, union_official
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 DESKTOP = {"width": 1280, "height": 900}
+PASSWORD = "klawerjas-e2e"
 
 
 def _rotterdam_match() -> Match:
     start = timezone.now().replace(microsecond=0) - timedelta(minutes=1)
     match = match_with_sheets(scheduled_start=start, home__name="Rotterdam Ruiten", away__name="Delfshaven Klaveren",
                               competition__name="Klaverjasclub Rotterdam", competition__ruleset="rotterdam",
-                              competition__deals_per_table=16)
-    services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
-    return services.match_start(match=match, now=start)
+                              competition__deals_per_table=16,
+                              referee=UserFactory(username="referee-rotterdam", password=PASSWORD))
+    return match
 
 
 def _enter(page, makers: str, home: int, away: int, *, home_roem: int = 0, away_roem: int = 0,
@@ -46,8 +47,18 @@ def _enter(page, makers: str, home: int, away: int, *, home_roem: int = 0, away_
     page.wait_for_load_state("load")
 
 
-def test_a_rotterdam_table_enters_deals_and_the_match_and_standings_follow(page, browser, live_server):
+def test_a_rotterdam_table_enters_deals_and_the_match_and_standings_follow(page, browser, live_server, sign_in):
     match = _rotterdam_match()
+    # The referee records the toss and starts the match on the console, in a browser of their own.
+    context = browser.new_context(viewport={"width": 375, "height": 812}, base_url=live_server.url, locale="en-ZA")
+    context.set_default_timeout(10_000)
+    referee = context.new_page()
+    sign_in(referee, "referee-rotterdam", PASSWORD)
+    referee.goto(f"/referee/matches/{match.pk}/")
+    referee.select_option("select[name=winner_side]", "home")
+    referee.click("text=Record the toss")
+    referee.click("button:has-text('Start the match')")
+    referee.wait_for_selector("text=Call the interval")
     link = next(link for link in table_links.table_links_ensure(match=match) if link.table_number == 1)
     folder = SCREENSHOTS_DIR / "test_rotterdam_league"
     folder.mkdir(parents=True, exist_ok=True)
@@ -84,16 +95,35 @@ def test_a_rotterdam_table_enters_deals_and_the_match_and_standings_follow(page,
     page.set_viewport_size({"width": 375, "height": 812})
     page.screenshot(path=str(folder / "04-match-375.png"), full_page=True)
 
-    # Time, the referee's confirmation and the official's approval (the services), then the standings.
-    services.match_interval_call(match=match, now=match.first_half_started_at + timedelta(minutes=75))
-    services.match_resume(match=match, now=match.first_half_started_at + timedelta(minutes=85))
-    match.refresh_from_db()
-    ended = services.match_end(match=match, now=clock_deadlines(match)["second_half_ends_at"] + timedelta(seconds=1))
-    assert ended.winner_id == match.home_id
-    official = UserFactory()
-    union_official_add(union=match.competition.union, user=official)
-    services.result_confirm(match=ended, user=match.referee)
-    services.result_approve(match=ended, user=official)
+    # Full time, through the pages: the first half moved on in the database rather than waited for, the
+    # referee's console calls the interval and starts the second half; at full time the clock ends the match
+    # (SAKBOC 1.2, 2.2); both captains confirm and the union's official approves; then the standings.
+    page.set_viewport_size({"width": 375, "height": 812})
+    Match.objects.filter(pk=match.pk).update(first_half_started_at=timezone.now() - timedelta(minutes=76))
+    referee.reload()
+    expect(referee.locator(".clock-phase")).to_have_text("Interval")
+    Match.objects.filter(pk=match.pk).update(interval_started_at=timezone.now() - timedelta(minutes=11))
+    referee.reload()
+    referee.click("button:has-text('Start the second half')")
+    expect(referee.locator(".clock-phase")).to_have_text("Second half")
+    Match.objects.filter(pk=match.pk).update(second_half_started_at=timezone.now() - timedelta(minutes=76))
+    referee.reload()
+    expect(referee.locator(".clock-phase")).to_have_text("Finished")
+    context.close()
+    captain_accounts({"captain-ruiten": match.home, "captain-klaveren": match.away}, password=PASSWORD)
+    for username in ("captain-ruiten", "captain-klaveren"):
+        page.context.clear_cookies()  # the next person on this phone
+        sign_in(page, username, PASSWORD)
+        page.goto(f"/captain/matches/{match.pk}/confirm/")
+        page.click("button:has-text('Confirm result')")
+        expect(page.locator(".messages")).to_contain_text("Result confirmed")
+    union_official(match.competition.union, username="official-rotterdam", password=PASSWORD)
+    page.context.clear_cookies()
+    sign_in(page, "official-rotterdam", PASSWORD)
+    page.goto(f"/official/matches/{match.pk}/")
+    page.click("button:has-text('Approve result')")
+    expect(page.locator(".messages")).to_contain_text("Result approved")
+    assert Match.objects.get(pk=match.pk).winner_id == match.home_id
     page.goto(f"/competitions/{match.competition_id}/standings/")
     first = page.locator("table tbody tr").first
     expect(first).to_contain_text("Rotterdam Ruiten")
