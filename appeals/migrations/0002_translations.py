@@ -4,6 +4,8 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
+from klawerjas_league.migration_operations import NamesOnly
+
 
 class Migration(migrations.Migration):
 
@@ -201,3 +203,7 @@ class Migration(migrations.Migration):
             field=models.ForeignKey(blank=True, db_constraint=False, help_text='The side that appeals.', null=True, on_delete=django.db.models.deletion.DO_NOTHING, related_name='+', to='clubs.team', verbose_name='team'),
         ),
     ]
+
+    # Only names, help texts and choices change here (no column changes: Django's non-db attributes, checked
+    # field by field): applied to the migration state alone, so a fresh database migrates in seconds on SQLite.
+    operations = [NamesOnly(operations)]

@@ -3,6 +3,8 @@
 import django.db.models.deletion
 from django.db import migrations, models
 
+from klawerjas_league.migration_operations import NamesOnly
+
 
 class Migration(migrations.Migration):
 
@@ -83,3 +85,7 @@ class Migration(migrations.Migration):
             field=models.DateField(verbose_name='date'),
         ),
     ]
+
+    # Only names, help texts and choices change here (no column changes: Django's non-db attributes, checked
+    # field by field): applied to the migration state alone, so a fresh database migrates in seconds on SQLite.
+    operations = [NamesOnly(operations)]

@@ -5,6 +5,8 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
+from klawerjas_league.migration_operations import NamesOnly
+
 
 class Migration(migrations.Migration):
 
@@ -1599,3 +1601,7 @@ class Migration(migrations.Migration):
             field=models.PositiveIntegerField(default=1, help_text='Bumped by every submit; a form sends the version it showed, so a submit based on a sheet another device has changed since is refused (matches.services.team_sheet_submit).', verbose_name='version'),
         ),
     ]
+
+    # Only names, help texts and choices change here (no column changes: Django's non-db attributes, checked
+    # field by field): applied to the migration state alone, so a fresh database migrates in seconds on SQLite.
+    operations = [NamesOnly(operations)]

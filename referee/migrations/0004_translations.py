@@ -5,6 +5,8 @@ import uuid
 from django.conf import settings
 from django.db import migrations, models
 
+from klawerjas_league.migration_operations import NamesOnly
+
 
 class Migration(migrations.Migration):
 
@@ -462,3 +464,7 @@ class Migration(migrations.Migration):
             field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='straf_claims', to='matches.matchtable', verbose_name='table'),
         ),
     ]
+
+    # Only names, help texts and choices change here (no column changes: Django's non-db attributes, checked
+    # field by field): applied to the migration state alone, so a fresh database migrates in seconds on SQLite.
+    operations = [NamesOnly(operations)]
