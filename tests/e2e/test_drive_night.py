@@ -31,11 +31,17 @@ def test_a_drive_night_at_the_table(page, sign_in, screenshot):
     ClubSecretary.objects.create(club=club, user=secretary)
     drive = services.drive_create(club=club, name="Wednesday drive", season="2026", rounds_per_night=2,
                                   ranking="best", best_nights=6)
-    for index in range(9):
-        services.drive_enter(drive=drive, player=PlayerFactory(club=club, first_name=f"Player{index}",
-                                                               last_name="Jacobs"))
+    names = ("Ebrahim Solomons", "Fatima Abrahams", "Nazeem Salie", "Ruwayda Adams", "Yusuf Isaacs",
+             "Zainab Williams", "Achmat Davids", "Shireen Jacobs", "Moegamat Hendricks")
+    players = [PlayerFactory(club=club, first_name=name.split()[0], last_name=name.split()[1]) for name in names]
     sign_in(page, "sec", PASSWORD)
     page.goto(f"/drives/{drive.pk}/manage/")
+    # The secretary enters the players one by one on the drive's page.
+    for player in players:
+        page.select_option("form:has(input[value=enter]) select[name=player]", str(player.pk))
+        page.click("form:has(input[value=enter]) button[type=submit]")
+        assert f"{player.full_name} is entered." in page.inner_text(".messages")
+    assert drive.entries.count() == 9
     page.fill("input[name=date]", dt.date(2026, 6, 3).isoformat())
     page.click("text=Start a new night")
     page.click("text=Draw the next boom")
