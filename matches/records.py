@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -36,19 +37,45 @@ def hhmm(instant: datetime) -> str:
     return timezone.localtime(instant).strftime("%H:%M")
 
 
-def match_lock(match: Match | int) -> Match:
+def match_lock(match: Match | int, *, handed_on: bool = False) -> Match:
     """Lock ``match``'s row for the rest of the transaction and re-read it, with its competition, union and teams.
 
     The lock is taken by ``UPDATE … SET live_version = live_version + 1`` (the live pages' ETag: every write of
     a match night goes through here, so every committed write is seen by the polling pages), then the row is
     read ``FOR UPDATE``.
 
+    ``handed_on``: the caller will hand the match to one service without writing to the row itself (a view
+    that locks first to read the table's last line, then calls the service). That service's own
+    ``match_lock(match)`` then returns it as it is, once, while the transaction and the savepoints it was taken
+    under are still open: the lock still holds and nothing has changed the row, so it is not locked and read
+    twice. Without ``handed_on`` the row is always locked and read afresh.
+
     :raises Match.DoesNotExist: no such match.
     """
+    if isinstance(match, Match) and _held(match):
+        del match._lock_held_in  # type: ignore[attr-defined]  # once: a later lock reads the row again
+        return match
     pk = match if isinstance(match, int) else match.pk
     Match.objects.filter(pk=pk).update(live_version=F("live_version") + 1)
-    return (Match.objects.select_for_update(of=("self",))
-            .select_related("competition__union", "home", "away").get(pk=pk))
+    locked = (Match.objects.select_for_update(of=("self",))
+              .select_related("competition__union", "home", "away").get(pk=pk))
+    connection = transaction.get_connection()
+    if handed_on and connection.in_atomic_block:
+        # the transaction's own list of commit hooks: Django replaces it when the transaction ends either way,
+        # and this reference keeps it from being reused by the next one
+        locked._lock_held_in = (connection.run_on_commit, tuple(connection.savepoint_ids))  # type: ignore[attr-defined]
+    return locked
+
+
+def _held(match: Match) -> bool:
+    """``match`` was locked by :func:`match_lock` in the transaction now open, under savepoints still open."""
+    held = getattr(match, "_lock_held_in", None)
+    if held is None:
+        return False
+    connection = transaction.get_connection()
+    hooks, savepoints = held
+    return (connection.in_atomic_block and hooks is connection.run_on_commit
+            and tuple(connection.savepoint_ids[:len(savepoints)]) == savepoints)
 
 
 def version_check(*, expected: int | None, current: int, what: str) -> None:

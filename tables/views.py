@@ -275,7 +275,7 @@ def _entry_time(request: HttpRequest, device: TableDevice) -> tuple[datetime | N
     Call it inside the write's transaction: the match's row lock (taken first, as every service of a match
     does) holds the table's last line until the write commits.
     """
-    match = match_lock(device.link.match_id)
+    match = match_lock(device.link.match_id, handed_on=True)
     claimed = _entered_at(request)
     if claimed is None:
         return None, match

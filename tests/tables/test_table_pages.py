@@ -158,3 +158,40 @@ def test_the_live_part_answers_304_until_the_night_changes(client, playing, link
     assert client.get(reverse("tables:live"), HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
     services.match_score_recompute(match=playing)
     assert client.get(reverse("tables:live"), HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 200
+
+
+def test_a_going_on_from_the_page_locks_and_reads_the_match_once(client, playing, links):
+    """The view locks the match to bound the entry's time (``tables.views._entry_time``) and hands it to the
+    service, which does not lock and read it again (``matches.records.match_lock(handed_on=True)``)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    sign_in(client, links[1])
+    before = Match.objects.get(pk=playing.pk).live_version
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(reverse("tables:going-on"), {"version": version(playing), "side": "home",
+                                                             "strokes": 1}, HTTP_ACCEPT="application/json")
+    assert response.status_code == 201, response.content
+    locks = [q["sql"] for q in queries.captured_queries if q["sql"].startswith('UPDATE "matches_match"')]
+    assert len(locks) == 1, locks
+    assert Match.objects.get(pk=playing.pk).live_version == before + 1
+    assert BoemEntry.objects.get(table__match=playing).strokes == 1
+
+
+def test_a_match_handed_on_is_locked_again_after_its_transaction(playing):
+    """The hand-over holds within one transaction only: a later transaction locks the row afresh."""
+    from django.db import connection, transaction
+    from django.test.utils import CaptureQueriesContext
+
+    from matches.records import match_lock
+
+    with transaction.atomic():
+        locked = match_lock(playing.pk, handed_on=True)
+    with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+        again = match_lock(locked)
+    assert again is not locked
+    assert any(q["sql"].startswith('UPDATE "matches_match"') for q in queries.captured_queries)
+    with transaction.atomic():
+        locked = match_lock(playing.pk, handed_on=True)
+        assert match_lock(locked) is locked  # handed on once, in the same transaction
+        assert match_lock(locked) is not locked  # a second lock reads the row again
