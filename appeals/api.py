@@ -34,6 +34,17 @@ def _pk(value: str | None) -> int:
     return int(value)
 
 
+def _union_param(request: Request) -> int:
+    """The union's id from the query (``?union={id}``).
+
+    :raises serializers.ValidationError: missing or not an id (HTTP 400 naming ``union``).
+    """
+    union_id = request.query_params.get("union", "")
+    if not union_id.isdigit() or len(union_id) > 9:
+        raise serializers.ValidationError({"union": _("Give the union's id: ?union={id}.")})
+    return int(union_id)
+
+
 # --- Appeals -------------------------------------------------------------------------------------------------
 
 class AppealSerializer(serializers.ModelSerializer):
@@ -207,10 +218,8 @@ class DisciplinaryRecordViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, vie
             readable = [u.pk for u in Union.objects.filter(discipline_register_public=True)]
             readable += list(registry.unions_for_official(self.request.user).values_list("pk", flat=True))
             return DisciplinaryRecord.objects.filter(union__in=readable).select_related("player", "team", "club")
-        union_id = self.request.query_params.get("union", "")
-        if not union_id.isdigit() or len(union_id) > 9:
-            raise serializers.ValidationError({"union": _("Give the union's id: ?union={id}.")})
-        union, _keeper = permissions.union_register_for_reader(user=self.request.user, union_id=int(union_id))
+        union, _keeper = permissions.union_register_for_reader(user=self.request.user,
+                                                               union_id=_union_param(self.request))
         return discipline.discipline_register(union=union)
 
     @extend_schema(parameters=[OpenApiParameter("union", int, required=True, description=_("The union's id."))])
@@ -282,10 +291,7 @@ class RefereeStatisticsViewSet(viewsets.GenericViewSet):
                                OpenApiParameter("season", str, required=False)],
                    responses={200: RefereeStatisticsSerializer(many=True)})
     def list(self, request: Request) -> Response:
-        union_id = request.query_params.get("union", "")
-        if not union_id.isdigit() or len(union_id) > 9:
-            raise serializers.ValidationError({"union": _("Give the union's id: ?union={id}.")})
-        union, only = permissions.union_statistics_scope(user=request.user, union_id=int(union_id))
+        union, only = permissions.union_statistics_scope(user=request.user, union_id=_union_param(request))
         seasons = selectors.union_seasons(union=union)
         season = request.query_params.get("season") or (seasons[0] if seasons else "")
         rows = selectors.referee_statistics(union=union, season=season, referee=only) if season else []

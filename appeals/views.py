@@ -29,7 +29,7 @@ from appeals.models import Appeal
 from clubs import discipline
 from clubs import permissions as registry
 from clubs.models import UnionReferee
-from klawerjas_league.refusals import refusal_on_form
+from klawerjas_league.refusals import refusal_on_form, refusal_show
 from matches import permissions as match_permissions
 from matches.models import Match
 
@@ -208,8 +208,7 @@ def discipline_fine_paid(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         discipline.disciplinary_fine_paid_set(record=record, paid=request.POST.get("paid") == "yes", by=request.user)
     except ValidationError as error:
-        for message in error.messages:
-            messages.error(request, message)
+        refusal_show(request, error)
     return redirect("appeals:discipline", union_id=record.union_id)
 
 

@@ -379,19 +379,37 @@ class TeamMembership(models.Model):
         return f"{self.player} in {self.team}"
 
 
-class UnionOfficial(models.Model):
+def role_link_user(related_name: str) -> models.ForeignKey:
+    """The user a :class:`RoleLink` gives its role to; the link goes when the user does.
+
+    ``related_name`` is the user's way back to links of that role (``union_official_links``, …): each role
+    keeps its own, so this is a field factory rather than a field of the abstract base.
+    """
+    return models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name=related_name, verbose_name=gettext_lazy("user")
+    )
+
+
+class RoleLink(models.Model):
+    """A user's role in a union or a club, and since when (DOMAIN.md "People"; ``clubs.permissions`` reads them).
+
+    A concrete link names its union or club (deleted with it), its ``user`` (:func:`role_link_user`) and holds
+    each user there once with its own unique constraint.
+    """
+
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
+
+    class Meta:
+        abstract = True
+
+
+class UnionOfficial(RoleLink):
     """A user who runs a union's competitions (DOMAIN.md "People")."""
 
     union = models.ForeignKey(
         Union, on_delete=models.CASCADE, related_name="official_links", verbose_name=gettext_lazy("union")
     )
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.CASCADE,
-        related_name="union_official_links",
-        verbose_name=gettext_lazy("user"),
-    )
-    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
+    user = role_link_user("union_official_links")
 
     class Meta:
         verbose_name = gettext_lazy("union official")
@@ -402,19 +420,13 @@ class UnionOfficial(models.Model):
         return f"{self.user} → {self.union}"
 
 
-class UnionReferee(models.Model):
+class UnionReferee(RoleLink):
     """A referee (or marker, SAKBOC 1.11) on the union's list: the official picks a match's referee from it."""
 
     union = models.ForeignKey(
         Union, on_delete=models.CASCADE, related_name="referee_links", verbose_name=gettext_lazy("union")
     )
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.CASCADE,
-        related_name="union_referee_links",
-        verbose_name=gettext_lazy("user"),
-    )
-    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
+    user = role_link_user("union_referee_links")
 
     class Meta:
         verbose_name = gettext_lazy("union referee")
@@ -426,19 +438,13 @@ class UnionReferee(models.Model):
         return f"{self.user} referees for {self.union}"
 
 
-class ClubSecretary(models.Model):
+class ClubSecretary(RoleLink):
     """A user who registers a club's players and teams (DOMAIN.md "People")."""
 
     club = models.ForeignKey(
         Club, on_delete=models.CASCADE, related_name="secretary_links", verbose_name=gettext_lazy("club")
     )
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.CASCADE,
-        related_name="club_secretary_links",
-        verbose_name=gettext_lazy("user"),
-    )
-    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
+    user = role_link_user("club_secretary_links")
 
     class Meta:
         verbose_name = gettext_lazy("club secretary")
@@ -449,15 +455,13 @@ class ClubSecretary(models.Model):
         return f"{self.user} → {self.club}"
 
 
-class AppealsCommitteeMember(models.Model):
+class AppealsCommitteeMember(RoleLink):
     """An official of the union on its appeals committee (issue 22: a named group of users per union)."""
 
     union = models.ForeignKey(
         Union, on_delete=models.CASCADE, related_name="appeals_committee_links", verbose_name=gettext_lazy("union")
     )
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
-                             related_name="appeals_committee_links", verbose_name=gettext_lazy("user"))
-    created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
+    user = role_link_user("appeals_committee_links")
 
     class Meta:
         verbose_name = gettext_lazy("appeals committee member")

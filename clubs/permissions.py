@@ -33,7 +33,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from django.contrib.auth.models import AnonymousUser, Group, Permission
-from django.db.models import Q, QuerySet
+from django.db.models import Model, Q, QuerySet
 from django.http import Http404
 
 from clubs.models import (
@@ -144,13 +144,20 @@ def unions_for_official(user: AnyUser) -> QuerySet[Union]:
     return Union.objects.filter(officials=user)
 
 
+def scope_by_links[M: Model](user: AnyUser, objects: QuerySet[M], links: Q, *, perm: str | None = None) -> QuerySet[M]:
+    """The rows of ``objects`` that ``links`` ties ``user`` to, each once; all of them for a superuser; none for the
+    public, nor, when ``perm`` is given, for a user without that permission (their role)."""
+    if not user.is_authenticated or (perm is not None and not user.has_perm(perm)):
+        return objects.none()
+    if user.is_superuser:
+        return objects.all()
+    return objects.filter(links).distinct()
+
+
 def clubs_for_registrar(user: AnyUser) -> QuerySet[Club]:
     """Clubs whose players ``user`` may register: clubs they are secretary of, and their captained teams' clubs."""
-    if not user.is_authenticated or not user.has_perm(PERM_PLAYER_REGISTER):
-        return Club.objects.none()
-    if user.is_superuser:
-        return Club.objects.all()
-    return Club.objects.filter(Q(secretaries=user) | Q(teams__captain__user=user)).distinct()
+    return scope_by_links(user, Club.objects.all(), Q(secretaries=user) | Q(teams__captain__user=user),
+                          perm=PERM_PLAYER_REGISTER)
 
 
 def clubs_for_secretary(user: AnyUser) -> QuerySet[Club]:
@@ -160,11 +167,8 @@ def clubs_for_secretary(user: AnyUser) -> QuerySet[Club]:
 
 def teams_for_captain(user: AnyUser) -> QuerySet[Team]:
     """Teams ``user`` manages: teams they captain, and every team of a club they are secretary of."""
-    if not user.is_authenticated or not user.has_perm(PERM_TEAM_MANAGE):
-        return Team.objects.none()
-    if user.is_superuser:
-        return Team.objects.all()
-    return Team.objects.filter(Q(captain__user=user) | Q(club__secretaries=user)).distinct()
+    return scope_by_links(user, Team.objects.all(), Q(captain__user=user) | Q(club__secretaries=user),
+                          perm=PERM_TEAM_MANAGE)
 
 
 # --- One access helper per resource ---------------------------------------------------------------------

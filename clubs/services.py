@@ -144,6 +144,24 @@ def user_group_add(*, user: AbstractBaseUser, group_name: str) -> None:
     user.groups.add(group)  # type: ignore[attr-defined]
 
 
+def role_link_add[Link: models.Model](
+    *, link_model: type[Link], user: AbstractBaseUser, group_name: str, **scope: Any
+) -> Link:
+    """The ``link_model`` row tying ``user`` to ``scope`` (``union=`` or ``club=``), created if missing, and
+    ``user`` in the role group ``group_name`` (idempotent): a role's link and its group go together."""
+    link, _ = link_model.objects.get_or_create(user=user, **scope)  # type: ignore[attr-defined]
+    user_group_add(user=user, group_name=group_name)
+    return link
+
+
+def role_link_remove(*, link_model: type[models.Model], user: AbstractBaseUser, group_name: str, **scope: Any) -> None:
+    """Delete the ``link_model`` row tying ``user`` to ``scope``; the role group ``group_name`` goes too when no
+    other such link is left to the user."""
+    link_model.objects.filter(user=user, **scope).delete()  # type: ignore[attr-defined]
+    if not link_model.objects.filter(user=user).exists():  # type: ignore[attr-defined]
+        user.groups.remove(*Group.objects.filter(name=group_name))  # type: ignore[attr-defined]
+
+
 # --- Unions ---------------------------------------------------------------------------------------------
 
 @transaction.atomic
@@ -174,17 +192,13 @@ def union_settings_update(*, union: Union, by: Any = None, reason: str = "", **f
 @transaction.atomic
 def union_official_add(*, union: Union, user: AbstractBaseUser) -> UnionOfficial:
     """Make ``user`` an official of ``union`` and a member of the "Union officials" group (idempotent)."""
-    link, _ = UnionOfficial.objects.get_or_create(union=union, user=user)
-    user_group_add(user=user, group_name=GROUP_UNION_OFFICIALS)
-    return link
+    return role_link_add(link_model=UnionOfficial, user=user, group_name=GROUP_UNION_OFFICIALS, union=union)
 
 
 @transaction.atomic
 def union_official_remove(*, union: Union, user: AbstractBaseUser) -> None:
     """Remove the link; the group goes too when the user officiates no other union."""
-    UnionOfficial.objects.filter(union=union, user=user).delete()
-    if not UnionOfficial.objects.filter(user=user).exists():
-        user.groups.remove(*Group.objects.filter(name=GROUP_UNION_OFFICIALS))  # type: ignore[attr-defined]
+    role_link_remove(link_model=UnionOfficial, user=user, group_name=GROUP_UNION_OFFICIALS, union=union)
 
 
 # --- Clubs ----------------------------------------------------------------------------------------------
@@ -193,9 +207,7 @@ def union_official_remove(*, union: Union, user: AbstractBaseUser) -> None:
 def union_referee_add(*, union: Union, user: AbstractBaseUser) -> UnionReferee:
     """Put ``user`` on the union's list of referees (and in the "Referees" group); idempotent. The union's
     officials pick a match's referee and marker (SAKBOC 1.11) from this list."""
-    link, _ = UnionReferee.objects.get_or_create(union=union, user=user)
-    user_group_add(user=user, group_name=GROUP_REFEREES)
-    return link
+    return role_link_add(link_model=UnionReferee, user=user, group_name=GROUP_REFEREES, union=union)
 
 
 @transaction.atomic
@@ -215,16 +227,13 @@ def club_create(*, union: Union, name: str) -> Club:
 @transaction.atomic
 def club_secretary_add(*, club: Club, user: AbstractBaseUser) -> ClubSecretary:
     """Make ``user`` a secretary of ``club`` and a member of "Club secretaries" (idempotent)."""
-    link, _ = ClubSecretary.objects.get_or_create(club=club, user=user)
-    user_group_add(user=user, group_name=GROUP_CLUB_SECRETARIES)
-    return link
+    return role_link_add(link_model=ClubSecretary, user=user, group_name=GROUP_CLUB_SECRETARIES, club=club)
 
 
 @transaction.atomic
 def club_secretary_remove(*, club: Club, user: AbstractBaseUser) -> None:
-    ClubSecretary.objects.filter(club=club, user=user).delete()
-    if not ClubSecretary.objects.filter(user=user).exists():
-        user.groups.remove(*Group.objects.filter(name=GROUP_CLUB_SECRETARIES))  # type: ignore[attr-defined]
+    """Remove the link; the group goes too when the user is secretary of no other club."""
+    role_link_remove(link_model=ClubSecretary, user=user, group_name=GROUP_CLUB_SECRETARIES, club=club)
 
 
 # --- Players --------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 
-from clubs.permissions import not_found, one_or_404
+from clubs.permissions import not_found, one_or_404, scope_by_links
 from drives.models import Drive, DriveTable
 
 __all__ = ["drive_for_manager", "drives_for_manager", "table_by_code"]
@@ -18,11 +18,7 @@ __all__ = ["drive_for_manager", "drives_for_manager", "table_by_code"]
 
 def drives_for_manager(user: Any) -> QuerySet[Drive]:
     """Drives ``user`` runs: of clubs they are secretary of, or of unions they are an official of."""
-    if not user.is_authenticated:
-        return Drive.objects.none()
-    if user.is_superuser:
-        return Drive.objects.all()
-    return Drive.objects.filter(Q(club__secretaries=user) | Q(club__union__officials=user)).distinct()
+    return scope_by_links(user, Drive.objects.all(), Q(club__secretaries=user) | Q(club__union__officials=user))
 
 
 def drive_for_manager(*, user: Any, drive_id: int) -> Drive:

@@ -55,17 +55,13 @@ from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
 from clubs.models import (
-    GROUP_REFEREES,
-    GROUP_UNION_OFFICIALS,
     Club,
     Player,
     Team,
     TeamMembership,
     Union,
-    UnionOfficial,
-    UnionReferee,
 )
-from clubs.services import save_with_history, user_group_add
+from clubs.services import save_with_history, union_official_add, union_referee_add
 from matches import boem_sheet
 from matches.models import (
     Award,
@@ -573,11 +569,9 @@ class NightImport:
             self._users[person["username"]] = user
         if self.union_created:  # a fresh installation: the union's officials and referees as they were
             for username in registry["officials"]:
-                UnionOfficial.objects.get_or_create(union=union, user=self.user(username))
-                user_group_add(user=self.user(username), group_name=GROUP_UNION_OFFICIALS)
+                union_official_add(union=union, user=self.user(username))
             for username in registry["referees"]:
-                UnionReferee.objects.get_or_create(union=union, user=self.user(username))
-                user_group_add(user=self.user(username), group_name=GROUP_REFEREES)
+                union_referee_add(union=union, user=self.user(username))
         data = registry["competition"]
         competition = Competition.objects.filter(union=union, name=data["name"], season=data["season"]).first()
         if competition is None:

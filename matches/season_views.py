@@ -25,7 +25,7 @@ from django.views.decorators.http import require_http_methods
 
 from clubs import permissions
 from clubs.models import Club, Player, TeamMembership
-from klawerjas_league.refusals import refusal_on_form
+from klawerjas_league.refusals import refusal_on_form, refusal_show
 from matches import permissions as match_permissions
 from matches import seasons, transfers
 from matches.forms import SeasonStartForm, TransferForm
@@ -88,8 +88,7 @@ def season_close(request: HttpRequest, union_id: int) -> HttpResponse:
         try:
             season = seasons.season_close(union=union, name=name, by=request.user)
         except ValidationError as error:
-            for message in error.messages:
-                messages.error(request, message)
+            refusal_show(request, error)
         else:
             messages.success(
                 request,
@@ -120,8 +119,7 @@ def season_start(request: HttpRequest, pk: int) -> HttpResponse:
                 for message in error.message_dict.get("name", []):
                     form.add_error("name", message)
             else:
-                for message in error.messages:
-                    messages.error(request, message)
+                refusal_show(request, error)
         else:
             messages.success(
                 request,

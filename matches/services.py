@@ -321,11 +321,8 @@ def match_toss_record(*, match: Match, winner: Team, by: Any = None, now: dateti
     team_in_match(match, winner)
     if match.phase != Match.Phase.SCHEDULED:
         raise ValidationError(_("SAKBOC 1.3: the toss is before play; play has started."))
-    toss_at = clock_deadlines(match)["toss_at"]
-    if now < toss_at:
-        raise ValidationError(
-            _("SAKBOC 1.3: captains toss 5 minutes before play, not before %(value)s.") % {"value": hhmm(toss_at)}
-        )
+    _not_before(now, clock_deadlines(match)["toss_at"],
+                _("SAKBOC 1.3: captains toss 5 minutes before play, not before %(value)s."))
     if match.team_sheets.count() < 2:
         raise ValidationError(_("SAKBOC 1.3: both team sheets must be in before the toss."))
     match.toss_winner, match.tossed_at = winner, now
@@ -334,6 +331,16 @@ def match_toss_record(*, match: Match, winner: Team, by: Any = None, now: dateti
 
 
 # --- The match clock ------------------------------------------------------------------------------------
+
+def _not_before(now: datetime, due: datetime, refusal: str) -> None:
+    """Refuse a step of the match night taken before its time ``due``.
+
+    :param refusal: the translated refusal, citing its clause, with ``%(value)s`` for the time due (``19:30``).
+    :raises ValidationError: ``now`` is before ``due``.
+    """
+    if now < due:
+        raise ValidationError(refusal % {"value": hhmm(due)})
+
 
 @transaction.atomic
 def match_start(*, match: Match, by: Any = None, now: datetime | None = None) -> Match:
@@ -348,11 +355,8 @@ def match_start(*, match: Match, by: Any = None, now: datetime | None = None) ->
         raise ValidationError(_("Play has already started."))
     if match.tossed_at is None:
         raise ValidationError(_("SAKBOC 1.3: the captains toss before play; record the toss first."))
-    if now < match.scheduled_start:
-        raise ValidationError(
-            _("SAKBOC 1.9: no cards may be played before the starting time (%(value)s).")
-            % {"value": hhmm(match.scheduled_start)}
-        )
+    _not_before(now, match.scheduled_start,
+                _("SAKBOC 1.9: no cards may be played before the starting time (%(value)s)."))
     tables_by_team: dict[int, set[int]] = {match.home_id: set(), match.away_id: set()}
     for team_id, number in Seat.objects.filter(sheet__match=match).values_list("sheet__team_id", "table_number"):
         tables_by_team[team_id].add(number)
@@ -385,11 +389,8 @@ def match_interval_call(*, match: Match, by: Any = None, now: datetime | None = 
 def _interval_call(match: Match, *, by: Any, now: datetime) -> Match:
     if match.phase != Match.Phase.FIRST_HALF:
         raise ValidationError(_("SAKBOC 1.2: the interval follows the first half."))
-    due = clock_deadlines(match)["first_half_ends_at"]
-    if now < due:
-        raise ValidationError(
-            _("SAKBOC 1.2: the first half lasts 75 minutes; the interval is due at %(value)s.") % {"value": hhmm(due)}
-        )
+    _not_before(now, clock_deadlines(match)["first_half_ends_at"],
+                _("SAKBOC 1.2: the first half lasts 75 minutes; the interval is due at %(value)s."))
     match.phase, match.interval_started_at = Match.Phase.INTERVAL, now
     save_with_history(match, by=by, reason="interval called (SAKBOC 1.2)")
     return match
@@ -407,11 +408,8 @@ def match_resume(*, match: Match, by: Any = None, now: datetime | None = None) -
     match = match_lock(match)
     if match.phase != Match.Phase.INTERVAL:
         raise ValidationError(_("SAKBOC 1.2: the second half follows the interval."))
-    due = clock_deadlines(match)["interval_ends_at"]
-    if now < due:
-        raise ValidationError(
-            _("SAKBOC 1.2: the interval is 10 minutes; play resumes at %(value)s.") % {"value": hhmm(due)}
-        )
+    _not_before(now, clock_deadlines(match)["interval_ends_at"],
+                _("SAKBOC 1.2: the interval is 10 minutes; play resumes at %(value)s."))
     match.phase, match.second_half_started_at = Match.Phase.SECOND_HALF, now
     for seat in Seat.objects.filter(sheet__match=match, called_away_at__isnull=False).select_related("sheet"):
         _award(match, team_id=match.opponent_id(seat.sheet.team_id), kind=Award.Kind.CALLED_AWAY, half=2,
@@ -435,13 +433,10 @@ def match_end(*, match: Match, by: Any = None, now: datetime | None = None) -> M
 def _end(match: Match, *, by: Any, now: datetime) -> Match:
     deadlines = clock_deadlines(match)
     if match.phase == Match.Phase.SECOND_HALF:
-        due = deadlines["second_half_ends_at"]
-        if now < due:
-            raise ValidationError(_("SAKBOC 1.2: play lasts 2 h 30 min; time is at %(value)s.") % {"value": hhmm(due)})
+        _not_before(now, deadlines["second_half_ends_at"],
+                    _("SAKBOC 1.2: play lasts 2 h 30 min; time is at %(value)s."))
     elif match.phase == Match.Phase.EXTRA_TIME:
-        due = deadlines["extra_time_ends_at"]
-        if now < due:
-            raise ValidationError(_("SAKBOC 1.12: extra time ends at %(value)s.") % {"value": hhmm(due)})
+        _not_before(now, deadlines["extra_time_ends_at"], _("SAKBOC 1.12: extra time ends at %(value)s."))
     else:
         raise ValidationError(_("SAKBOC 1.2: time is called at the end of the second half or of extra time."))
     for table in MatchTable.objects.select_for_update().filter(match=match, status=MatchTable.Status.PLAYING):

@@ -228,6 +228,21 @@ def _fetch(queryset: Any) -> list[tuple[Any, ...]]:
         return cursor.fetchall()
 
 
+def _boem_figures_add(
+    line: list[int], *, won: int, lost: int, strokes: int | None, strokes_against: int | None, five: int,
+    five_against: int,
+) -> None:
+    """Add one side's boems at a table in a half to its figures ``line``: boems won and lost, strokes for and
+    against (``None`` from an empty sum counts 0), fives made and conceded. The other side adds the same
+    numbers the other way round."""
+    line[_BOEMS_WON] += won
+    line[_BOEMS_LOST] += lost
+    line[_FOR] += strokes or 0
+    line[_AGAINST] += strokes_against or 0
+    line[_FIVE] += five
+    line[_FIVE_AGAINST] += five_against
+
+
 def _substituted_lines(*, competition_id: int) -> list[tuple[Any, ...]]:
     """The lines of the tables where a half-time substitution was made in an approved match, that have no lines
     yet, in :data:`_COLUMNS`' order: a line a half where the partnership at the table changed, else one for the
@@ -289,20 +304,10 @@ def _substituted_lines(*, competition_id: int) -> list[tuple[Any, ...]]:
     )
     for match_id, number, half, h_won, a_won, h_strokes, a_strokes, h_five, a_five in _fetch(boems):
         _, home_id, away_id, _ = matches[match_id]
-        home = figures[(match_id, home_id, number, half)]
-        away = figures[(match_id, away_id, number, half)]
-        home[_BOEMS_WON] += h_won
-        home[_BOEMS_LOST] += a_won
-        home[_FOR] += h_strokes or 0
-        home[_AGAINST] += a_strokes or 0
-        home[_FIVE] += h_five
-        home[_FIVE_AGAINST] += a_five
-        away[_BOEMS_WON] += a_won
-        away[_BOEMS_LOST] += h_won
-        away[_FOR] += a_strokes or 0
-        away[_AGAINST] += h_strokes or 0
-        away[_FIVE] += a_five
-        away[_FIVE_AGAINST] += h_five
+        _boem_figures_add(figures[(match_id, home_id, number, half)], won=h_won, lost=a_won, strokes=h_strokes,
+                          strokes_against=a_strokes, five=h_five, five_against=a_five)
+        _boem_figures_add(figures[(match_id, away_id, number, half)], won=a_won, lost=h_won, strokes=a_strokes,
+                          strokes_against=h_strokes, five=a_five, five_against=h_five)
 
     # Strafs from the sheets' straf lines (a referee's ruling writes one; a wrong straf is one reversed).
     reversed_line = BoemEntry.objects.filter(reverses=OuterRef("pk"), struck=False)

@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_http_methods, require_POST
 
+from klawerjas_league.refusals import refusal_show
 from matches import boem_sheet, table_links
 from matches import selectors as match_selectors
 from matches import services as match_services
@@ -59,12 +60,6 @@ from referee.models import DisputedHand, Ruling, Side
 
 def _errors(error: ValidationError) -> list[str]:
     return [str(m) for m in error.messages]
-
-
-def _flash(request: HttpRequest, error: ValidationError) -> None:
-    """Show a service's refusal (its messages cite the clause) on the next page."""
-    for message in _errors(error):
-        messages.error(request, message)
 
 
 # --- matches and the dashboard ---------------------------------------------------------------------------
@@ -203,7 +198,7 @@ def match_clock_action(request: HttpRequest, match_id: int, action: str) -> Http
     try:
         getattr(match_services, service_name)(match=match, by=request.user)
     except ValidationError as error:
-        _flash(request, error)
+        refusal_show(request, error)
     else:
         messages.success(request, _(done))
     return redirect("referee:dashboard", match_id=match.pk)
@@ -221,7 +216,7 @@ def match_toss(request: HttpRequest, match_id: int) -> HttpResponse:
             match_services.match_toss_record(match=match, winner=team, by=request.user)
             messages.success(request, _("Toss won by %(team)s: they get the cards (SAKBOC 1.3).") % {"team": team})
         except ValidationError as error:
-            _flash(request, error)
+            refusal_show(request, error)
     return redirect("referee:dashboard", match_id=match.pk)
 
 
@@ -319,7 +314,7 @@ def hand_start(request: HttpRequest, claim_id: int) -> HttpResponse:
         try:
             services.disputed_hand_start(claim=claim, by=request.user, **form.seats())
         except ValidationError as error:
-            _flash(request, error)
+            refusal_show(request, error)
             return redirect("referee:claim", claim_id=claim.pk)
     return redirect("referee:hand_deal", claim_id=claim.pk)
 
@@ -516,7 +511,7 @@ def hand_adjudicate(request: HttpRequest, claim_id: int) -> HttpResponse:
     try:
         services.disputed_hand_adjudicate(hand=hand, by=request.user)
     except ValidationError as error:
-        _flash(request, error)
+        refusal_show(request, error)
         return redirect("referee:hand_play", claim_id=claim_id)
     if request.htmx:
         response = HttpResponse(status=204)
@@ -681,7 +676,7 @@ def table_link_reissue(request: HttpRequest, match_id: int, table_number: int) -
         try:
             link = table_links.table_link_reissue(match=match, table_number=table_number, by=request.user)
         except ValidationError as error:
-            _flash(request, error)
+            refusal_show(request, error)
         else:
             code = table_links.code_display(link.code)
             messages.success(request, _("Table %(number)s has a new link: code %(code)s. The old one signs nobody "
@@ -740,7 +735,7 @@ def table_going_on(request: HttpRequest, match_id: int, table_number: int) -> Ht
                 expected_version=form.cleaned_data["version"],
             )
         except ValidationError as error:
-            _flash(request, error)
+            refusal_show(request, error)
         else:
             messages.success(request, _("Table %(number)s: %(team)s on %(strokes)s, entered on the "
                                "table's behalf.") % {"number": table_number, "team": form.team("side").name,
@@ -790,7 +785,7 @@ def entry_confirm(request: HttpRequest, match_id: int, entry_id: int) -> HttpRes
     try:
         boem_sheet.entry_confirm(entry=entry, user=request.user)
     except ValidationError as error:
-        _flash(request, error)
+        refusal_show(request, error)
     else:
         messages.success(request, _("Table %(number)s: line %(line)s confirmed.")
                          % {"number": entry.table.number, "line": entry.sequence})
@@ -820,7 +815,7 @@ def table_unseated(request: HttpRequest, match_id: int, table_number: int) -> Ht
                                "the table is stopped and the other side gets 10 (SAKBOC 12.3).")
                              % {"number": table_number, "team": form.team("side").name})
     except ValidationError as error:
-        _flash(request, error)
+        refusal_show(request, error)
     return redirect("referee:dashboard", match_id=match.pk)
 
 
@@ -865,7 +860,7 @@ def extra_time(request: HttpRequest, match_id: int) -> HttpResponse:
     try:
         match = match_services.match_extra_time_start(match=match, toss_winner=form.team("side"), by=request.user)
     except ValidationError as error:
-        _flash(request, error)
+        refusal_show(request, error)
     else:
         minutes = match.competition.union.knockout_extra_time_minutes
         messages.success(request, _("Extra time: %(minutes)s minutes; toss won by %(team)s, who get the cards "
@@ -884,7 +879,7 @@ def claim_offence(request: HttpRequest, claim_id: int) -> HttpResponse:
         try:
             services.straf_claim_offence_name(claim=claim, offence=form.cleaned_data["offence"], by=request.user)
         except ValidationError as error:
-            _flash(request, error)
+            refusal_show(request, error)
         else:
             messages.success(request, _("Offence named: %(offence)s (%(rules)s).")
                              % {"offence": claim.offence, "rules": claim.rules})

@@ -44,6 +44,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_http_methods, require_POST
 
+from klawerjas_league.refusals import refusal_show
 from matches import boem_sheet, deals
 from matches.live import LiveTable, live_version, match_live
 from matches.models import BoemEntry, Match, Seat, TableDevice
@@ -239,11 +240,6 @@ def sheet_live(request: HttpRequest) -> HttpResponse:
     return render(request, "tables/_sheet_live.html", _sheet_context(device))
 
 
-def _service_error(request: HttpRequest, error: ValidationError | PermissionDenied) -> None:
-    for message in getattr(error, "messages", None) or [str(error)]:
-        messages.error(request, message)
-
-
 # --- Each write exactly once, and its answer for the offline queue (JSON) --------------------------------------
 
 def _wants_json(request: HttpRequest) -> bool:
@@ -347,7 +343,7 @@ def _refused(
                              "server": _server_view(device)}, status=_CONFLICT_STATUS.get(code, 400))
     if html_error is not None:
         return html_error(error)
-    _service_error(request, error)
+    refusal_show(request, error)
     return redirect("tables:sheet")
 
 
