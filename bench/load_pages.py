@@ -34,16 +34,14 @@ import sys
 
 from loadkit import (
     BARE_PATH,
-    PROJECT,
     Database,
     closed_loop,
-    free_port,
+    demo_season_seed,
     get,
-    gunicorn_start,
+    gunicorn_answers_check,
+    gunicorn_serve,
     gunicorn_stop,
-    gunicorn_wait,
-    production_env,
-    run,
+    run_env,
 )
 
 SECONDS = float(os.environ.get("BENCH_SECONDS", "2"))
@@ -91,24 +89,12 @@ def main() -> int:
     server = None
     log = db.folder / "gunicorn.log"
     try:
-        env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DJANGO_SETTINGS_MODULE")}
-        env.update(DATABASE_URL=db.url, PYTHONPATH=str(PROJECT))
-        print(f"Seeding a reduced demo season into a fresh {db.vendor} database ...", flush=True)
-        manage = [sys.executable, "manage.py"]
-        run([*manage, "migrate", "--noinput", "-v0"], env)
-        run([*manage, "demo_season", "--clubs", "4", "--size", "small", "--seed", "7", "--quiet"], env)
-
-        port = free_port()
-        production_env(env, port, db.folder)
-        run([*manage, "collectstatic", "--noinput", "-v0"], env)
-        server = gunicorn_start(env, log)
-        gunicorn_wait(server, port, log)
+        env = run_env(db)
+        demo_season_seed(env, db)
+        server, port = gunicorn_serve(env, db.folder, log)
 
         endpoints, _, match = addresses(port)
-        for path in endpoints.values():
-            status, body = get(port, path)
-            if status != 200:
-                sys.exit(f"{path} answered {status}; gunicorn's log:\n{log.read_text()[-3000:]}")
+        gunicorn_answers_check(port, endpoints.values(), log)
         polled = f"/matches/{match}/live/"
         polled_headers = {"If-None-Match": etag_of(port, polled)}
 
