@@ -32,17 +32,7 @@ import os
 import statistics
 import sys
 
-from loadkit import (
-    BARE_PATH,
-    Database,
-    closed_loop,
-    demo_season_seed,
-    get,
-    gunicorn_answers_check,
-    gunicorn_serve,
-    gunicorn_stop,
-    run_env,
-)
+from loadkit import BARE_PATH, closed_loop, demo_season_served, get, gunicorn_answers_check
 
 SECONDS = float(os.environ.get("BENCH_SECONDS", "2"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
@@ -85,14 +75,7 @@ def addresses(port: int) -> tuple[dict[str, str], int, int]:
 
 
 def main() -> int:
-    db = Database()
-    server = None
-    log = db.folder / "gunicorn.log"
-    try:
-        env = run_env(db)
-        demo_season_seed(env, db)
-        server, port = gunicorn_serve(env, db.folder, log)
-
+    with demo_season_served() as (port, db, log):
         endpoints, _, match = addresses(port)
         gunicorn_answers_check(port, endpoints.values(), log)
         polled = f"/matches/{match}/live/"
@@ -137,9 +120,6 @@ def main() -> int:
         print(f"target: every address at least {TARGET_RATIO} of the bare view's requests/s, no errors: "
               f"{'holds' if held else 'MISSED'}")
         return 0 if held else 1
-    finally:
-        gunicorn_stop(server)
-        db.drop()
 
 
 if __name__ == "__main__":

@@ -21,17 +21,7 @@ import json
 import os
 import sys
 
-from loadkit import (
-    BARE_PATH,
-    Database,
-    closed_loop,
-    demo_season_seed,
-    get,
-    gunicorn_answers_check,
-    gunicorn_serve,
-    gunicorn_stop,
-    run_env,
-)
+from loadkit import BARE_PATH, closed_loop, demo_season_served, get, gunicorn_answers_check
 
 SECONDS = float(os.environ.get("BENCH_SECONDS", "5"))
 THREADS = int(os.environ.get("BENCH_THREADS", "8"))
@@ -45,14 +35,7 @@ def load(port: int, path: str, seconds: float) -> dict[str, float]:
 
 
 def main() -> int:
-    db = Database()
-    server = None
-    log = db.folder / "gunicorn.log"
-    try:
-        env = run_env(db)
-        demo_season_seed(env, db)
-        server, port = gunicorn_serve(env, db.folder, log)
-
+    with demo_season_served() as (port, db, log):
         status, body = get(port, "/api/competitions/")
         assert status == 200, (status, body[:500])
         competition = json.loads(body)["results"][0]["id"]
@@ -77,9 +60,6 @@ def main() -> int:
         print(f"standings page / bare view: {ratio:.2f} (target at least {TARGET_RATIO}): "
               f"{'target holds' if held else 'TARGET MISSED'}")
         return 0 if held else 1
-    finally:
-        gunicorn_stop(server)
-        db.drop()
 
 
 if __name__ == "__main__":

@@ -23,7 +23,8 @@ import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parent.parent
@@ -217,6 +218,24 @@ def gunicorn_answers_check(port: int, paths: Iterable[str], log: Path) -> None:
         status, _body = get(port, path)
         if status != 200:
             sys.exit(f"{path} answered {status}; gunicorn's log:\n{log.read_text()[-3000:]}")
+
+
+@contextmanager
+def demo_season_served() -> Iterator[tuple[int, Database, Path]]:
+    """The reduced demo season (:func:`demo_season_seed`) in a fresh database, served by gunicorn for the block
+    (:func:`gunicorn_serve`): its port, the database and gunicorn's log. gunicorn is stopped and the database
+    dropped after the block, always."""
+    db = Database()
+    server = None
+    log = db.folder / "gunicorn.log"
+    try:
+        env = run_env(db)
+        demo_season_seed(env, db)
+        server, port = gunicorn_serve(env, db.folder, log)
+        yield port, db, log
+    finally:
+        gunicorn_stop(server)
+        db.drop()
 
 
 def gunicorn_stop(server: subprocess.Popen | None) -> None:
