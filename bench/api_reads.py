@@ -27,7 +27,7 @@ import statistics
 import sys
 import time
 
-from loadkit import BARE_PATH, PROJECT, Database, production_env, run
+from loadkit import BARE_PATH, PROJECT, Database, demo_season_seed, production_prepare, run_env
 
 REQUESTS = int(os.environ.get("BENCH_REQUESTS", "2000"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
@@ -37,14 +37,9 @@ TARGET_RATIO = 0.5
 def main() -> int:
     db = Database()
     try:
-        env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DJANGO_SETTINGS_MODULE")}
-        env.update(DATABASE_URL=db.url, PYTHONPATH=str(PROJECT))
-        print(f"Seeding a reduced demo season into a fresh {db.vendor} database ...", flush=True)
-        manage = [sys.executable, "manage.py"]
-        run([*manage, "migrate", "--noinput", "-v0"], env)
-        run([*manage, "demo_season", "--clubs", "4", "--size", "small", "--seed", "7", "--quiet"], env)
-        production_env(env, 0, db.folder)
-        run([*manage, "collectstatic", "--noinput", "-v0"], env)
+        env = run_env(db)
+        demo_season_seed(env, db)
+        production_prepare(env, 0, db.folder)
         os.environ.update(env)
         sys.path.insert(0, str(PROJECT))
 

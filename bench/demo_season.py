@@ -16,12 +16,10 @@ import os
 import resource
 import subprocess
 import sys
-import tempfile
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "klawerjas_league.settings")
+from inprocess import django_setup, throwaway_database
+
 TARGET_SECONDS = 12.0  # issue 23 (issue 7's was 60 s)
 SEED = 2026
 #: The digest of the hands and results (``klawerjas_league.demo.demo_season_digest``) of seed 2026, computed on
@@ -30,16 +28,9 @@ EXPECTED_DIGESTS: dict[tuple[int, str], str] = {
     (8, "full"): "541ccbf6d279ab19948cc4319285133bb6991dc92f5306b4bfa51e38c98173cf",
 }
 
-OWN_SQLITE_FILE = not os.environ.get("DATABASE_URL")  # like `make demo`: a SQLite file on disk, migrated here
-if OWN_SQLITE_FILE:
-    os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp(prefix='klawerjas-bench-')}/demo.sqlite3"
-
-import django  # noqa: E402
-
-django.setup()
+OWN_SQLITE_FILE = django_setup("demo.sqlite3")  # like `make demo`: a SQLite file on disk, migrated here
 
 from django.db import connection  # noqa: E402
-from django.test.utils import setup_databases, teardown_databases  # noqa: E402
 
 
 class SqlTimer:
@@ -124,9 +115,6 @@ if __name__ == "__main__":
 
         call_command("migrate", verbosity=0)
         sys.exit(main(clubs=args.clubs, size=args.size))
-    old = setup_databases(verbosity=0, interactive=False)
-    try:
+    with throwaway_database():
         code = main(clubs=args.clubs, size=args.size)
-    finally:
-        teardown_databases(old, verbosity=0)
     sys.exit(code)

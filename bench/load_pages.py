@@ -32,19 +32,7 @@ import os
 import statistics
 import sys
 
-from loadkit import (
-    BARE_PATH,
-    PROJECT,
-    Database,
-    closed_loop,
-    free_port,
-    get,
-    gunicorn_start,
-    gunicorn_stop,
-    gunicorn_wait,
-    production_env,
-    run,
-)
+from loadkit import BARE_PATH, closed_loop, demo_season_served, get, gunicorn_answers_check
 
 SECONDS = float(os.environ.get("BENCH_SECONDS", "2"))
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
@@ -87,28 +75,9 @@ def addresses(port: int) -> tuple[dict[str, str], int, int]:
 
 
 def main() -> int:
-    db = Database()
-    server = None
-    log = db.folder / "gunicorn.log"
-    try:
-        env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DJANGO_SETTINGS_MODULE")}
-        env.update(DATABASE_URL=db.url, PYTHONPATH=str(PROJECT))
-        print(f"Seeding a reduced demo season into a fresh {db.vendor} database ...", flush=True)
-        manage = [sys.executable, "manage.py"]
-        run([*manage, "migrate", "--noinput", "-v0"], env)
-        run([*manage, "demo_season", "--clubs", "4", "--size", "small", "--seed", "7", "--quiet"], env)
-
-        port = free_port()
-        production_env(env, port, db.folder)
-        run([*manage, "collectstatic", "--noinput", "-v0"], env)
-        server = gunicorn_start(env, log)
-        gunicorn_wait(server, port, log)
-
+    with demo_season_served() as (port, db, log):
         endpoints, _, match = addresses(port)
-        for path in endpoints.values():
-            status, body = get(port, path)
-            if status != 200:
-                sys.exit(f"{path} answered {status}; gunicorn's log:\n{log.read_text()[-3000:]}")
+        gunicorn_answers_check(port, endpoints.values(), log)
         polled = f"/matches/{match}/live/"
         polled_headers = {"If-None-Match": etag_of(port, polled)}
 
@@ -151,9 +120,6 @@ def main() -> int:
         print(f"target: every address at least {TARGET_RATIO} of the bare view's requests/s, no errors: "
               f"{'holds' if held else 'MISSED'}")
         return 0 if held else 1
-    finally:
-        gunicorn_stop(server)
-        db.drop()
 
 
 if __name__ == "__main__":

@@ -21,18 +21,7 @@ import json
 import os
 import sys
 
-from loadkit import (
-    PROJECT,
-    Database,
-    closed_loop,
-    free_port,
-    get,
-    gunicorn_start,
-    gunicorn_stop,
-    gunicorn_wait,
-    production_env,
-    run,
-)
+from loadkit import BARE_PATH, closed_loop, demo_season_served, get, gunicorn_answers_check
 
 SECONDS = float(os.environ.get("BENCH_SECONDS", "5"))
 THREADS = int(os.environ.get("BENCH_THREADS", "8"))
@@ -46,35 +35,16 @@ def load(port: int, path: str, seconds: float) -> dict[str, float]:
 
 
 def main() -> int:
-    db = Database()
-    server = None
-    log = db.folder / "gunicorn.log"
-    try:
-        env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DJANGO_SETTINGS_MODULE")}
-        env.update(DATABASE_URL=db.url, PYTHONPATH=str(PROJECT))
-        print(f"Seeding a reduced demo season into a fresh {db.vendor} database ...", flush=True)
-        manage = [sys.executable, "manage.py"]
-        run([*manage, "migrate", "--noinput", "-v0"], env)
-        run([*manage, "demo_season", "--clubs", "4", "--size", "small", "--seed", "7", "--quiet"], env)
-
-        port = free_port()
-        production_env(env, port, db.folder)
-        run([*manage, "collectstatic", "--noinput", "-v0"], env)  # as the Dockerfile does; whitenoise serves them
-        server = gunicorn_start(env, log)
-        gunicorn_wait(server, port, log)
-
+    with demo_season_served() as (port, db, log):
         status, body = get(port, "/api/competitions/")
         assert status == 200, (status, body[:500])
         competition = json.loads(body)["results"][0]["id"]
         endpoints = {
-            "bare view": "/bench/bare",
+            "bare view": BARE_PATH,
             "standings page": f"/competitions/{competition}/standings/",
             "standings API": f"/api/competitions/{competition}/standings/",
         }
-        for path in endpoints.values():
-            status, body = get(port, path)
-            if status != 200:
-                sys.exit(f"{path} answered {status}; gunicorn's log:\n{log.read_text()[-3000:]}")
+        gunicorn_answers_check(port, endpoints.values(), log)
 
         cpu = os.cpu_count()
         print(f"gunicorn on 127.0.0.1:{port} ({db.vendor}, gunicorn.conf.py workers/threads, {cpu} CPUs); "
@@ -90,9 +60,6 @@ def main() -> int:
         print(f"standings page / bare view: {ratio:.2f} (target at least {TARGET_RATIO}): "
               f"{'target holds' if held else 'TARGET MISSED'}")
         return 0 if held else 1
-    finally:
-        gunicorn_stop(server)
-        db.drop()
 
 
 if __name__ == "__main__":

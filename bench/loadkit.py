@@ -1,6 +1,7 @@
-"""What the load benchmarks share (``bench/load_standings.py``, ``bench/match_night_load.py``): a fresh database
-for the run, the production-like environment, and gunicorn started on 127.0.0.1 and a free port and always
-stopped. Nothing here runs by itself.
+"""What the load benchmarks share (``bench/load_standings.py``, ``bench/load_pages.py``, ``bench/api_reads.py``,
+``bench/match_night_load.py``, ``bench/offline_sync.py``): a fresh database for the run, migrated (with the
+reduced demo season in it, for the read benchmarks), the production-like environment, and gunicorn started on
+127.0.0.1 and a free port and always stopped. Nothing here runs by itself.
 
 The server is the site's own WSGI application under ``gunicorn.conf.py`` (its workers and threads), with
 ``bench/load_settings.py`` as the settings: the site's settings plus a bare "ok" view at ``/bench/bare``
@@ -22,10 +23,13 @@ import tempfile
 import threading
 import time
 import uuid
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parent.parent
 BARE_PATH = "/bench/bare"
+MANAGE = [sys.executable, "manage.py"]  # run in the project folder (:func:`run`)
 
 
 def free_port() -> int:
@@ -73,6 +77,28 @@ class Database:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
+def run_env(db: Database, *, without: tuple[str, ...] = ("REDIS_URL", "DJANGO_SETTINGS_MODULE")) -> dict[str, str]:
+    """The environment of the run's ``manage.py`` commands and gunicorn: this process's, less the variables
+    ``without`` names (by default: the local-memory cache, and the site's settings module), with ``db`` as
+    DATABASE_URL and the project folder on PYTHONPATH."""
+    env = {k: v for k, v in os.environ.items() if k not in without}
+    env.update(DATABASE_URL=db.url, PYTHONPATH=str(PROJECT))
+    return env
+
+
+def database_migrate(env: dict[str, str]) -> None:
+    """``manage.py migrate`` on the run's database (10 minutes at most)."""
+    run([*MANAGE, "migrate", "--noinput", "-v0"], env, timeout=600)
+
+
+def demo_season_seed(env: dict[str, str], db: Database) -> None:
+    """Migrate the run's database and play the reduced demo season into it (4 clubs, ``--size small``, seed 7),
+    saying so first."""
+    print(f"Seeding a reduced demo season into a fresh {db.vendor} database ...", flush=True)
+    database_migrate(env)
+    run([*MANAGE, "demo_season", "--clubs", "4", "--size", "small", "--seed", "7", "--quiet"], env)
+
+
 def production_env(env: dict[str, str], port: int, folder: Path) -> None:
     """Add to ``env`` what the server runs with: production settings (DEBUG=0, a generated SECRET_KEY,
     SECURE_SSL_REDIRECT=0, ALLOWED_HOSTS=127.0.0.1), ``bench.load_settings``, gunicorn bound to 127.0.0.1:``port``
@@ -80,6 +106,13 @@ def production_env(env: dict[str, str], port: int, folder: Path) -> None:
     env.update(DJANGO_SETTINGS_MODULE="bench.load_settings", DEBUG="0", SECRET_KEY=secrets.token_urlsafe(50),
                SECURE_SSL_REDIRECT="0", ALLOWED_HOSTS="127.0.0.1", GUNICORN_BIND=f"127.0.0.1:{port}",
                LOG_LEVEL="WARNING", BENCH_STATIC_ROOT=str(folder / "static"))
+
+
+def production_prepare(env: dict[str, str], port: int, folder: Path) -> None:
+    """:func:`production_env`, then ``manage.py collectstatic`` into ``folder`` as the Dockerfile does (whitenoise
+    serves them; 5 minutes at most)."""
+    production_env(env, port, folder)
+    run([*MANAGE, "collectstatic", "--noinput", "-v0"], env, timeout=300)
 
 
 def get(port: int, path: str) -> tuple[int, bytes]:
@@ -162,6 +195,47 @@ def gunicorn_wait(server: subprocess.Popen, port: int, log: Path) -> None:
             time.sleep(0.1)
     else:
         sys.exit("gunicorn did not answer within 20 s")
+
+
+def gunicorn_serve(env: dict[str, str], folder: Path, log: Path) -> tuple[subprocess.Popen, int]:
+    """Production settings on a free port (:func:`production_prepare`, the static files collected into
+    ``folder``), gunicorn started and answering: the server and its port. A server that does not answer is stopped
+    before this exits."""
+    port = free_port()
+    production_prepare(env, port, folder)
+    server = gunicorn_start(env, log)
+    try:
+        gunicorn_wait(server, port, log)
+    except BaseException:
+        gunicorn_stop(server)
+        raise
+    return server, port
+
+
+def gunicorn_answers_check(port: int, paths: Iterable[str], log: Path) -> None:
+    """Exit with the end of gunicorn's log unless every one of ``paths`` answers 200."""
+    for path in paths:
+        status, _body = get(port, path)
+        if status != 200:
+            sys.exit(f"{path} answered {status}; gunicorn's log:\n{log.read_text()[-3000:]}")
+
+
+@contextmanager
+def demo_season_served() -> Iterator[tuple[int, Database, Path]]:
+    """The reduced demo season (:func:`demo_season_seed`) in a fresh database, served by gunicorn for the block
+    (:func:`gunicorn_serve`): its port, the database and gunicorn's log. gunicorn is stopped and the database
+    dropped after the block, always."""
+    db = Database()
+    server = None
+    log = db.folder / "gunicorn.log"
+    try:
+        env = run_env(db)
+        demo_season_seed(env, db)
+        server, port = gunicorn_serve(env, db.folder, log)
+        yield port, db, log
+    finally:
+        gunicorn_stop(server)
+        db.drop()
 
 
 def gunicorn_stop(server: subprocess.Popen | None) -> None:

@@ -75,12 +75,14 @@ from loadkit import (
     BARE_PATH,
     PROJECT,
     Database,
+    database_migrate,
     free_port,
     gunicorn_start,
     gunicorn_stop,
     gunicorn_wait,
-    production_env,
+    production_prepare,
     run,
+    run_env,
 )
 
 SECONDS = float(os.environ.get("BENCH_SECONDS", "60"))
@@ -676,17 +678,15 @@ def main() -> int:
     redis_url = os.environ.get("REDIS_URL", "")
     prefix = f"klawerjas-bench-{uuid.uuid4().hex[:8]}:"
     try:
-        env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "CACHE_KEY_PREFIX")}
-        env.update(DATABASE_URL=db.url, PYTHONPATH=str(PROJECT))
+        env = run_env(db, without=("DJANGO_SETTINGS_MODULE", "CACHE_KEY_PREFIX"))  # Redis, when set, is used
         if redis_url:  # this run's keys only, deleted at the end
             env.update(CACHE_KEY_PREFIX=prefix.rstrip(":"), CELERY_BROKER_KEY_PREFIX=prefix)
         cache = f"Redis ({redis_url})" if redis_url else "local-memory cache (per worker)"
         print(f"Match night: {MATCHES} matches, {MATCHES * TABLES} table devices, {PHONES} phones; "
               f"fresh {db.vendor} database, {cache}", flush=True)
 
-        manage = [sys.executable, "manage.py"]
         clock = time.perf_counter()
-        run([*manage, "migrate", "--noinput", "-v0"], env, timeout=600)
+        database_migrate(env)
         migrated = time.perf_counter() - clock
         clock = time.perf_counter()
         world_file = db.folder / "world.json"
@@ -695,10 +695,9 @@ def main() -> int:
         seeded = time.perf_counter() - clock
 
         port = free_port()
-        production_env(env, port, db.folder)
         env["WEB_CONCURRENCY"] = WORKERS
         clock = time.perf_counter()
-        run([*manage, "collectstatic", "--noinput", "-v0"], env, timeout=300)  # as the Dockerfile does
+        production_prepare(env, port, db.folder)
         collected = time.perf_counter() - clock
         clock = time.perf_counter()
         server = gunicorn_start(env, log.path)

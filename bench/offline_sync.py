@@ -33,12 +33,11 @@ from urllib.parse import urlencode
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.loadkit import (  # noqa: E402 - the project's folder first
     Database,
-    free_port,
-    gunicorn_start,
+    database_migrate,
+    gunicorn_serve,
     gunicorn_stop,
-    gunicorn_wait,
-    production_env,
     run,
+    run_env,
 )
 
 TABLES = 4
@@ -178,19 +177,13 @@ def main() -> int:
     db = Database()
     server = None
     try:
-        env = {k: v for k, v in os.environ.items() if k not in ("DJANGO_SETTINGS_MODULE", "CACHE_KEY_PREFIX")}
-        env.update(DATABASE_URL=db.url, PYTHONPATH=str(Path(__file__).resolve().parent.parent))
-        env.pop("REDIS_URL", None)  # the local-memory cache: this bench is about the writes
-        run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], env, timeout=600)
+        # the local-memory cache (no REDIS_URL): this bench is about the writes
+        env = run_env(db, without=("DJANGO_SETTINGS_MODULE", "CACHE_KEY_PREFIX", "REDIS_URL"))
+        database_migrate(env)
         world_file = db.folder / "world.json"
         run([sys.executable, str(Path(__file__).resolve()), "--seed", str(world_file)], env, timeout=300)
         world = json.loads(world_file.read_text())
-        port = free_port()
-        production_env(env, port, db.folder)
-        run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], env, timeout=300)
-        log = db.folder / "gunicorn.log"
-        server = gunicorn_start(env, log)
-        gunicorn_wait(server, port, log)
+        server, port = gunicorn_serve(env, db.folder, db.folder / "gunicorn.log")
         workers, threads = env.get("WEB_CONCURRENCY", "2"), env.get("GUNICORN_THREADS", "2")
         print(f"Offline sync: {TABLES} table phones, {2 * GOINGS_ON} queued entries each "
               f"({TABLES * 2 * GOINGS_ON} in all); fresh {db.vendor} database; gunicorn ({workers} workers × "

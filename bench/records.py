@@ -27,27 +27,20 @@ the design before (one line per player, computed in Python) are printed for comp
 import os
 import random
 import sys
-import tempfile
 import time
 from datetime import datetime, timedelta
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "klawerjas_league.settings")
+from inprocess import django_setup, throwaway_database
+
 TEAMS, LEAGUES, BOEMS_PER_TABLE, TARGET_SECONDS = 500, 10, 7, 2.0
 MATCHES = int(os.environ.get("BENCH_MATCHES", "20000"))  # a smaller union to try things quickly
 
-if not os.environ.get("DATABASE_URL"):
-    os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp(prefix='klawerjas-bench-')}/bench.sqlite3"
-
-import django  # noqa: E402
-
-django.setup()
+django_setup("bench.sqlite3")
 
 from django.core.cache import cache  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
-from django.test.utils import CaptureQueriesContext, setup_databases, teardown_databases  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 
 def build() -> list[int]:
@@ -166,8 +159,7 @@ def main() -> None:
     from records.models import PartnershipLine, RecordLine
     from records.services import records_recompute
 
-    old = setup_databases(verbosity=0, interactive=False, aliases={"default"})
-    try:
+    with throwaway_database():
         t = time.perf_counter()
         with transaction.atomic():
             leagues = build()
@@ -235,8 +227,6 @@ def main() -> None:
               "ok" if ok else "TOO SLOW" if same else "LINES DIFFER")
         if not ok:
             sys.exit(1)
-    finally:
-        teardown_databases(old, verbosity=0)
 
 
 if __name__ == "__main__":

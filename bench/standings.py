@@ -10,29 +10,21 @@ Target (issue 4): computed in at most 1 s, then served from cache.
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/klawerjas .venv/bin/python bench/standings.py
 """
 
-import os
 import random
 import sys
-import tempfile
 import time
 from datetime import datetime
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "klawerjas_league.settings")
+from inprocess import django_setup, throwaway_database
+
 TEAMS, MATCHES, TARGET_SECONDS = 500, 20_000, 1.0
 
-if not os.environ.get("DATABASE_URL"):
-    os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp(prefix='klawerjas-bench-')}/bench.sqlite3"
-
-import django  # noqa: E402
-
-django.setup()
+django_setup("bench.sqlite3")
 
 from django.core.cache import cache  # noqa: E402
 from django.db import connection  # noqa: E402
-from django.test.utils import CaptureQueriesContext, setup_databases, teardown_databases  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 
 def build() -> int:
@@ -63,8 +55,7 @@ def main() -> None:
     from matches.selectors import standings_for_competition
     from matches.standings import standings_recompute
 
-    old = setup_databases(verbosity=0, interactive=False, aliases={"default"})
-    try:
+    with throwaway_database():
         t = time.perf_counter()
         competition_id = build()
         print(f"database: {connection.vendor}; built {TEAMS} teams and {MATCHES} approved matches "
@@ -93,8 +84,6 @@ def main() -> None:
         print("RESULT:", "ok" if ok else "TOO SLOW")
         if not ok:
             sys.exit(1)
-    finally:
-        teardown_databases(old, verbosity=0)
 
 
 if __name__ == "__main__":

@@ -19,18 +19,12 @@ the middleware, the view and the service, not a network or a web server.
 import os
 import statistics
 import sys
-import tempfile
 import time
 import uuid
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "klawerjas_league.settings")
-os.environ["DATABASE_URL"] = f"sqlite:///{tempfile.mkdtemp(prefix='klawerjas-bench-')}/writes.sqlite3"
+from inprocess import django_setup
 
-import django  # noqa: E402
-
-django.setup()
+django_setup("writes.sqlite3", sqlite_always=True)
 
 from datetime import timedelta  # noqa: E402
 

@@ -20,10 +20,8 @@ import datetime as dt
 import pytest
 from rest_framework.test import APIClient
 
-from tests.api.world import Side, World, api_call, bench, role_user
+from tests.api.world import ROLES, Side, World, api_call, bench, matrix_answer_check
 from tests.factories import squad
-
-ROLES = ["anonymous", "nobody", "official", "secretary", "captain", "away_captain", "referee"]
 
 
 def _endpoints(side: Side) -> dict[str, tuple[str, str, object]]:
@@ -104,10 +102,7 @@ ENDPOINTS = list(ALLOWED)
 @pytest.mark.parametrize("endpoint", ENDPOINTS)
 @pytest.mark.parametrize("role", ROLES)
 def test_own_union(endpoint: str, role: str, world: World):
-    method, url, body = _endpoints(world.a)[endpoint]
-    response = api_call(role_user(world, world.a, role), method, url, body)
-    expected = ALLOWED[endpoint].get(role, 403 if role == "anonymous" else 404)
-    assert response.status_code == expected, (endpoint, role, response.status_code, response.content[:400])
+    matrix_answer_check(world, role, endpoint, _endpoints(world.a)[endpoint], allowed=ALLOWED)
 
 
 @pytest.mark.django_db
@@ -115,12 +110,7 @@ def test_own_union(endpoint: str, role: str, world: World):
 @pytest.mark.parametrize("role", ROLES)
 def test_other_union_answers_like_not_there(endpoint: str, role: str, world: World):
     """Union A's people acting on union B's objects: 404, exactly as for an id that does not exist."""
-    method, url, body = _endpoints(world.b)[endpoint]
-    response = api_call(role_user(world, world.a, role), method, url, body)
-    if role == "anonymous":
-        assert response.status_code == 403
-        return
-    assert response.status_code == 404, (endpoint, role, response.status_code, response.content[:400])
+    matrix_answer_check(world, role, endpoint, _endpoints(world.b)[endpoint], allowed=None)
 
 
 @pytest.mark.django_db

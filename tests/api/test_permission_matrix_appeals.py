@@ -21,9 +21,7 @@ from appeals.models import Appeal
 from appeals.services import appeal_lodge
 from clubs.discipline import disciplinary_record_create
 from clubs.models import DisciplinaryRecord
-from tests.api.world import Side, World, make_world, matrix_answer_check
-
-ROLES = ["anonymous", "nobody", "official", "secretary", "captain", "away_captain", "referee"]
+from tests.api.world import ROLES, Side, World, make_world, matrix_answer_check
 
 
 def _prepare(side: Side) -> None:

@@ -13,9 +13,7 @@ from rest_framework.test import APIClient
 
 from matches.models import Seat, TeamSheet
 from matches.night_transfer import night_checksums, night_export
-from tests.api.world import Side, World, matrix_answer_check
-
-ROLES = ["anonymous", "nobody", "official", "secretary", "captain", "away_captain", "referee"]
+from tests.api.world import ROLES, Side, World, matrix_answer_check
 
 
 def _endpoints(side: Side) -> dict[str, tuple[str, str, object]]:

@@ -17,10 +17,8 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from matches.models import Match, Season
-from tests.api.world import Side, World, matrix_answer_check
+from tests.api.world import ROLES, Side, World, matrix_answer_check
 from tests.factories import CompetitionFactory, MatchFactory, TeamFactory
-
-ROLES = ["anonymous", "nobody", "official", "secretary", "captain", "away_captain", "referee"]
 
 
 @dataclass

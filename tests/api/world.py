@@ -176,6 +176,11 @@ def bench(side: Side):
     return squad(side.home)[8]
 
 
+#: Every role of a permission matrix, as :func:`role_user` knows them: the public, a signed-in user with no role,
+#: and each of a side's people.
+ROLES = ["anonymous", "nobody", "official", "secretary", "captain", "away_captain", "referee"]
+
+
 def role_user(world: World, side: Side, role: str):
     """The user acting as ``role`` of ``side`` in a permission matrix: ``None`` for ``"anonymous"``, the world's
     signed-in nobody for ``"nobody"``, else the side's user of that name (``"official"``, ``"captain"``, ...)."""

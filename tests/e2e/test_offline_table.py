@@ -43,13 +43,18 @@ def _telman(match, team) -> str:
     return f"{seat.player.first_name} {seat.player.last_name}"
 
 
+def _page_errors(page) -> list[str]:
+    """The page's uncaught script errors, collected as they happen (each test asserts there were none)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return errors
+
+
 def _phone(browser, base_url: str, viewport=PHONE):
     context = browser.new_context(viewport=viewport, base_url=base_url, locale="en-ZA")
     context.set_default_timeout(10_000)
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    return context, page, errors
+    return context, page, _page_errors(page)
 
 
 def until(page, script: str, seconds: float = 10) -> None:
@@ -72,6 +77,13 @@ def _kept_offline(page) -> None:
     }""")
 
 
+def _table_open(page, secret: str) -> None:
+    """Open table 1's sheet through its QR link (``secret``) and wait until the service worker keeps it."""
+    page.goto(f"/table/t/{secret}/")
+    expect(page.locator("h1")).to_contain_text("Table 1")
+    _kept_offline(page)
+
+
 def _shoot(page, folder, name: str) -> None:
     page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= page.evaluate("window.innerWidth"), name
@@ -86,9 +98,7 @@ def test_offline_table(browser, live_server):
     context, table, errors = _phone(browser, live_server.url)
     other_context, other, _ = _phone(browser, live_server.url)
     try:
-        table.goto(f"/table/t/{link.secret}/")
-        expect(table.locator("h1")).to_contain_text("Table 1")
-        _kept_offline(table)
+        _table_open(table, link.secret)
 
         # --- No network: three goings-on and a confirmation wait on the phone --------------------------------
         context.set_offline(True)
@@ -209,15 +219,11 @@ def test_offline_queue_survives_a_browser_restart(playwright_driver, live_server
         )
         context.set_default_timeout(10_000)
         page = context.pages[0] if context.pages else context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        return context, page, errors
+        return context, page, _page_errors(page)
 
     context, table, errors = launch()
     try:
-        table.goto(f"/table/t/{link.secret}/")
-        expect(table.locator("h1")).to_contain_text("Table 1")
-        _kept_offline(table)
+        _table_open(table, link.secret)
         context.set_offline(True)
         table.click("button.going-on[data-side=home][data-strokes='1']")
         table.click("button.going-on[data-side=away][data-strokes='1']")

@@ -39,32 +39,34 @@ def half_of(match: Match, instant) -> int:
 
 def player_figures(player_id: int, competition_id: int | None = None) -> dict[str, int]:
     """One player's figures over the approved match nights (of one competition, or all)."""
-    totals = dict.fromkeys(FIGURES, 0)
     matches = Match.objects.filter(result_status=Match.ResultStatus.APPROVED)
     if competition_id is not None:
         matches = matches.filter(competition_id=competition_id)
-    for match in matches:
-        seats = seated(match)
-        places = {(team, table, half) for (team, table, half), roles in seats.items()
-                  if player_id in roles.values() and len(roles) == 2}
-        if not places:
-            continue
-        totals["nights"] += 1
-        totals["tables"] += len({(team, table) for team, table, _ in places})
-        _add_tables(totals, match, places)
-        for entry in _strafs(match):
-            half = half_of(match, entry.recorded_at)
-            if entry.claimed_by_id == player_id and (entry.team_id, entry.table.number, half) in places:
-                totals["wrong_strafs_claimed" if _wrong(entry) else "strafs_claimed"] += 1
-    return totals
+
+    def places(match: Match) -> set[tuple[int, int, int]]:
+        return {(team, table, half) for (team, table, half), roles in seated(match).items()
+                if player_id in roles.values() and len(roles) == 2}
+
+    return _figures(matches, places, claimants={player_id})
 
 
 def partnership_figures(telman_id: int, byspeler_id: int) -> dict[str, int]:
     """A partnership's figures over every approved match night; strafs claimed by either of them."""
+
+    def places(match: Match) -> set[tuple[int, int, int]]:
+        return {key for key, roles in seated(match).items()
+                if roles.get("telman") == telman_id and roles.get("byspeler") == byspeler_id}
+
+    return _figures(Match.objects.filter(result_status=Match.ResultStatus.APPROVED), places,
+                    claimants={telman_id, byspeler_id})
+
+
+def _figures(matches, places_of, *, claimants: set[int]) -> dict[str, int]:
+    """The figures over ``matches`` at the places ``places_of(match)`` gives ((team, table, half); a night
+    without one does not count), with the strafs claimed there by one of ``claimants``."""
     totals = dict.fromkeys(FIGURES, 0)
-    for match in Match.objects.filter(result_status=Match.ResultStatus.APPROVED):
-        places = {key for key, roles in seated(match).items()
-                  if roles.get("telman") == telman_id and roles.get("byspeler") == byspeler_id}
+    for match in matches:
+        places = places_of(match)
         if not places:
             continue
         totals["nights"] += 1
@@ -72,7 +74,7 @@ def partnership_figures(telman_id: int, byspeler_id: int) -> dict[str, int]:
         _add_tables(totals, match, places)
         for entry in _strafs(match):
             if (entry.team_id, entry.table.number, half_of(match, entry.recorded_at)) in places and \
-                    entry.claimed_by_id in (telman_id, byspeler_id):
+                    entry.claimed_by_id in claimants:
                 totals["wrong_strafs_claimed" if _wrong(entry) else "strafs_claimed"] += 1
     return totals
 

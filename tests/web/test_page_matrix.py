@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.api.world import Side, bench, make_world
+from tests.api.world import ROLES, Side, bench, make_world
 from tests.factories import squad
-
-ROLES = ["anonymous", "nobody", "official", "secretary", "captain", "away_captain", "referee"]
 
 
 def _pages(side: Side) -> dict[str, tuple[str, dict | None]]:
