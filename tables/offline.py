@@ -31,6 +31,7 @@ OFFLINE_ASSETS = (
     "referee/console.js",
     "vendor/htmx/htmx.min.js",
     "vendor/idb-keyval/idb-keyval.js",
+    "js/strings.js",
     "js/clock.js",
     "js/offline.js",
     "js/table-queue.js",

@@ -10,16 +10,7 @@
  * No inline scripts (the site's Content Security Policy forbids them). */
 (function () {
   "use strict";
-  // --- The page's words in the reader's language ({% js_strings %}, klawerjas_league/templatetags/js_strings.py)
-  var STRINGS = (function () {
-    var s = document.getElementById("js-strings");
-    try { return s ? JSON.parse(s.textContent) : {}; } catch (e) { return {}; }
-  })();
-  function t(msgid, params) {
-    return (STRINGS[msgid] || msgid).replace(/%\((\w+)\)s/g, function (m, k) {
-      return params && k in params ? String(params[k]) : m;
-    });
-  }
+  var t = window.klawerjasText; // the page's words in the reader's language (static/js/strings.js)
 
 
   var script = document.currentScript;

@@ -37,16 +37,7 @@
   if (!data) return;
   var QUEUE = "table-queue:" + data.match + ":" + data.table;
   var SENT = "table-sent:" + data.match + ":" + data.table;
-  // --- The page's words in the reader's language ({% js_strings %}, klawerjas_league/templatetags/js_strings.py)
-  var STRINGS = (function () {
-    var s = document.getElementById("js-strings");
-    try { return s ? JSON.parse(s.textContent) : {}; } catch (e) { return {}; }
-  })();
-  function t(msgid, params) {
-    return (STRINGS[msgid] || msgid).replace(/%\((\w+)\)s/g, function (m, k) {
-      return params && k in params ? String(params[k]) : m;
-    });
-  }
+  var t = window.klawerjasText; // the page's words in the reader's language (static/js/strings.js)
 
 
   function uuid() {
