@@ -14,11 +14,15 @@ their suits and trumps stay local variables (``h0``..``h3``, ``s0``..``s3``, ``t
 reads and writes fastest. Written once, over a list of hands and a loop over the followers (the same
 cards, the tests held it equal), the benchmark (``bench/engine_hands.py 100000 2``, whole process) took
 1.15 times the CPU time (median of 5 pairs; the loop alone about 1.2 times: some 60,000 hands/s against
-72,000), far above the 5 % the clarity was worth, so the copies stay. Every number in them is named: the
-random digits' radix (:data:`_RADIX`, and ``radix2`` = its square for the third follower), the bits drawn
-(:data:`_DEAL_BITS`, :data:`_TRICK_BITS`), the deal buckets (:data:`_BUCKET_SHIFT`), the first trump power
-(:data:`_FIRST_TRUMP_POWER`), a full local hand (:data:`_ALL_LOCAL`), the roem fields (:data:`_CALL_BITS`,
-:data:`_POINTS_SHIFT`); the loop binds them to local variables, which cost no more than literals.
+72,000), far above the 5 % the clarity was worth, so the copies stay. One function for a follower's card,
+shared by the three followers over lists of the seats' hands (2026-11-24, the same cards hand by hand), took
+1.21-1.23 times the CPU time of a process that only plays the loop (400,000 hands; medians of 7 pairs, two
+series) and 1.09 times the benchmark's (median of 5 pairs; 61,000 hands/s against 78,000), above 5 % too.
+Every number in them is named: the random digits' radix (:data:`_RADIX`, and ``radix2`` = its square for the
+third follower), the bits drawn (:data:`_DEAL_BITS`, :data:`_TRICK_BITS`), the deal buckets
+(:data:`_BUCKET_SHIFT`), the first trump power (:data:`_FIRST_TRUMP_POWER`), a full local hand
+(:data:`_ALL_LOCAL`), the roem fields (:data:`_CALL_BITS`, :data:`_POINTS_SHIFT`); the loop binds them to
+local variables, which cost no more than literals.
 """
 
 from __future__ import annotations

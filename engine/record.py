@@ -607,6 +607,17 @@ def _seat(v: object, where: str, p: _Problems) -> int | None:
     return v
 
 
+def _card(v: object, where: str, p: _Problems) -> int | None:
+    """``v`` as a card (``"TD"``), or None after adding the problem at ``where``."""
+    try:
+        if not isinstance(v, str):
+            raise CardParseError(repr(v))
+        return parse_card(v)
+    except CardParseError:
+        p.add(where, f"{v!r} is not a card")
+        return None
+
+
 def _pair(v: object, where: str, p: _Problems, lo: int, hi: int | None) -> tuple[int, int] | None:
     if isinstance(v, list) and len(v) == 2:
         a, b = v
@@ -675,15 +686,9 @@ def parse_record(data: Mapping[str, Any] | str | bytes) -> HandRecord:
     trump_card: int | None = None
     if "trump_card" in data and not (data["trump_card"] is None and not turned):
         tc = data["trump_card"]
-        try:
-            if not isinstance(tc, str):
-                raise CardParseError(repr(tc))
-            trump_card = parse_card(tc)
-        except CardParseError:
-            p.add("trump_card", f"{tc!r} is not a card")
-        else:
-            if hands is not None and dealer is not None and not hands[dealer] >> trump_card & 1:
-                p.add("trump_card", f"{tc!r} is not in the dealer's hand (seat {dealer})")
+        trump_card = _card(tc, "trump_card", p)
+        if trump_card is not None and hands is not None and dealer is not None and not hands[dealer] >> trump_card & 1:
+            p.add("trump_card", f"{tc!r} is not in the dealer's hand (seat {dealer})")
 
     state = _parse_state(data.get("state_before"), p)
 
@@ -795,12 +800,8 @@ def _parse_hands(
         mask = 0
         cards: list[int] = []
         for j, tok in enumerate(h):
-            try:
-                if not isinstance(tok, str):
-                    raise CardParseError(repr(tok))
-                c = parse_card(tok)
-            except CardParseError:
-                p.add(f"{where}[{j}]", f"{tok!r} is not a card")
+            c = _card(tok, f"{where}[{j}]", p)
+            if c is None:
                 ok = False
                 continue
             if c in seen:
@@ -1118,13 +1119,8 @@ def _parse_event(
     if etype == "march":
         return MarchEvent(seat, note)
     if etype == "play":
-        tok = e["card"]
-        try:
-            if not isinstance(tok, str):
-                raise CardParseError(repr(tok))
-            c = parse_card(tok)
-        except CardParseError:
-            p.add(f"{where}.card", f"{tok!r} is not a card")
+        c = _card(e["card"], f"{where}.card", p)
+        if c is None:
             return None
         if hands is not None:
             if not hands[seat] >> c & 1:
@@ -1210,8 +1206,7 @@ def _parse_event(
     if not _is_int(strokes) or not 1 <= strokes <= 5:
         p.add(f"{where}.strokes", f"{strokes!r} is not a number of strokes (1..5; more than 2 is an offence)")
         return None
-    if seats is not None and seats[seat].role != "telman":
-        p.add(f"{where}.seat", f"seat {seat} is a byspeler; only the telman goes on")
+    if not _telman_seat(seat, seats, where, "goes on", p):
         return None
     side = e.get("side", "own")
     if side not in ("own", "opponents"):

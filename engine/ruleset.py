@@ -340,16 +340,12 @@ AMSTERDAM = ROTTERDAM.replace(
     partner_winning_frees=True,
     citations=(
         ("play", "Amsterdam (seed 002 §Introduction; issue 9): partner winning frees from trumping"),
-        ("play", "Rotterdam §Play (Rotterdam Rules 1-3)"),
-        ("revoke", "Rotterdam §Reneging"),
-        ("bidding", "Rotterdam §The Deal"),
-        ("deal", "Rotterdam §The Deal"),
-        ("roem", "Rotterdam §Bonus Points"),
-        ("scoring", "Rotterdam §Scoring"),
+        *ROTTERDAM.citations,
     ),
 )
 """Amsterdam klaverjassen: Rotterdam's game, but a player whose partner is winning the trick need not
-trump or overtrump (seed 002 names Amsterdam without its rules; the difference is issue 9's)."""
+trump or overtrump (seed 002 names Amsterdam without its rules; the difference is issue 9's). Its citations
+are Rotterdam's, after the one for that difference."""
 
 WIKIPEDIA_KLAVERJAS = Ruleset(
     name="wikipedia-klaverjas",

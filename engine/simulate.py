@@ -101,6 +101,25 @@ def _below(getrandbits: Callable[[int], int], n: int) -> int:
     return r
 
 
+def _draw_legal_card(legal: int, getrandbits: Callable[[int], int] | None, rng: random.Random) -> int:
+    """The card ``rng.randrange(n)`` picks among the ``n`` cards of the mask ``legal``, in card order.
+
+    With ``getrandbits`` (a plain ``random.Random``'s) the number is drawn straight from it, as :func:`_below`
+    draws, written out here because it runs for every card; without it (a subclass), through ``rng.randrange``.
+    """
+    n = legal.bit_count()
+    if getrandbits is not None:
+        r = getrandbits(_BITS[n])
+        while r >= n:
+            r = getrandbits(_BITS[n])
+    else:
+        r = rng.randrange(n)
+    while r:
+        legal &= legal - 1
+        r -= 1
+    return (legal & -legal).bit_length() - 1
+
+
 @dataclass(frozen=True)
 class Deal:
     """One dealt hand (SAKBOC 1.7, 2.1; Notes §IV).
@@ -278,7 +297,6 @@ def play_hand(
     boer = tables.boer[trump]
     sakboc = sakboc_legality(ruleset)
     getrandbits = rng.getrandbits if type(rng) is random.Random else None
-    bits = _BITS
     hands = list(d.hands)
     moves: list[Move] = []
     tricks: list[tuple[int, tuple[int, ...], int, int]] = []
@@ -377,17 +395,7 @@ def play_hand(
                         legal = held ^ held_t | held_t & over_mask if held ^ held_t else held
             else:
                 legal = legal_mask(held, trick, trump, ruleset)
-            n = legal.bit_count()
-            if getrandbits is not None:  # rng.randrange(n), drawn without the method calls
-                r = getrandbits(bits[n])
-                while r >= n:
-                    r = getrandbits(bits[n])
-            else:
-                r = rng.randrange(n)
-            while r:
-                legal &= legal - 1
-                r -= 1
-            c = (legal & -legal).bit_length() - 1
+            c = _draw_legal_card(legal, getrandbits, rng)
             hands[s] = held ^ (1 << c)
             trick.append(c)
             moves.append(s << 5 | c)
@@ -589,7 +597,6 @@ def _play_makers_hand(
         kq = 1 << (trump * 8 + KING) | 1 << (trump * 8 + QUEEN)
         has_kq = [h & kq == kq for h in hands]
         power = tables.power
-        bits = _BITS
         for t in range(8):
             trick: list[int] = []
             pw: tuple[int, ...] = ()
@@ -599,18 +606,10 @@ def _play_makers_hand(
             for k in range(4):
                 seat = (leader + k) % 4
                 legal = legal_mask(hands[seat], trick, trump, ruleset) if k else hands[seat]  # any card leads
-                n = legal.bit_count()
-                if n > 1:  # rng.randrange(n) among the legal cards in card order; a forced card draws nothing
-                    if getrandbits is not None:  # drawn without the method calls
-                        r = getrandbits(bits[n])
-                        while r >= n:
-                            r = getrandbits(bits[n])
-                    else:
-                        r = rng.randrange(n)
-                    while r:
-                        legal &= legal - 1
-                        r -= 1
-                c = (legal & -legal).bit_length() - 1
+                if legal.bit_count() > 1:
+                    c = _draw_legal_card(legal, getrandbits, rng)
+                else:  # a forced card draws nothing
+                    c = (legal & -legal).bit_length() - 1
                 hands[seat] &= ~(1 << c)
                 trick.append(c)
                 moves.append(seat << 5 | c)
