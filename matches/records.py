@@ -44,38 +44,43 @@ def match_lock(match: Match | int, *, handed_on: bool = False) -> Match:
     a match night goes through here, so every committed write is seen by the polling pages), then the row is
     read ``FOR UPDATE``.
 
-    ``handed_on``: the caller will hand the match to one service without writing to the row itself (a view
-    that locks first to read the table's last line, then calls the service). That service's own
-    ``match_lock(match)`` then returns it as it is, once, while the transaction and the savepoints it was taken
-    under are still open: the lock still holds and nothing has changed the row, so it is not locked and read
-    twice. Without ``handed_on`` the row is always locked and read afresh.
+    ``handed_on``: the caller will hand the match on to one service without writing to the row itself (a table
+    page's view locks first to read the table's last line, then calls the service). The next ``match_lock`` of
+    the same match, by match or by id, then returns it as it is, once, while the transaction and the savepoints
+    it was taken under are still open: the lock still holds and nothing has changed the row, so it is not locked
+    and read twice. Any other lock ends the hand-over; without ``handed_on`` the row is always locked and read
+    afresh.
 
     :raises Match.DoesNotExist: no such match.
     """
-    if isinstance(match, Match) and _held(match):
-        del match._lock_held_in  # type: ignore[attr-defined]  # once: a later lock reads the row again
-        return match
     pk = match if isinstance(match, int) else match.pk
+    connection = transaction.get_connection()
+    handed = _handed_over(connection, pk)
+    if handed is not None:
+        return handed
     Match.objects.filter(pk=pk).update(live_version=F("live_version") + 1)
     locked = (Match.objects.select_for_update(of=("self",))
               .select_related("competition__union", "home", "away").get(pk=pk))
-    connection = transaction.get_connection()
     if handed_on and connection.in_atomic_block:
-        # the transaction's own list of commit hooks: Django replaces it when the transaction ends either way,
-        # and this reference keeps it from being reused by the next one
-        locked._lock_held_in = (connection.run_on_commit, tuple(connection.savepoint_ids))  # type: ignore[attr-defined]
+        # the transaction's own list of commit hooks: Django replaces it when the transaction (or a savepoint)
+        # ends in a rollback, or commits, and this reference keeps it from being reused by the next one
+        connection.match_handed_on = (  # type: ignore[attr-defined]
+            pk, locked, connection.run_on_commit, tuple(connection.savepoint_ids))
     return locked
 
 
-def _held(match: Match) -> bool:
-    """``match`` was locked by :func:`match_lock` in the transaction now open, under savepoints still open."""
-    held = getattr(match, "_lock_held_in", None)
+def _handed_over(connection: Any, pk: int) -> Match | None:
+    """The match ``pk`` a ``match_lock(handed_on=True)`` locked in the transaction now open, under savepoints
+    still open; ``None`` otherwise. The hand-over is used up either way."""
+    held = getattr(connection, "match_handed_on", None)
     if held is None:
-        return False
-    connection = transaction.get_connection()
-    hooks, savepoints = held
-    return (connection.in_atomic_block and hooks is connection.run_on_commit
-            and tuple(connection.savepoint_ids[:len(savepoints)]) == savepoints)
+        return None
+    connection.match_handed_on = None
+    held_pk, match, hooks, savepoints = held
+    if (held_pk == pk and connection.in_atomic_block and hooks is connection.run_on_commit
+            and tuple(connection.savepoint_ids[:len(savepoints)]) == savepoints):
+        return match
+    return None
 
 
 def version_check(*, expected: int | None, current: int, what: str) -> None:

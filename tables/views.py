@@ -268,8 +268,9 @@ def _entry_time(request: HttpRequest, device: TableDevice) -> tuple[datetime | N
     ``SHEET_ORDER``: a late entry may not slip in between lines already written, nor before time was called at
     the table). ``None``: no time sent (a form posted without the queue): the arrival time stands.
 
-    Call it inside the write's transaction: the match's row lock (taken first, as every service of a match
-    does) holds the table's last line until the write commits.
+    Call it inside the write's transaction, then the service: the match's row lock (taken first, as every
+    service of a match does) holds the table's last line until the write commits, and is handed on to the
+    service's own ``match_lock`` (``handed_on``), so the match is locked and read once.
     """
     match = match_lock(device.link.match_id, handed_on=True)
     claimed = _entered_at(request)

@@ -160,9 +160,10 @@ def test_the_live_part_answers_304_until_the_night_changes(client, playing, link
     assert client.get(reverse("tables:live"), HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 200
 
 
-def test_a_going_on_from_the_page_locks_and_reads_the_match_once(client, playing, links):
+def test_a_going_on_and_its_confirmation_from_the_page_lock_and_read_the_match_once(client, playing, links):
     """The view locks the match to bound the entry's time (``tables.views._entry_time``) and hands it to the
-    service, which does not lock and read it again (``matches.records.match_lock(handed_on=True)``)."""
+    service, which does not lock and read it again (``matches.records.match_lock(handed_on=True)``), whether
+    it locks by the match (a going-on) or by its id (a confirmation, through the line)."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -176,6 +177,15 @@ def test_a_going_on_from_the_page_locks_and_reads_the_match_once(client, playing
     assert len(locks) == 1, locks
     assert Match.objects.get(pk=playing.pk).live_version == before + 1
     assert BoemEntry.objects.get(table__match=playing).strokes == 1
+    entry = BoemEntry.objects.get(table__match=playing)
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(reverse("tables:confirm", args=[entry.pk]), {"version": version(playing)},
+                               HTTP_ACCEPT="application/json")
+    assert response.status_code == 200, response.content
+    locks = [q["sql"] for q in queries.captured_queries if q["sql"].startswith('UPDATE "matches_match"')]
+    assert len(locks) == 1, locks
+    entry.refresh_from_db()
+    assert entry.state == "confirmed"
 
 
 def test_a_match_handed_on_is_locked_again_after_its_transaction(playing):
