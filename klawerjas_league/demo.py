@@ -14,8 +14,8 @@ match-night services, moving simulated time with their ``now=`` arguments (no sl
   (:class:`~matches.boem_sheet.StrafLine`) only when the verdict upholds it, with the verdict's points
   (SAKBOC 6.2). Sometimes the "revoke" was a legal trump (3.3): the engine calls it a wrong straf and the
   referee reverses it (:class:`~matches.boem_sheet.StrafReversalLine`, Notes §VII);
-* each table's lines of a stretch of play (up to the interval call, to the end of the first half's cut hands,
-  to a table stop, to time) are recorded in one call of :func:`matches.boem_sheet.sheet_record`: the same
+* the tables' lines of a stretch of play (up to the interval call, to the end of the first half's cut hands,
+  to a table stop, to time) are recorded in one call of :func:`matches.boem_sheet.sheets_record`: the same
   checks, lines, boems and score as ``going_on_record`` / ``straf_record`` / ``straf_reverse`` line by line, in
   a few queries, scored by the rules engine like every boem sheet;
 * the interval, half-time substitutions (11.1), the second half, one table stopped by the referee in the
@@ -354,17 +354,19 @@ def _record_hands(
     match: Match, hands: list[_Hand], tables: dict[int, _Table], start: dt.datetime, stats: DemoStats,
     referee: Any, out: list[PlayedHand],
 ) -> None:
-    """Put the hands on their tables' boem sheets, each table's run in one call of
-    :func:`matches.boem_sheet.sheet_record` (the same checks and lines as line by line), and queue each
+    """Put the hands on their tables' boem sheets, every table's run in one call of
+    :func:`matches.boem_sheet.sheets_record` (the same checks and lines as line by line), and queue each
     hand's PlayedHand with the entry it produced."""
     teams = (match.home, match.away)
     by_table: dict[int, list[_Hand]] = {}
     for hand in sorted(hands, key=lambda h: (h.minute, h.table)):
         by_table.setdefault(hand.table, []).append(hand)
+    runs: dict[int, list[boem_sheet.BoemLine]] = {}
+    produced_at: dict[int, list[int | None]] = {}
     for number, run in sorted(by_table.items()):
         table = tables[number]
-        lines: list[boem_sheet.BoemLine] = []
-        produced: list[int | None] = []  # by hand: the index of its entry among the lines, or None
+        lines = runs[number] = []
+        produced = produced_at[number] = []  # by hand: the index of its entry among the lines, or None
         for hand in run:
             now = start + dt.timedelta(minutes=hand.minute)
             if hand.went_on is not None:
@@ -399,8 +401,10 @@ def _record_hands(
                 else:
                     stats.ou_jol_hands += 1
                 produced.append(None)
-        entries = boem_sheet.sheet_record(match=match, table_number=number, lines=lines) if lines else []
-        for hand, index in zip(run, produced, strict=True):
+    written = boem_sheet.sheets_record(match=match, runs=runs)
+    for number, run in sorted(by_table.items()):
+        table, entries = tables[number], written.get(number, [])
+        for hand, index in zip(run, produced_at[number], strict=True):
             entry = entries[index] if index is not None else None
             stats.hands += 1
             stats.roem_hands += hand.roem > 0

@@ -29,7 +29,7 @@ changed since (``expected_version`` ≠ the table's ``sheet_version``) is refuse
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -189,6 +189,7 @@ class SheetWrite:
 def _sheet_apply(
     match: Match, table: MatchTable, *, new: Sequence[BoemEntry] = (), changed: Sequence[BoemEntry] = (),
     by: Any, reason: str, claimed: dict[int, int] | None = None, lines: list[BoemEntry] | None = None,
+    boems: list[Boem] | None = None, score_match: bool = True,
 ) -> SheetWrite:
     """Add the ``new`` lines (unsaved, with ``sequence`` and ``recorded_at`` set) and save the ``changed`` ones,
     replay the table's sheet through the engine, and write every boem and line whose score changed, with their
@@ -198,6 +199,9 @@ def _sheet_apply(
     :param claimed: the points a new straf line's counter claimed, by its position in ``new`` (SAKBOC 6.5, 6.2).
     :param lines: the table's lines as the caller read them under the match's lock (:func:`_sheet_lines`), so
         they are not read again; default: read here.
+    :param boems: the table's boems as the caller read them under the lock; default: read here.
+    :param score_match: ``False``: the caller scores the match itself (once, after writing several tables) when
+        :attr:`SheetWrite.points_changed` says points moved.
     :raises ValidationError: the engine's refusal of a line, naming its clause (nothing is written).
     """
     changed_by_pk = {e.pk: e for e in changed}
@@ -212,11 +216,12 @@ def _sheet_apply(
         raise ValidationError(str(error)) from None
 
     side_team = (match.home_id, match.away_id)
-    boems = {b.number: b for b in Boem.objects.select_for_update().filter(table=table)}
-    before = {n: _boem_values(b) for n, b in boems.items()}
+    boems_by_number = {b.number: b for b in (
+        Boem.objects.select_for_update().filter(table=table) if boems is None else boems)}
+    before = {n: _boem_values(b) for n, b in boems_by_number.items()}
     wanted: dict[int, Boem] = {}
     for boem_score in score.boems:
-        boem = boems.get(boem_score.number) or Boem(table=table, number=boem_score.number)
+        boem = boems_by_number.get(boem_score.number) or Boem(table=table, number=boem_score.number)
         boem.status = _ENDED_STATUS[boem_score.ended_by]
         boem.home_strokes, boem.away_strokes = boem_score.strokes
         boem.winner_id = side_team[boem_score.winner] if boem_score.winner is not None else None
@@ -228,7 +233,7 @@ def _sheet_apply(
 
     # Boems changed or gone are saved one by one, so django-simple-history writes their row (with who and why);
     # new ones in bulk, with their history rows written here.
-    for boem in [b for n, b in boems.items() if n not in wanted]:
+    for boem in [b for n, b in boems_by_number.items() if n not in wanted]:
         boem._history_user, boem._change_reason = by, reason  # type: ignore[attr-defined]
         boem.delete()
     to_update = [b for n, b in wanted.items() if n in before and _boem_values(b) != before[n]]
@@ -237,7 +242,7 @@ def _sheet_apply(
     for boem in to_update:
         boem._history_user, boem._change_reason = by, reason  # type: ignore[attr-defined]
         boem.save(update_fields=_BOEM_FIELDS[1:])
-    created = [b for n, b in wanted.items() if n not in boems]
+    created = [b for n, b in wanted.items() if n not in boems_by_number]
     if created:
         Boem.objects.bulk_create(created)
 
@@ -268,7 +273,7 @@ def _sheet_apply(
     awarded_before = {n: v[3:5] for n, v in before.items() if v[3] is not None}
     awarded_after = {n: (b.winner_id, b.points) for n, b in wanted.items() if b.winner_id is not None}
     points_changed = awarded_before != awarded_after
-    if points_changed:
+    if points_changed and score_match:
         score_and_save(match, by=by, reason=f"table {table.number}: {reason}")
     return SheetWrite(score=score, version=table.sheet_version, points_changed=points_changed)
 
@@ -736,28 +741,74 @@ BoemLine = StrokeLine | StrafLine | StrafReversalLine
 def sheet_record(
     *, match: Match, table_number: int, lines: Sequence[BoemLine], by: Any = None, now: datetime | None = None,
 ) -> list[BoemEntry]:
-    """Record a finished run of a table's lines at once (the demo's bots play a stretch of a night, then write
-    it): the same lines, boems, points and match score as :func:`going_on_record`, :func:`straf_record` and
-    :func:`straf_reverse` line by line, in a few queries. The lines are a sheet the table agreed: goings-on are
-    confirmed by the opposing telman, strafs and reversals by ``by`` (the referee).
-
-    Checked before anything is written: the clock at the batch's ``now`` (default: the first line's) (1.9, 2.2,
-    12.1); each going-on's
-    ``claimed_by`` is its side's telman (6.8); a straf's claimant is seated for its side; then the engine's
-    rules for every line (7.3, 6.5, 6.2, Notes §VII).
+    """Record a finished run of a table's lines at once: :func:`sheets_record` for one table.
 
     :returns: the lines written, in order. :raises ValidationError: as the single writes; nothing is written.
     """
-    if not lines:
-        return []
-    now = now_or(now or lines[0].now)
+    return sheets_record(match=match, runs={table_number: lines}, by=by, now=now).get(table_number, [])
+
+
+@transaction.atomic
+def sheets_record(
+    *, match: Match, runs: Mapping[int, Sequence[BoemLine]], by: Any = None, now: datetime | None = None,
+) -> dict[int, list[BoemEntry]]:
+    """Record finished runs of lines at a match's tables at once (the demo's bots play a stretch of a night at
+    every table, then write it): the same lines, boems, points and match score as :func:`going_on_record`,
+    :func:`straf_record` and :func:`straf_reverse` line by line, in a few queries: the match is locked, read and
+    scored once, and the tables, their seats, lines and boems are read in one query each for all the tables.
+    The lines are a sheet the table agreed: goings-on are confirmed by the opposing telman, strafs and reversals
+    by ``by`` (the referee).
+
+    Checked at each table before anything is written: the clock at ``now`` (default: the table's first line's)
+    (SAKBOC 1.9, 2.2, 12.1); each going-on's ``claimed_by`` is its side's telman (6.8); a straf's claimant is
+    seated for its side; then the engine's rules for every line (7.3, 6.5, 6.2, Notes §VII).
+
+    :param runs: each table's lines in the order played, by table number; a table with none is left alone.
+    :returns: the lines written at each table, in order, by table number.
+    :raises ValidationError: as the single writes, for the first table that refuses; nothing is written.
+    """
+    runs = {number: lines for number, lines in sorted(runs.items()) if lines}
+    if not runs:
+        return {}
     match = match_lock(match)
-    table = table_lock(match, table_number)
+    tables = {t.number: t for t in MatchTable.objects.select_for_update().filter(match=match, number__in=runs)}
+    for number in runs:
+        if number not in tables:
+            table_lock(match, number)  # raises the refusal of a table that is not this match's
+    by_table: dict[int, list[Any]] = {t.pk: [] for t in tables.values()}
+    seats = {(s.table_number, s.sheet.team_id, s.player_id): s for s in Seat.objects.filter(
+        sheet__match=match, table_number__in=runs).select_related("sheet")}
+    lines_before = {pk: list[BoemEntry]() for pk in by_table}
+    for entry in BoemEntry.objects.filter(table__in=by_table).order_by(*SHEET_ORDER):
+        lines_before[entry.table_id].append(entry)
+    boems = {pk: list[Boem]() for pk in by_table}
+    for boem in Boem.objects.select_for_update().filter(table__in=by_table):
+        boems[boem.table_id].append(boem)
+    written: dict[int, list[BoemEntry]] = {}
+    scored: list[int] = []
+    for number, lines in runs.items():
+        table = tables[number]
+        entries, points_changed = _run_record(
+            match, table, lines, seats={k[1:]: s for k, s in seats.items() if k[0] == number},
+            lines_before=lines_before[table.pk], boems=boems[table.pk], by=by, now=now_or(now or lines[0].now))
+        written[number] = entries
+        if points_changed:
+            scored.append(number)
+    if scored:
+        where = f"table {scored[0]}" if len(scored) == 1 else f"tables {', '.join(map(str, scored))}"
+        score_and_save(match, by=by, reason=f"{where}: boem sheet recorded")
+    return written
+
+
+def _run_record(
+    match: Match, table: MatchTable, lines: Sequence[BoemLine], *, seats: dict[tuple[int, int], Seat],
+    lines_before: list[BoemEntry], boems: list[Boem], by: Any, now: datetime,
+) -> tuple[list[BoemEntry], bool]:
+    """One table's run for :func:`sheets_record` (the match and the table locked, its ``seats`` by ``(team id,
+    player id)``, its lines and boems as read under the lock): check, write, and say whether points moved (the
+    caller then scores the match once). :raises ValidationError: as :func:`sheets_record`."""
     entry_clock_check(match, table, now=now, cut_before_interval=None, ask_cut=False)
-    seats = {(s.sheet.team_id, s.player_id): s
-             for s in Seat.objects.filter(sheet__match=match, table_number=table_number).select_related("sheet")}
     telmen = {team_id: seat for (team_id, _), seat in seats.items() if seat.role == Seat.Role.TELMAN}
-    lines_before = _sheet_lines(table)
     sequence = _next_sequence(table, lines_before)
     entries: list[BoemEntry] = []
     claimed: dict[int, int] = {}
@@ -781,7 +832,7 @@ def sheet_record(
                 if seat is None:
                     raise ValidationError(
                         _("%(full_name)s is not seated at table %(table_number)s for that side.")
-                        % {"full_name": line.claimed_by.full_name, "table_number": table_number}
+                        % {"full_name": line.claimed_by.full_name, "table_number": table.number}
                     )
                 if isinstance(line, StrokeLine) and seat.role != Seat.Role.TELMAN:
                     raise ValidationError(_("SAKBOC 6.8: going on the boem is the telman's (counter's) "
@@ -801,17 +852,19 @@ def sheet_record(
         entries.append(entry)
         sequence += 1
     # a reversal names its straf, which must be written first: write the lines in runs that end with a straf
+    points_changed = False
     start = 0
-    for index, straf_index in sorted(reversal_of.items()):
-        _sheet_apply(match, table, new=entries[start:index], by=by, reason="boem sheet recorded",
-                     claimed={i - start: p for i, p in claimed.items() if start <= i < index},
-                     lines=lines_before if start == 0 else None)
-        entries[index].reverses = entries[straf_index]
+    for index, straf_index in [*sorted(reversal_of.items()), (len(entries), None)]:
+        first = start == 0
+        write = _sheet_apply(match, table, new=entries[start:index], by=by, reason="boem sheet recorded",
+                             claimed={i - start: p for i, p in claimed.items() if start <= i < index},
+                             lines=lines_before if first else None, boems=boems if first else None,
+                             score_match=False)
+        points_changed |= write.points_changed
+        if straf_index is not None:
+            entries[index].reverses = entries[straf_index]
         start = index
-    _sheet_apply(match, table, new=entries[start:], by=by, reason="boem sheet recorded",
-                 claimed={i - start: p for i, p in claimed.items() if i >= start},
-                 lines=lines_before if start == 0 else None)
-    return entries
+    return entries, points_changed
 
 
 # --- Reading the sheet as the engine scores it ----------------------------------------------------------

@@ -1,6 +1,7 @@
-"""``matches.boem_sheet.sheet_record``: a table's run of boem-sheet lines recorded at once (the demo season
-records each table's half this way). It records the same lines, boems and score as the single writes line by
-line, and refuses what they refuse, naming the clause, writing nothing.
+"""``matches.boem_sheet.sheet_record`` and ``sheets_record``: a table's run of boem-sheet lines recorded at once,
+and the runs of several tables (the demo season records every table's stretch of play this way). They record
+the same lines, boems and score as the single writes line by line, and refuse what they refuse, naming the
+clause, writing nothing.
 """
 
 from datetime import timedelta
@@ -10,7 +11,7 @@ from django.core.exceptions import ValidationError
 
 from matches import boem_sheet, services
 from matches.boem_sheet import StrafLine, StrafReversalLine, StrokeLine
-from matches.models import Boem, BoemEntry, Match, Seat
+from matches.models import Boem, BoemEntry, Match, MatchTable, Seat
 from tests.factories import MatchFactory, UserFactory, sheet_for
 from tests.matches.conftest import T0, at
 
@@ -61,14 +62,15 @@ def _single(match: Match, referee) -> None:
                                      now=at(minute))
 
 
-def _lines(match: Match, referee) -> list:
+def _lines(match: Match, referee, table: int = 1) -> list:
     teams = (match.home, match.away)
     out = []
     for kind, side, value, minute in SCRIPT:
         if kind == "stroke":
-            out.append(StrokeLine(team=teams[side], strokes=value, claimed_by=_telman(match, side), now=at(minute)))
+            out.append(StrokeLine(team=teams[side], strokes=value, claimed_by=_telman(match, side, table),
+                                  now=at(minute)))
         elif kind == "straf":
-            out.append(StrafLine(team=teams[side], points=value, claimed_by=_telman(match, side),
+            out.append(StrafLine(team=teams[side], points=value, claimed_by=_telman(match, side, table),
                                  note=f"af at {minute}", by=referee, now=at(minute)))
         else:
             out.append(StrafReversalLine(claimed_points=value, note="legal trump", by=referee, now=at(minute)))
@@ -80,13 +82,16 @@ def _sheet(match: Match) -> dict:
     side = {match.home_id: 0, match.away_id: 1, None: None}
     seat_of = {s.player_id: (side[s.sheet.team_id], s.table_number, s.role)
                for s in Seat.objects.filter(sheet__match=match).select_related("sheet")}
-    boems = [(b.number, b.status, b.home_strokes, b.away_strokes, side[b.winner_id], b.points, b.ended_at)
-             for b in Boem.objects.filter(table__match=match).order_by("number")]
-    entries = [(e.boem.number, e.sequence, e.kind, side[e.team_id], e.strokes, e.points, seat_of.get(e.claimed_by_id),
-                e.note, e.recorded_at, e.reverses.sequence if e.reverses else None, e.points_claimed)
-               for e in BoemEntry.objects.filter(table__match=match).select_related("boem", "reverses")
-               .order_by("sequence")]
-    entry_history = [(h.sequence, h.history_type, h.kind, h.points, h.reverses_id is not None)
+    boems = [(b.table.number, b.number, b.status, b.home_strokes, b.away_strokes, side[b.winner_id], b.points,
+              b.ended_at) for b in Boem.objects.filter(table__match=match).select_related("table")
+             .order_by("table__number", "number")]
+    entries = [(e.table.number, e.boem.number, e.sequence, e.kind, side[e.team_id], e.strokes, e.points,
+                seat_of.get(e.claimed_by_id), e.note, e.recorded_at, e.reverses.sequence if e.reverses else None,
+                e.points_claimed)
+               for e in BoemEntry.objects.filter(table__match=match).select_related("table", "boem", "reverses")
+               .order_by("table__number", "sequence")]
+    number = dict(MatchTable.objects.filter(match=match).values_list("pk", "number"))
+    entry_history = [(number[h.table_id], h.sequence, h.history_type, h.kind, h.points, h.reverses_id is not None)
                      for h in BoemEntry.history.filter(table__match=match).order_by("history_id")]
     final = Match.objects.get(pk=match.pk)
     return {"boems": boems, "entries": entries, "entry_history": entry_history,
@@ -112,6 +117,39 @@ def test_the_batch_records_what_the_single_writes_record():
     # the batch writes each boem's rows once per batch, not once per line: fewer rows, the same final state
     assert 5 <= got["boem_history"] < expected["boem_history"]
     assert got["match_history"] < expected["match_history"]
+
+
+def test_the_tables_at_once_record_what_each_table_alone_records():
+    referee = UserFactory()
+    table_by_table, together = _in_first_half(), _in_first_half()
+    for table in (1, 2):
+        boem_sheet.sheet_record(match=table_by_table, table_number=table, lines=_lines(table_by_table, referee, table))
+    runs = {table: _lines(together, referee, table) for table in (1, 2)}
+    history_before = Match.history.filter(id=together.pk).count()
+    written = boem_sheet.sheets_record(match=together, runs=runs)
+    assert {table: [e.sequence for e in lines] for table, lines in written.items()} == {
+        1: list(range(1, len(SCRIPT) + 1)), 2: list(range(1, len(SCRIPT) + 1))}
+    expected, got = _sheet(table_by_table), _sheet(together)
+    # the same lines and boems at both tables, so twice one table's score
+    assert got["score"] == expected["score"] == (2 * (4 + 2 + 4), 2 * 4)
+    assert got["boems"] == expected["boems"]
+    assert got["entries"] == expected["entries"]
+    assert sorted(got["entry_history"]) == sorted(expected["entry_history"])
+    assert len(got["entry_history"]) == 2 * len(SCRIPT)
+    # the match is scored once for both tables: one history row, where table by table wrote one each
+    assert Match.history.filter(id=together.pk).count() == history_before + 1
+
+
+def test_tables_at_once_write_nothing_when_one_table_is_refused():
+    referee = UserFactory()
+    match = _in_first_half()
+    # table 1's run is good; table 2's second going-on is of 3 strokes
+    runs = {1: _lines(match, referee, 1), 2: [StrokeLine(team=match.home, strokes=1, now=at(3)),
+                                              StrokeLine(team=match.away, strokes=3, now=at(6))]}
+    with pytest.raises(ValidationError, match="SAKBOC 7.3"):
+        boem_sheet.sheets_record(match=match, runs=runs)
+    assert not BoemEntry.objects.filter(table__match=match).exists()
+    assert not Boem.objects.filter(table__match=match).exists()
 
 
 def test_a_batch_is_checked_whole_before_anything_is_written_sakboc_7_3():
