@@ -688,15 +688,39 @@ def straf_claim_closed(*, match: Match, table_number: int) -> None:
 
 # --- Time -----------------------------------------------------------------------------------------------
 
-def time_call(match: Match, table: MatchTable, *, now: datetime, by: Any, reason: str) -> None:
+def time_call(
+    match: Match, table: MatchTable, *, now: datetime, by: Any, reason: str,
+    read: tuple[list[BoemEntry], list[Boem]] | None = None,
+) -> None:
     """Time is called at ``table`` (full time, the end of extra time, or the table stopped; SAKBOC 2.2, 12.1):
     a time line ends a boem in progress as unfinished (DOMAIN.md interpretation 3; its strokes stay). The caller
-    holds the match's lock (the clock services); a table with no boem in progress gets no line."""
-    if not Boem.objects.filter(table=table, status=Boem.Status.IN_PROGRESS).exists():
+    holds the match's lock (the clock services); a table with no boem in progress gets no line.
+
+    :param read: the table's lines and boems as the caller read them under the lock (:func:`sheets_read`, for
+        every table at once); default: read here.
+    """
+    lines, boems = read if read is not None else (None, None)
+    if boems is None:
+        in_progress = Boem.objects.filter(table=table, status=Boem.Status.IN_PROGRESS).exists()
+    else:
+        in_progress = any(b.status == Boem.Status.IN_PROGRESS for b in boems)
+    if not in_progress:
         return
-    entry = BoemEntry(table=table, sequence=_next_sequence(table), kind=BoemEntry.Kind.TIME, recorded_at=now,
+    entry = BoemEntry(table=table, sequence=_next_sequence(table, lines), kind=BoemEntry.Kind.TIME, recorded_at=now,
                       recorded_by=by, confirmed_at=now, confirmed_by=by)
-    _sheet_apply(match, table, new=[entry], by=by, reason=reason)
+    _sheet_apply(match, table, new=[entry], by=by, reason=reason, lines=lines, boems=boems)
+
+
+def sheets_read(tables: Sequence[MatchTable]) -> dict[int, tuple[list[BoemEntry], list[Boem]]]:
+    """Every line (struck ones too, in ``SHEET_ORDER``) and boem of ``tables``, by table id, in two queries for
+    all the tables; the boems under a row lock. The caller holds the match's lock, so they stay as read until
+    its write commits (:func:`sheets_record`, the clock's time call at every table)."""
+    read: dict[int, tuple[list[BoemEntry], list[Boem]]] = {t.pk: ([], []) for t in tables}
+    for entry in BoemEntry.objects.filter(table__in=read).order_by(*SHEET_ORDER):
+        read[entry.table_id][0].append(entry)
+    for boem in Boem.objects.select_for_update().filter(table__in=read):
+        read[boem.table_id][1].append(boem)
+    return read
 
 
 # --- A run of lines at once (the demo season) -----------------------------------------------------------
@@ -775,22 +799,16 @@ def sheets_record(
     for number in runs:
         if number not in tables:
             table_lock(match, number)  # raises the refusal of a table that is not this match's
-    by_table: dict[int, list[Any]] = {t.pk: [] for t in tables.values()}
     seats = {(s.table_number, s.sheet.team_id, s.player_id): s for s in Seat.objects.filter(
         sheet__match=match, table_number__in=runs).select_related("sheet")}
-    lines_before = {pk: list[BoemEntry]() for pk in by_table}
-    for entry in BoemEntry.objects.filter(table__in=by_table).order_by(*SHEET_ORDER):
-        lines_before[entry.table_id].append(entry)
-    boems = {pk: list[Boem]() for pk in by_table}
-    for boem in Boem.objects.select_for_update().filter(table__in=by_table):
-        boems[boem.table_id].append(boem)
+    read = sheets_read(list(tables.values()))
     written: dict[int, list[BoemEntry]] = {}
     scored: list[int] = []
     for number, lines in runs.items():
         table = tables[number]
         entries, points_changed = _run_record(
             match, table, lines, seats={k[1:]: s for k, s in seats.items() if k[0] == number},
-            lines_before=lines_before[table.pk], boems=boems[table.pk], by=by, now=now_or(now or lines[0].now))
+            lines_before=read[table.pk][0], boems=read[table.pk][1], by=by, now=now_or(now or lines[0].now))
         written[number] = entries
         if points_changed:
             scored.append(number)

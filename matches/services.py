@@ -439,8 +439,11 @@ def _end(match: Match, *, by: Any, now: datetime) -> Match:
         _not_before(now, deadlines["extra_time_ends_at"], _("SAKBOC 1.12: extra time ends at %(value)s."))
     else:
         raise ValidationError(_("SAKBOC 1.2: time is called at the end of the second half or of extra time."))
-    for table in MatchTable.objects.select_for_update().filter(match=match, status=MatchTable.Status.PLAYING):
-        boem_sheet.time_call(match, table, now=now, by=by, reason="time called (SAKBOC 2.2, interpretation 3)")
+    playing = list(MatchTable.objects.select_for_update().filter(match=match, status=MatchTable.Status.PLAYING))
+    read = boem_sheet.sheets_read(playing)
+    for table in playing:
+        boem_sheet.time_call(match, table, now=now, by=by, reason="time called (SAKBOC 2.2, interpretation 3)",
+                             read=read[table.pk])
     score = match_score(match=match)
     if match.competition.is_knockout and score.home == score.away:
         match.phase = Match.Phase.AWAITING_EXTRA_TIME
