@@ -29,8 +29,9 @@ changed since (``expected_version`` ≠ the table's ``sheet_version``) is refuse
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -189,7 +190,7 @@ class SheetWrite:
 def _sheet_apply(
     match: Match, table: MatchTable, *, new: Sequence[BoemEntry] = (), changed: Sequence[BoemEntry] = (),
     by: Any, reason: str, claimed: dict[int, int] | None = None, lines: list[BoemEntry] | None = None,
-    boems: list[Boem] | None = None, score_match: bool = True,
+    boems: list[Boem] | None = None, rows: _SheetRows | None = None,
 ) -> SheetWrite:
     """Add the ``new`` lines (unsaved, with ``sequence`` and ``recorded_at`` set) and save the ``changed`` ones,
     replay the table's sheet through the engine, and write every boem and line whose score changed, with their
@@ -200,8 +201,10 @@ def _sheet_apply(
     :param lines: the table's lines as the caller read them under the match's lock (:func:`_sheet_lines`), so
         they are not read again; default: read here.
     :param boems: the table's boems as the caller read them under the lock; default: read here.
-    :param score_match: ``False``: the caller scores the match itself (once, after writing several tables) when
-        :attr:`SheetWrite.points_changed` says points moved.
+    :param rows: the caller writes several tables' sheets at once (:func:`sheets_record`): the new boems and
+        lines, the lines scored again, their history rows and the table's version are added to ``rows``, which
+        the caller writes (:meth:`_SheetRows.write`), then scores the match once when
+        :attr:`SheetWrite.points_changed` says points moved. Default: written and scored here.
     :raises ValidationError: the engine's refusal of a line, naming its clause (nothing is written).
     """
     changed_by_pk = {e.pk: e for e in changed}
@@ -232,7 +235,7 @@ def _sheet_apply(
     line_points = {id(e): score.line_points[i] for i, e in enumerate(sheet)}
 
     # Boems changed or gone are saved one by one, so django-simple-history writes their row (with who and why);
-    # new ones in bulk, with their history rows written here.
+    # new ones in bulk (by ``rows``), with their history rows written there.
     for boem in [b for n, b in boems_by_number.items() if n not in wanted]:
         boem._history_user, boem._change_reason = by, reason  # type: ignore[attr-defined]
         boem.delete()
@@ -242,16 +245,18 @@ def _sheet_apply(
     for boem in to_update:
         boem._history_user, boem._change_reason = by, reason  # type: ignore[attr-defined]
         boem.save(update_fields=_BOEM_FIELDS[1:])
-    created = [b for n, b in wanted.items() if n not in boems_by_number]
-    if created:
-        Boem.objects.bulk_create(created)
 
+    own_rows = rows is None
+    rows = _SheetRows() if rows is None else rows
+    rows.boems += [(b, by, reason) for n, b in wanted.items() if n not in boems_by_number]
     entry_updates: list[BoemEntry] = []
     for entry in existing:
         number = line_boem.get(id(entry))
         boem = wanted.get(number) if number is not None else None
         points = line_points.get(id(entry), entry.points)
-        if entry.pk in changed_by_pk or entry.boem_id != (boem.pk if boem else None) or entry.points != points:
+        new_boem = boem is not None and boem.pk is None  # written by ``rows``: the line moves to it
+        if entry.pk in changed_by_pk or new_boem or entry.boem_id != (boem.pk if boem else None) \
+                or entry.points != points:
             entry.boem, entry.points = boem, points
             entry_updates.append(entry)
     for entry in new:
@@ -260,22 +265,53 @@ def _sheet_apply(
         entry.points = line_points.get(id(entry), 0)
     for entry in (*new, *entry_updates):
         field_check(entry, _ENTRY_FOREIGN_KEYS)
-    if entry_updates:
-        BoemEntry.objects.bulk_update(entry_updates, _ENTRY_FIELDS)
-    BoemEntry.objects.bulk_create(new)
-    history_model(Boem).objects.bulk_create([_history_with_id(b, "+", by=by, reason=reason) for b in created])
-    history_model(BoemEntry).objects.bulk_create(
-        [history_row(e, history_type="+", by=e.recorded_by, reason=line_reason(e, match)) for e in new]
-        + [history_row(e, history_type="~", by=by,
-                       reason=reason if e.pk in changed_by_pk else f"scored again: {reason}") for e in entry_updates])
-    MatchTable.objects.filter(pk=table.pk).update(sheet_version=F("sheet_version") + 1)
+    rows.entries += [(e, e.recorded_by, line_reason(e, match)) for e in new]
+    rows.entry_updates += [(e, by, reason if e.pk in changed_by_pk else f"scored again: {reason}")
+                           for e in entry_updates]
+    rows.tables.append(table)
     table.sheet_version += 1
     awarded_before = {n: v[3:5] for n, v in before.items() if v[3] is not None}
     awarded_after = {n: (b.winner_id, b.points) for n, b in wanted.items() if b.winner_id is not None}
     points_changed = awarded_before != awarded_after
-    if points_changed and score_match:
-        score_and_save(match, by=by, reason=f"table {table.number}: {reason}")
+    if own_rows:
+        rows.write()
+        if points_changed:
+            score_and_save(match, by=by, reason=f"table {table.number}: {reason}")
     return SheetWrite(score=score, version=table.sheet_version, points_changed=points_changed)
+
+
+@dataclass
+class _SheetRows:
+    """The rows that writes to one or more tables' sheets add: new boems and lines, lines scored again (each
+    with the history row's user and reason) and the tables whose version moves; :meth:`write` puts them in one
+    statement a kind, whatever the number of tables."""
+
+    boems: list[tuple[Boem, Any, str]] = field(default_factory=list)
+    entries: list[tuple[BoemEntry, Any, str]] = field(default_factory=list)
+    entry_updates: list[tuple[BoemEntry, Any, str]] = field(default_factory=list)
+    tables: list[MatchTable] = field(default_factory=list)
+
+    def write(self) -> None:
+        """Write the rows (the boems first: the lines name them), their history rows and the tables' versions;
+        then start empty. The caller holds the match's lock."""
+        if self.boems:
+            Boem.objects.bulk_create([b for b, _, _ in self.boems])
+        if self.entry_updates:
+            BoemEntry.objects.bulk_update([e for e, _, _ in self.entry_updates], _ENTRY_FIELDS)
+        if self.entries:
+            BoemEntry.objects.bulk_create([e for e, _, _ in self.entries])
+        if self.boems:
+            history_model(Boem).objects.bulk_create(
+                [_history_with_id(b, "+", by=by, reason=reason) for b, by, reason in self.boems])
+        if self.entries or self.entry_updates:
+            history_model(BoemEntry).objects.bulk_create(
+                [history_row(e, history_type="+", by=by, reason=reason) for e, by, reason in self.entries]
+                + [history_row(e, history_type="~", by=by, reason=reason) for e, by, reason in self.entry_updates])
+        moves = Counter(t.pk for t in self.tables)
+        for step in sorted(set(moves.values())):
+            MatchTable.objects.filter(pk__in=[pk for pk, n in moves.items() if n == step]).update(
+                sheet_version=F("sheet_version") + step)
+        self.boems, self.entries, self.entry_updates, self.tables = [], [], [], []
 
 
 def line_reason(entry: BoemEntry, match: Match) -> str:
@@ -802,16 +838,19 @@ def sheets_record(
     seats = {(s.table_number, s.sheet.team_id, s.player_id): s for s in Seat.objects.filter(
         sheet__match=match, table_number__in=runs).select_related("sheet")}
     read = sheets_read(list(tables.values()))
+    rows = _SheetRows()
     written: dict[int, list[BoemEntry]] = {}
     scored: list[int] = []
     for number, lines in runs.items():
         table = tables[number]
         entries, points_changed = _run_record(
             match, table, lines, seats={k[1:]: s for k, s in seats.items() if k[0] == number},
-            lines_before=read[table.pk][0], boems=read[table.pk][1], by=by, now=now_or(now or lines[0].now))
+            lines_before=read[table.pk][0], boems=read[table.pk][1], by=by, now=now_or(now or lines[0].now),
+            rows=rows)
         written[number] = entries
         if points_changed:
             scored.append(number)
+    rows.write()
     if scored:
         where = f"table {scored[0]}" if len(scored) == 1 else f"tables {', '.join(map(str, scored))}"
         score_and_save(match, by=by, reason=f"{where}: boem sheet recorded")
@@ -820,11 +859,12 @@ def sheets_record(
 
 def _run_record(
     match: Match, table: MatchTable, lines: Sequence[BoemLine], *, seats: dict[tuple[int, int], Seat],
-    lines_before: list[BoemEntry], boems: list[Boem], by: Any, now: datetime,
+    lines_before: list[BoemEntry], boems: list[Boem], by: Any, now: datetime, rows: _SheetRows,
 ) -> tuple[list[BoemEntry], bool]:
     """One table's run for :func:`sheets_record` (the match and the table locked, its ``seats`` by ``(team id,
-    player id)``, its lines and boems as read under the lock): check, write, and say whether points moved (the
-    caller then scores the match once). :raises ValidationError: as :func:`sheets_record`."""
+    player id)``, its lines and boems as read under the lock): check, add the rows to ``rows`` (written here only
+    before a reversal, which names its straf), and say whether points moved (the caller writes ``rows`` and
+    scores the match once). :raises ValidationError: as :func:`sheets_record`."""
     entry_clock_check(match, table, now=now, cut_before_interval=None, ask_cut=False)
     telmen = {team_id: seat for (team_id, _), seat in seats.items() if seat.role == Seat.Role.TELMAN}
     sequence = _next_sequence(table, lines_before)
@@ -876,10 +916,10 @@ def _run_record(
         first = start == 0
         write = _sheet_apply(match, table, new=entries[start:index], by=by, reason="boem sheet recorded",
                              claimed={i - start: p for i, p in claimed.items() if start <= i < index},
-                             lines=lines_before if first else None, boems=boems if first else None,
-                             score_match=False)
+                             lines=lines_before if first else None, boems=boems if first else None, rows=rows)
         points_changed |= write.points_changed
         if straf_index is not None:
+            rows.write()  # the straf gets its key, and the next run reads this one's lines and boems
             entries[index].reverses = entries[straf_index]
         start = index
     return entries, points_changed
