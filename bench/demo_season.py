@@ -12,6 +12,8 @@ the services' Python). Target (issue 7): at most 60 s on this machine.
 """
 
 import argparse
+import ctypes
+import gc
 import os
 import resource
 import subprocess
@@ -53,6 +55,22 @@ def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def settled_rss_mb() -> float | None:
+    """This process's resident memory now, in MB, after a garbage collection and glibc's ``malloc_trim(0)``
+    have handed freed memory back to the system: what the process still holds. ``None`` without glibc.
+
+    The peak (:func:`peak_rss_mb`) also counts memory freed but kept by the C allocator for reuse, which grows
+    with the run's length without being held by anything; this figure does not."""
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+    except OSError:
+        return None
+    gc.collect()
+    libc.malloc_trim(0)
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
 def main(*, clubs: int, size: str) -> int:
     from klawerjas_league.demo import demo_season_digest, demo_season_run, demo_summary
     from matches.models import Competition
@@ -71,6 +89,7 @@ def main(*, clubs: int, size: str) -> int:
           f"({connection.vendor}); target <= {TARGET_SECONDS:.0f} s: "
           f"{'met' if stats.seconds <= TARGET_SECONDS else 'NOT met'}")
     cpu_after = resource.getrusage(resource.RUSAGE_SELF)
+    settled = settled_rss_mb()  # before the digest reads the whole season back
     cpu = cpu_after.ru_utime - cpu_before.ru_utime + cpu_after.ru_stime - cpu_before.ru_stime
     print(f"CPU time of the season: {cpu:.1f} s (this process; on a busy machine the wall-clock figure above "
           f"includes the time it waited for a CPU)")
@@ -80,6 +99,9 @@ def main(*, clubs: int, size: str) -> int:
         "the same hands and results as pinned" if digest == expected else "DIFFERENT from the pinned digest")
     print(f"digest of the hands and results: {digest} ({same})")
     print(f"peak resident memory: {peak_rss_mb():.0f} MB ({stats.match_nights} match nights)")
+    if settled is not None:
+        print(f"resident memory after the season, freed memory handed back: {settled:.0f} MB "
+              f"({stats.match_nights} match nights)")
     # the machine is shared: the load (1-minute average, before and after) says how much of it the run had
     load_after = os.getloadavg()
     print(f"load average {load_before[0]:.2f} before, {load_after[0]:.2f} after "
@@ -88,16 +110,18 @@ def main(*, clubs: int, size: str) -> int:
 
 
 def memory_runs() -> int:
-    """The peak resident memory of the (small-size) season at 1× and 2× the match nights, each in a process of
-    its own (``ru_maxrss`` only grows): a season that keeps something per night grows with the nights."""
+    """The peak resident memory of the (small-size) season at 30 and 56 match nights, each in a process of its
+    own (``ru_maxrss`` only grows), and what each still holds at the end once freed memory is handed back: a
+    season that keeps something per night grows with the nights."""
     env = dict(os.environ)
     if OWN_SQLITE_FILE:
         del env["DATABASE_URL"]  # each run makes its own SQLite file
     for clubs in (6, 8):  # 30 and 56 match nights
         out = subprocess.run([sys.executable, __file__, "--clubs", str(clubs), "--size", "small"],
                              capture_output=True, text=True, check=True, env=env).stdout
-        line = next(x for x in out.splitlines() if x.startswith("peak resident memory"))
-        print(f"{clubs} clubs, small: {line}")
+        for line in out.splitlines():
+            if line.startswith(("peak resident memory", "resident memory after")):
+                print(f"{clubs} clubs, small: {line}")
     return 0
 
 
