@@ -115,11 +115,7 @@ def season_start(request: HttpRequest, pk: int) -> HttpResponse:
         try:
             started = seasons.season_start(season=season, name=form.cleaned_data["name"], by=request.user)
         except ValidationError as error:
-            if hasattr(error, "error_dict"):
-                for message in error.message_dict.get("name", []):
-                    form.add_error("name", message)
-            else:
-                refusal_show(request, error)
+            refusal_on_form(request, form, error)  # the name's refusals on the field, any other at the top
         else:
             messages.success(
                 request,
