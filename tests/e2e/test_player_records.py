@@ -3,20 +3,19 @@ their registration history and back, to their partnership, a team page to a head
 to last season's archive; every number on those pages equals what the test computes itself from the boem
 sheets' rows (tests/records/sheets.py, not records/) or from the approved matches (the final table). The season
 is closed in the set-up through the service; the walk itself only clicks. Screenshots of every records page at
-375 and 1280 px go to /work/shots/records/ (or SHOTS_DIR)."""
+375 and 1280 px go to artifacts/screenshots/player-records/."""
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 from klawerjas_league.demo import demo_season_run
 from matches import seasons
 from matches.models import Competition, Match, StandingsRow, Substitution
+from tests.e2e.conftest import SCREENSHOTS_DIR
 from tests.records import sheets
 
-SHOTS = Path(os.environ.get("SHOTS_DIR", "/work/shots/records"))
+SHOTS = SCREENSHOTS_DIR / "player-records"
 
 
 def _shoot(page, name: str) -> None:

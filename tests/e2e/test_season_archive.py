@@ -6,15 +6,12 @@ drafts) and records a transfer, whose player's history page shows it; a club's s
 confirms one; the public opens last season's archive from the competitions page and sees the champions, the cup
 winners and the final table, whose numbers equal those computed here from the approved match rows.
 
-Every page must fit a 375-px phone; each new page is also shot at 1280 px (artifacts/screenshots/ and, for the
-review, /work/shots/seasons/ when that folder exists).
+Every page must fit a 375-px phone; each is also shot at 1280 px (artifacts/screenshots/, beside its 375-px shot).
 """
 
 from __future__ import annotations
 
-import shutil
 from collections import defaultdict
-from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import Group
@@ -28,7 +25,6 @@ from tests.season_factories import play, season_played
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PASSWORD = "klawerjas-e2e"
-REVIEW_SHOTS = Path("/work/shots/seasons")
 
 
 def _user(username: str, first: str, last: str, group: str):
@@ -60,15 +56,13 @@ def test_an_official_closes_a_season_starts_the_next_and_the_public_reads_the_ar
     played = season_played(union=union, official=official, approve=False)
     secretary = _user("secretary", "Nazeem", "Salie", GROUP_CLUB_SECRETARIES)
     ClubSecretary.objects.create(club=played.clubs[0], user=secretary)
-    REVIEW_SHOTS.mkdir(parents=True, exist_ok=True)
 
     def shoot(step: str) -> None:
         path = screenshot(step)
         widths = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
         assert widths[0] <= widths[1], f"{step}: {page.url} is {widths[0]}px wide at {widths[1]}px"
-        shutil.copy(path, REVIEW_SHOTS / f"{step}-375.png")
         page.set_viewport_size({"width": 1280, "height": 900})
-        page.screenshot(path=str(REVIEW_SHOTS / f"{step}-1280.png"), full_page=True)
+        page.screenshot(path=str(path.with_name(f"{path.stem}-1280.png")), full_page=True)
         page.set_viewport_size({"width": 375, "height": 812})
 
     # --- The official: refused while a fixture waits, then the season closes after the confirmation --------------
