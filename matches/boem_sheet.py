@@ -19,7 +19,8 @@ one table, or a device and the referee, are served one after the other):
 * :func:`time_call`: time is called or the table stopped (SAKBOC 2.2, 12.1): a boem in progress is unfinished.
 * :func:`straf_claim_opened`, :func:`straf_claim_closed`: an "af" waits for the referee: the table takes no
   going-on meanwhile (SAKBOC 1.10).
-* :func:`sheet_record`: a finished run of lines at once, in a few queries (the demo season's bots).
+* :func:`sheet_record`, :func:`sheets_record`: a finished run of lines at one table, or at every table of a
+  stretch of play, at once, in a few queries (the demo season's bots).
 
 Clock rules at entry (each refusal cites its clause): nothing before play starts (SAKBOC 1.9); during the
 interval only the hand already cut when it was called is finished, one at a table (2.2); nothing once time is
@@ -763,7 +764,7 @@ def sheets_read(tables: Sequence[MatchTable]) -> dict[int, tuple[list[BoemEntry]
 
 @dataclass(frozen=True)
 class StrokeLine:
-    """A going-on for :func:`sheet_record`: ``team``'s telman went on ``strokes`` at ``now``."""
+    """A going-on for :func:`sheets_record`: ``team``'s telman went on ``strokes`` at ``now``."""
 
     team: Team
     strokes: int
@@ -774,7 +775,7 @@ class StrokeLine:
 
 @dataclass(frozen=True)
 class StrafLine:
-    """An upheld straf ("af") for :func:`sheet_record`, as :func:`straf_record`'s arguments."""
+    """An upheld straf ("af") for :func:`sheets_record`, as :func:`straf_record`'s arguments."""
 
     team: Team
     points: int | None = None
