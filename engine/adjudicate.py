@@ -401,19 +401,7 @@ class _SakbocReplay(Replay):
                 trick=prev + 1,
                 closed_at=self.close_events[prev],
             )
-        due = self.due()
-        if seat != due:
-            self.offend(
-                i,
-                seat,
-                Offence.OUT_OF_TURN,
-                f"seat {seat} played {CARD_NAMES[c]} when seat {due} was due to play (trick {self.round + 1})",
-                seat=seat,
-                card=CARD_NAMES[c],
-                due=due,
-                trick=self.round + 1,
-            )
-            self.offence_trick[i] = self.round
+        self.offend_if_out_of_turn(i, seat, c)
         # SAKBOC 8.7: a counter who roemed a good outright roemte goes on; playing a card is punishable
         if seat in self.outright_pending:
             r = self.outright_pending.pop(seat)

@@ -382,16 +382,7 @@ class _MakersReplay(Replay):
         seat, c = ev.seat, ev.card
         if len(self.trick_plays) == 4:
             self.close_trick(i)
-        due = self.due()
-        if seat != due:
-            self.seat_offence(
-                i,
-                seat,
-                Offence.OUT_OF_TURN,
-                f"seat {seat} played {CARD_NAMES[c]} when seat {due} was due to play (trick {self.round + 1})",
-                self.cite("play"),
-            )
-            self.offence_trick[i] = self.round
+        self.offend_if_out_of_turn(i, seat, c, self.cite("play"), seat_only=True)
         hand = self.held[seat]
         trick_cards = [x for _, x in self.trick_plays]
         if not legal_mask(hand, trick_cards, self.trump, self.rs) >> c & 1:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.cards import CARD_NAMES
 from engine.offences import Offence
 from engine.play import trick_points, trick_winner
 from engine.record import Event, HandRecord, StrafEvent, team_of
@@ -157,6 +158,24 @@ class Replay:
         """The seat due to play next in the trick being played (to the right of the last, from its leader)."""
         played = {s for s, _ in self.trick_plays}
         return next(s for s in ((self.trick_leader + k) % 4 for k in range(4)) if s not in played)
+
+    def offend_if_out_of_turn(
+        self, i: int, seat: int, card: int, rules: tuple[str, ...] = (), *, seat_only: bool = False
+    ) -> None:
+        """``seat`` plays ``card`` at ``events[i]``: if another seat was due, the offence ``out_of_turn`` (SAKBOC 4.4;
+        a makers game cites its own ``rules``), punishable only until this trick is closed (:attr:`offence_trick`).
+
+        Its params are the seat, the card (notation), the seat due and the trick (1..8); with ``seat_only``, the
+        seat alone, as a makers game records its offences.
+        """
+        due = self.due()
+        if seat == due:
+            return
+        trick = self.round + 1
+        more: dict[str, Any] = {} if seat_only else {"card": CARD_NAMES[card], "due": due, "trick": trick}
+        evidence = f"seat {seat} played {CARD_NAMES[card]} when seat {due} was due to play (trick {trick})"
+        self.offend(i, seat, Offence.OUT_OF_TURN, evidence, rules, seat=seat, **more)
+        self.offence_trick[i] = self.round
 
     def lay(self, seat: int, card: int) -> None:
         """``seat`` lays ``card`` on the trick: it leaves the hand."""
