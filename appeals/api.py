@@ -153,9 +153,7 @@ class AppealSettingsViewSet(ServiceErrorsMixin, viewsets.GenericViewSet):
     @extend_schema(request=AppealSettingsSerializer, responses={200: AppealSettingsSerializer})
     def partial_update(self, request: Request, pk: str | None = None) -> Response:
         union = registry.union_for_official(user=request.user, union_id=_pk(pk))
-        data = AppealSettingsSerializer(union, data=request.data, partial=True)
-        data.is_valid(raise_exception=True)
-        values = data.validated_data
+        values = request_body(AppealSettingsSerializer, request, instance=union, partial=True)
         union = discipline.union_appeal_settings_update(
             union=union, by=request.user,
             appeal_deadline_days=values.get("appeal_deadline_days", union.appeal_deadline_days),

@@ -34,7 +34,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 
-from clubs.api import ServiceErrorsMixin, id_field
+from clubs.api import ServiceErrorsMixin, id_field, request_body
 from engine.ruleset import Ruleset
 from matches import boem_sheet
 from matches.api import BoemEntrySerializer, LiveMatchSerializer, live_response
@@ -236,11 +236,9 @@ class TableDeviceViewSet(ServiceErrorsMixin, viewsets.ViewSet):
     @action(detail=False, methods=["post"], url_path="sign-in", authentication_classes=[],
             permission_classes=[AllowAny], throttle_classes=[SignInThrottle])
     def sign_in(self, request: Request) -> Response:
-        data = SignInSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        values = request_body(SignInSerializer, request)
         try:
-            device, key = table_device_sign_in(code=data.validated_data.get("code", ""),
-                                               secret=data.validated_data.get("link", ""),
+            device, key = table_device_sign_in(code=values.get("code", ""), secret=values.get("link", ""),
                                                label=request.headers.get("User-Agent", ""))
         except TableLinkInvalid as error:
             raise ValidationError({"code": error.messages}) from None
@@ -259,9 +257,7 @@ class TableDeviceViewSet(ServiceErrorsMixin, viewsets.ViewSet):
                    parameters=[IDEMPOTENCY_KEY])
     @action(detail=False, methods=["post"], url_path="goings-on")
     def goings_on(self, request: Request) -> Response:
-        data = GoingOnSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        device, values = self._device(), data.validated_data
+        device, values = self._device(), request_body(GoingOnSerializer, request)
         match = device.link.match
 
         def perform() -> tuple[int, dict[str, Any]]:
@@ -280,9 +276,7 @@ class TableDeviceViewSet(ServiceErrorsMixin, viewsets.ViewSet):
     @action(detail=False, methods=["post"])
     def deals(self, request: Request) -> Response:
         """The next deal at this table of a game scored deal by deal (``matches.deals.deal_record``)."""
-        data = DealSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        device, values = self._device(), data.validated_data
+        device, values = self._device(), request_body(DealSerializer, request)
         match = device.link.match
         side = {"home": match.home, "away": match.away}
 
@@ -311,13 +305,12 @@ class TableDeviceViewSet(ServiceErrorsMixin, viewsets.ViewSet):
                    parameters=[IDEMPOTENCY_KEY])
     @action(detail=False, methods=["post"], url_path=r"entries/(?P<entry_id>[0-9]{1,9})/confirm")
     def confirm(self, request: Request, entry_id: str) -> Response:
-        data = VersionSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        values = request_body(VersionSerializer, request)
         target = self._entry(entry_id)
 
         def perform() -> tuple[int, dict[str, Any]]:
             entry = boem_sheet.entry_confirm(entry=target, device=self._device(),
-                                             expected_version=data.validated_data.get("version"))
+                                             expected_version=values.get("version"))
             return status.HTTP_200_OK, dict(BoemEntrySerializer(entry).data)
 
         return self._once(request, kind=TableWrite.Kind.CONFIRM, asked={"entry": target.pk}, perform=perform)
@@ -326,27 +319,23 @@ class TableDeviceViewSet(ServiceErrorsMixin, viewsets.ViewSet):
                    parameters=[IDEMPOTENCY_KEY])
     @action(detail=False, methods=["post"], url_path=r"entries/(?P<entry_id>[0-9]{1,9})/dispute")
     def dispute(self, request: Request, entry_id: str) -> Response:
-        data = DisputeSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
+        values = request_body(DisputeSerializer, request)
         target = self._entry(entry_id)
 
         def perform() -> tuple[int, dict[str, Any]]:
-            entry = boem_sheet.entry_dispute(entry=target, device=self._device(),
-                                             reason=data.validated_data["reason"],
-                                             expected_version=data.validated_data.get("version"))
+            entry = boem_sheet.entry_dispute(entry=target, device=self._device(), reason=values["reason"],
+                                             expected_version=values.get("version"))
             return status.HTTP_200_OK, dict(BoemEntrySerializer(entry).data)
 
         return self._once(request, kind=TableWrite.Kind.DISPUTE, perform=perform,
-                          asked={"entry": target.pk, "reason": data.validated_data["reason"]})
+                          asked={"entry": target.pk, "reason": values["reason"]})
 
     @extend_schema(request=AfSerializer, responses={201: AfAnswerSerializer, 422: None}, parameters=[IDEMPOTENCY_KEY])
     @action(detail=False, methods=["post"])
     def af(self, request: Request) -> Response:
         device = self._device()
         match = device.link.match
-        data = AfSerializer(data=request.data, ruleset=competition_ruleset(match.competition))
-        data.is_valid(raise_exception=True)
-        values = data.validated_data
+        values = request_body(AfSerializer, request, ruleset=competition_ruleset(match.competition))
         seats = {s.player_id: s for s in Seat.objects.filter(
             sheet__match=match, table_number=device.link.table_number).select_related("sheet")}
         claimant, accused = seats.get(values["claimant"]), seats.get(values["accused"])
