@@ -99,6 +99,16 @@ def page(browser, live_server) -> Iterator[object]:
         context.close()
 
 
+def page_fits(page, where: str = "", screenshot: Callable[[str], Path] | None = None) -> None:
+    """Assert that ``page`` is no wider than the screen it is shown on (a 375-px phone in the walks), naming
+    ``where`` (default: its address) when it is not; with the ``screenshot`` fixture, save the step ``where``'s
+    screenshot first."""
+    if screenshot is not None:
+        screenshot(where)
+    width, screen = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width <= screen, f"{where or page.url}: the page is {width}px wide on a {screen}px screen"
+
+
 @pytest.fixture
 def screenshot(page, request: pytest.FixtureRequest) -> Callable[[str], Path]:
     """Return ``shoot(step)``, which saves a numbered full-page screenshot of ``page`` for this test."""

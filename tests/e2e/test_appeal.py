@@ -15,18 +15,12 @@ from matches.models import Match
 from matches.standings import standings_recompute
 from referee.models import Ruling
 from tests.appeals.nights import night
+from tests.e2e.conftest import page_fits
 from tests.factories import MatchFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PASSWORD = "klawerjas-e2e"
-
-
-def _fits(page, step: str, screenshot) -> None:
-    """Save ``step``'s screenshot, then check that the page is no wider than the phone's 375 px."""
-    screenshot(step)
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 375, f"{step}: {page.url} is {width}px wide at 375px"
 
 
 def _standings_row(page, team_name: str) -> list[str]:
@@ -58,11 +52,11 @@ def test_captain_appeal_upheld_by_committee(page, screenshot, sign_in):
     assert "7 days" in deadline
     page.check(f"input[name=ruling][value='{n.ruling.pk}']")
     page.fill("textarea[name=grounds]", "Our byspeler was scratching his ear, not signalling: no signs were made.")
-    _fits(page, "lodge-form", screenshot)
+    page_fits(page, "lodge-form", screenshot)
     page.click("button:has-text('Lodge the appeal')")
     page.wait_for_selector("text=Your appeal is lodged")
     assert "Waiting for the appeals committee" in page.inner_text("main")
-    _fits(page, "lodged", screenshot)
+    page_fits(page, "lodged", screenshot)
     appeal = Appeal.objects.get()
     assert appeal.ruling_id == n.ruling.pk and appeal.team_id == away.pk
 
@@ -74,7 +68,7 @@ def test_captain_appeal_upheld_by_committee(page, screenshot, sign_in):
     old_deadline = timezone.localdate(old.scheduled_start) + timedelta(days=7)
     assert "deadline" in error and f"{old_deadline.day} {old_deadline:%B %Y}" in error, error
     assert Appeal.objects.count() == 1
-    _fits(page, "late-refused", screenshot)
+    page_fits(page, "late-refused", screenshot)
 
     # The appeals committee (the union's official) hears it and upholds it with written reasons.
     page.context.clear_cookies()
@@ -85,15 +79,15 @@ def test_captain_appeal_upheld_by_committee(page, screenshot, sign_in):
     assert "scratching his ear" in page.inner_text("main")
     page.check("input[name=decision][value=upheld]")
     page.fill("textarea[name=reasons]", "Two witnesses saw no signal; the referee did not see the hand either.")
-    _fits(page, "hearing", screenshot)
+    page_fits(page, "hearing", screenshot)
     page.click("button:has-text('Decide')")
     # A confirmation step says what will change before anything is written.
     page.wait_for_selector("text=Confirm the decision")
     assert "0–2" in page.inner_text("main")
-    _fits(page, "confirm-decision", screenshot)
+    page_fits(page, "confirm-decision", screenshot)
     page.click("button:has-text('Uphold the appeal')")
     page.wait_for_selector("text=Appeal upheld")
-    _fits(page, "decided", screenshot)
+    page_fits(page, "decided", screenshot)
 
     ruling = Ruling.objects.get(pk=n.ruling.pk)
     assert ruling.decision == Ruling.Decision.REJECTED  # amended: the punisher is punished (Notes §VII)
@@ -120,4 +114,4 @@ def test_captain_appeal_upheld_by_committee(page, screenshot, sign_in):
     row = dict(zip([h.strip() for h in headers][1:], [c.strip() for c in cells], strict=True))
     assert row["Rulings"] == "1", row
     assert row["Appeals against"] == "1" and row["Upheld on appeal"] == "1", row
-    _fits(page, "referee-statistics", screenshot)
+    page_fits(page, "referee-statistics", screenshot)

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from clubs.models import GROUP_CAPTAINS, TeamMembership
 from matches.models import Seat, TeamSheet
+from tests.e2e.conftest import page_fits
 from tests.factories import CompetitionFactory, MatchFactory, TeamFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -20,11 +21,6 @@ NEW_PLAYERS = [
     ("SPKU-1005", "Dawood", "Hendricks"), ("SPKU-1006", "Ebrahim", "Solomons"), ("SPKU-1007", "Faiza", "Daniels"),
     ("SPKU-1008", "Gershwin", "Adams"),
 ]
-
-
-def _fits_phone(page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 375, f"{page.url} is {width}px wide at 375px"
 
 
 def test_captain_registers_builds_and_submits(page, screenshot, sign_in):
@@ -46,7 +42,7 @@ def test_captain_registers_builds_and_submits(page, screenshot, sign_in):
     sign_in(page, "captain", "klawerjas-e2e")
     page.click("header >> text=My teams")
     screenshot("my-teams")
-    _fits_phone(page)
+    page_fits(page)
 
     page.click("main >> text=Athlone Aces")
     assert "1 in the squad" in page.inner_text("#squad-count")
@@ -62,7 +58,7 @@ def test_captain_registers_builds_and_submits(page, screenshot, sign_in):
             screenshot("first-player-registered")
     assert page.locator(".badge:has-text('full team')").count() == 1
     screenshot("full-team-of-eight")
-    _fits_phone(page)
+    page_fits(page)
     assert TeamMembership.objects.filter(team=team).count() == 8
 
     # A registration number already used in the union is refused with the rule, and nothing is added.
@@ -78,7 +74,7 @@ def test_captain_registers_builds_and_submits(page, screenshot, sign_in):
     page.click("text=Team sheet")
     page.wait_for_selector("#team-sheet-form")
     screenshot("empty-team-sheet")
-    _fits_phone(page)
+    page_fits(page)
     squad_ids = list(TeamMembership.objects.filter(team=team).order_by("id").values_list("player_id", flat=True))
     for table in range(1, 5):
         page.select_option(f"select[name=table{table}_telman]", str(squad_ids[2 * table - 2]))
@@ -87,7 +83,7 @@ def test_captain_registers_builds_and_submits(page, screenshot, sign_in):
     page.click("#team-sheet-form button[type=submit]")
     page.wait_for_selector("text=Team sheet submitted")
     screenshot("team-sheet-submitted")
-    _fits_phone(page)
+    page_fits(page)
 
     sheet = TeamSheet.objects.get(match=match, team=team)
     seats = {(s.table_number, s.role): s.player_id for s in sheet.seats.all()}

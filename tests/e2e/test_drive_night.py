@@ -12,17 +12,12 @@ import pytest
 from clubs.models import ClubSecretary
 from drives import services
 from drives.models import DriveTable
+from tests.e2e.conftest import page_fits
 from tests.factories import ClubFactory, PlayerFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PASSWORD = "klawerjas-e2e"
-
-
-def _fits(page, step, screenshot) -> None:
-    screenshot(step)
-    widths = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-    assert widths[0] <= widths[1], f"{step}: {page.url} is {widths[0]}px wide at {widths[1]}px"
 
 
 def test_a_drive_night_at_the_table(page, sign_in, screenshot):
@@ -50,7 +45,7 @@ def test_a_drive_night_at_the_table(page, sign_in, screenshot):
     side0 = f"{table.seat0.full_name} & {table.seat2.full_name}"
     side1 = f"{table.seat1.full_name} & {table.seat3.full_name}"
     assert side0 in page.inner_text("main") and "Bye:" in page.inner_text("main")
-    _fits(page, "drawn", screenshot)
+    page_fits(page, "drawn", screenshot)
 
     page.click(f"a[href='/drives/table/{table.code}/']")
     page.check("input[name=makers_side][value='0']")
@@ -61,22 +56,22 @@ def test_a_drive_night_at_the_table(page, sign_in, screenshot):
     page.click("text=Enter the deal")
     error = page.inner_text(".deal-form .messages")
     assert "The card points add up to 160, not 162. (Rotterdam §Scoring)" in error
-    _fits(page, "refused", screenshot)
+    page_fits(page, "refused", screenshot)
     page.fill("input[name=card_points1]", "92")
     page.click("text=Enter the deal")
     assert "Deal 1: 0 – 182." in page.inner_text(".messages")  # nat: card points and roem to the opponents
     total = page.inner_text(".drive-total")
     assert f"{side1}\t182" in total and f"{side0}\t0" in total
-    _fits(page, "nat-entered", screenshot)
+    page_fits(page, "nat-entered", screenshot)
 
     page.goto(f"/drives/{drive.pk}/nights/1/")
     result = page.inner_text(".night-result")
     assert f"{table.seat1.full_name}\t182" in result and f"{table.seat0.full_name}\t0" in result
-    _fits(page, "night", screenshot)
+    page_fits(page, "night", screenshot)
     page.goto(f"/drives/{drive.pk}/")
     ranking = page.locator(".drive-ranking tbody tr").first.inner_text()
     assert table.seat1.full_name in ranking or table.seat3.full_name in ranking
     assert "182" in ranking
-    _fits(page, "ranking", screenshot)
+    page_fits(page, "ranking", screenshot)
     page.set_viewport_size({"width": 1280, "height": 800})
-    _fits(page, "ranking-1280", screenshot)
+    page_fits(page, "ranking-1280", screenshot)

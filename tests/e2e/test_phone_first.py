@@ -31,7 +31,7 @@ from clubs.models import (
 from matches import services as match_services
 from matches.models import Match, StandingsRow
 from referee import services as referee_services
-from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import PHONE, page_fits
 from tests.factories import CompetitionFactory, MatchFactory, TeamFactory, UserFactory, sheet_for, squad
 from tests.web.test_public_pages import _boem_sheet
 
@@ -104,11 +104,6 @@ def _world():
     return competition, played, tonight, claim
 
 
-def _fits(page, where: str) -> None:
-    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-    assert width[0] <= width[1], f"{where}: the page is {width[0]} px wide on a {width[1]} px screen"
-
-
 def _sign_in(page, username: str) -> None:
     page.context.clear_cookies()
     page.goto("/accounts/login/")
@@ -129,7 +124,7 @@ def test_phone_first_walk(page, screenshot, live_server):
         _sign_in(page, username)
         assert page.url == f"{live_server.url}{path}", f"{username} landed on {page.url}"
         assert page.locator("nav >> text=My dashboard").count() == 1
-        _fits(page, f"{username}'s dashboard")
+        page_fits(page, f"{username}'s dashboard")
         screenshot(f"dashboard-{username}")
 
     walk: list[tuple[str, str]] = []
@@ -139,17 +134,17 @@ def test_phone_first_walk(page, screenshot, live_server):
     page.goto("/accounts/login/")
     assert page.locator("text=Forgot your password?").is_visible()
     page.click("text=Forgot your password?")
-    _fits(page, "password reset")
+    page_fits(page, "password reset")
     page.goto("/")
     week = page.inner_text(".this-week")
     assert "Tonight" in week and home_name in week and "Latest results" in week and "The table" in week
-    _fits(page, "home")
+    page_fits(page, "home")
     screenshot("home")
     walk.append(("home", "/"))
 
     standings = f"/competitions/{competition.pk}/standings/"
     page.goto(standings)
-    _fits(page, "standings")
+    page_fits(page, "standings")
     for cell in page.locator("table.standings td.pts").all() + page.locator("table.standings th.pts").all():
         box = cell.bounding_box()
         assert cell.is_visible() and box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (
@@ -162,7 +157,7 @@ def test_phone_first_walk(page, screenshot, live_server):
     report = f"/matches/{played.pk}/"
     page.goto(report)
     page.wait_for_selector("svg.boem-tree")
-    _fits(page, "match report")
+    page_fits(page, "match report")
     labels = page.evaluate("""() => [...document.querySelectorAll('svg.boem-tree text')].map(t => {
         const svg = t.ownerSVGElement, box = svg.getBoundingClientRect();
         return {text: t.textContent, size: parseFloat(getComputedStyle(t).fontSize),
@@ -183,14 +178,14 @@ def test_phone_first_walk(page, screenshot, live_server):
     assert console.index("Tonight") < console.index("Coming up") < console.index("Earlier")
     tonight_list = page.inner_text("#tonight")
     assert home_name in tonight_list
-    _fits(page, "referee console")
+    page_fits(page, "referee console")
     screenshot("referee-console")
     walk.append(("referee console", "/referee/"))
     for name, url in (("referee dashboard", f"/referee/matches/{tonight.pk}/"),
                       ("straf claim", f"/referee/claims/{claim.pk}/"),
                       ("table sheet", f"/referee/matches/{tonight.pk}/tables/1/")):
         page.goto(url)
-        _fits(page, name)
+        page_fits(page, name)
         text = page.inner_text("main")
         assert "team 0" not in text.lower() and "seat 0" not in text.lower()
         screenshot(name.replace(" ", "-"))
@@ -206,6 +201,6 @@ def test_phone_first_walk(page, screenshot, live_server):
         else:
             _sign_in(page, "referee")
         page.goto(url)
-        _fits(page, f"{name} at 1280 px")
+        page_fits(page, f"{name} at 1280 px")
         screenshot(f"desktop-{name.replace(' ', '-')}")
     page.set_viewport_size(PHONE)

@@ -12,7 +12,7 @@ import re
 from klawerjas_league.demo import demo_season_run
 from matches import seasons
 from matches.models import Competition, Match, StandingsRow, Substitution
-from tests.e2e.conftest import SCREENSHOTS_DIR
+from tests.e2e.conftest import SCREENSHOTS_DIR, page_fits
 from tests.records import sheets
 
 SHOTS = SCREENSHOTS_DIR / "player-records"
@@ -25,11 +25,6 @@ def _shoot(page, name: str) -> None:
         page.set_viewport_size({"width": width, "height": 812})
         page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
     page.set_viewport_size({"width": 375, "height": 812})
-
-
-def _fits(page) -> None:
-    width = page.evaluate("document.scrollingElement.scrollWidth")
-    assert width <= 375, f"{page.url} is {width} px wide at 375"
 
 
 def _figures_on_page(page, column: str = "all") -> dict[str, int]:
@@ -75,7 +70,7 @@ def test_player_partnership_and_head_to_head_equal_the_sheets(page, transactiona
     assert page.locator("svg.chart[role=img]").count() == 1
     nights = page.locator("table.nights tbody tr")
     assert nights.count() == sheets.player_figures(player.pk)["nights"]
-    _fits(page)
+    page_fits(page)
     _shoot(page, "player")
 
     # Their registration history (clubs, transfers) and back to the records.
@@ -83,7 +78,7 @@ def test_player_partnership_and_head_to_head_equal_the_sheets(page, transactiona
     page.wait_for_url(re.compile(rf"/players/{player.pk}/history/$"))
     assert page.locator("h1").inner_text() == player.full_name
     assert player.registration_number in page.locator("main").inner_text()
-    _fits(page)
+    page_fits(page)
     _shoot(page, "player-history")
     page.get_by_role("link", name="Records: match nights, boems, partnerships").click()
     page.wait_for_url(re.compile(rf"/players/{player.pk}/$"))
@@ -94,7 +89,7 @@ def test_player_partnership_and_head_to_head_equal_the_sheets(page, transactiona
     telman_id, byspeler_id = map(int, re.search(r"/partnerships/(\d+)/(\d+)/", page.url).groups())
     assert player.pk in (telman_id, byspeler_id)
     assert _figures_on_page(page) == sheets.partnership_figures(telman_id, byspeler_id)
-    _fits(page)
+    page_fits(page)
     _shoot(page, "partnership")
 
     # The team page, then a head-to-head picked in its form.
@@ -104,7 +99,7 @@ def test_player_partnership_and_head_to_head_equal_the_sheets(page, transactiona
     page.wait_for_url(re.compile(rf"/teams/{match.home_id}/$"))
     assert page.locator(".form-guide .outcome").count() == 5
     assert page.locator("table.results tbody tr").count() == 6
-    _fits(page)
+    page_fits(page)
     _shoot(page, "team")
     page.select_option("#id_opponent", str(match.away_id))
     page.get_by_role("button", name="Compare").click()
@@ -116,7 +111,7 @@ def test_player_partnership_and_head_to_head_equal_the_sheets(page, transactiona
                      "points": f"{expected['for']}–{expected['against']}"}
     table = _figures_on_page(page)
     assert (table["boems_won"], table["boems_lost"]) == (expected["boems_won"], expected["boems_lost"])
-    _fits(page)
+    page_fits(page)
     _shoot(page, "head-to-head")
 
     # The club, the leaderboards and the standings' chart with its table.
@@ -124,7 +119,7 @@ def test_player_partnership_and_head_to_head_equal_the_sheets(page, transactiona
     page.locator("p.muted a").first.click()
     page.wait_for_url(re.compile(r"/clubs/\d+/$"))
     assert page.locator("table.players tbody tr").count() >= 8
-    _fits(page)
+    page_fits(page)
     _shoot(page, "club")
 
     page.goto(f"/competitions/{competition_id}/leaderboards/")
@@ -135,7 +130,7 @@ def test_player_partnership_and_head_to_head_equal_the_sheets(page, transactiona
     figures = sheets.partnership_figures(t, b)
     assert best.first.locator('[data-figure="boems_per_night"]').inner_text() == \
         f"{figures['boems_won'] / figures['nights']:.2f}"
-    _fits(page)
+    page_fits(page)
     _shoot(page, "leaderboards")
     page.goto(f"/competitions/{competition_id}/leaderboards/?min_nights=0")  # the browser's own check refuses 0
     assert "Ensure this value is greater than or equal to 1" in page.locator(".leaderboard-form").inner_text()
@@ -146,7 +141,7 @@ def test_player_partnership_and_head_to_head_equal_the_sheets(page, transactiona
                   for row in page.locator("table.positions tbody tr").all_inner_texts()}
     assert last_round == {r.team.name: str(r.position) for r in
                           StandingsRow.objects.filter(competition_id=competition_id).select_related("team")}
-    _fits(page)
+    page_fits(page)
     _shoot(page, "standings")
 
     # Last season's archive, from the competitions: the champions and the final table, as the approved matches
@@ -179,5 +174,5 @@ def test_player_partnership_and_head_to_head_equal_the_sheets(page, transactiona
     assert honours.count() == len(champions)
     assert {honours.nth(i).locator("strong").inner_text() for i in range(honours.count())} == champions
     assert "Champions" in honours.first.inner_text()
-    _fits(page)
+    page_fits(page)
     _shoot(page, "season-archive")

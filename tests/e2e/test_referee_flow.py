@@ -10,15 +10,11 @@ import pytest
 from django.utils import timezone
 
 from matches.models import Match
+from tests.e2e.conftest import page_fits
 from tests.factories import UserFactory, match_with_sheets, squad
 from tests.referee.conftest import REVOKE_HANDS
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def _fits_phone(page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 375, f"{page.url} is {width}px wide at 375px"
 
 
 def test_referee_match_night(page, screenshot, sign_in):
@@ -32,7 +28,7 @@ def test_referee_match_night(page, screenshot, sign_in):
     page.goto("/referee/")
     page.click(f"text={match.home.name} v {match.away.name}")
     screenshot("dashboard-scheduled")
-    _fits_phone(page)
+    page_fits(page)
 
     # The toss, then start the match (SAKBOC 1.3, 1.2).
     page.select_option("select[name=winner_side]", "home")
@@ -42,7 +38,7 @@ def test_referee_match_night(page, screenshot, sign_in):
     assert "first half" in page.inner_text(".clock").lower()
     assert page.locator(".table-card").count() == 4
     screenshot("first-half")
-    _fits_phone(page)
+    page_fits(page)
 
     # 75 minutes later (moved on in the database rather than waited for): the dashboard finds the interval due
     # when it reads the clock and calls it itself (SAKBOC 1.2), timer or no timer.
@@ -60,7 +56,7 @@ def test_referee_match_night(page, screenshot, sign_in):
     page.select_option("select[name=offence]", "versak")
     page.fill("input[name=moment]", "hand 1, trick 1, second card")
     screenshot("claim-form")
-    _fits_phone(page)
+    page_fits(page)
     page.click("button:has-text('Log the claim')")
     page.click("button:has-text('Enter the hand with the card picker')")
 
@@ -75,7 +71,7 @@ def test_referee_match_night(page, screenshot, sign_in):
     assert page.input_value("#id_hand_1") == " ".join(REVOKE_HANDS[1])
     page.select_option("select[name=trump_card]", "7C")
     screenshot("deal-card-picker")
-    _fits_phone(page)
+    page_fits(page)
     page.click("button:has-text('Save the deal')")
 
     # The plays, each player named (seats in order of play: the home telman, the away telman, the home byspeler,
@@ -90,7 +86,7 @@ def test_referee_match_night(page, screenshot, sign_in):
     flag = page.wait_for_selector("#last-flag")
     assert "versak" in flag.inner_text() and "SAKBOC 3.3" in flag.inner_text()
     screenshot("revoke-flagged")
-    _fits_phone(page)
+    page_fits(page)
     page.click(".next button[value=AH]")
     page.locator(".next h2", has_text=f"{players[3]} plays").wait_for()
     page.click(".next button[value=AD]")
@@ -104,7 +100,7 @@ def test_referee_match_night(page, screenshot, sign_in):
     assert "a claim was upheld on it" in offences  # said from the engine's code and params (issue 17)
     assert "Upheld." in page.inner_text(".outcome")
     screenshot("verdict")
-    _fits_phone(page)
+    page_fits(page)
     assert page.is_checked("input[name=decision][value=upheld]")
     page.click("button:has-text('Record the ruling')")
 
@@ -114,10 +110,10 @@ def test_referee_match_night(page, screenshot, sign_in):
     assert table.locator(".home-points").inner_text() == "2"
     assert table.locator(".away-points").inner_text() == "0"
     screenshot("points-changed")
-    _fits_phone(page)
+    page_fits(page)
 
     page.goto(f"/referee/matches/{match.pk}/report/")
     assert "SAKBOC 3.3" in page.inner_text("main")
     screenshot("match-report")
-    _fits_phone(page)
+    page_fits(page)
     assert not [e for e in console_errors if "Content Security Policy" in e or "htmx" in e.lower()], console_errors

@@ -16,6 +16,7 @@ from django.contrib.auth.models import Group
 
 from clubs.models import GROUP_CLUB_SECRETARIES, GROUP_UNION_OFFICIALS, ClubSecretary, UnionOfficial
 from matches.models import Competition, Match, ResultDispute, StandingsSnapshot
+from tests.e2e.conftest import page_fits
 from tests.factories import ClubFactory, PlayerFactory, TeamFactory, UnionFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -27,12 +28,6 @@ def _long(word: str, length: int = 120) -> str:
     """A name exactly ``length`` long, words of ``word`` (one of them unbroken and long, as people type)."""
     text = f"{word}{'x' * 40} " + " ".join([word] * 40)
     return text[:length].strip()
-
-
-def _fits(page, step: str, screenshot) -> None:
-    screenshot(step)
-    widths = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-    assert widths[0] <= widths[1], f"{step}: {page.url} is {widths[0]}px wide at {widths[1]}px"
 
 
 def _as(page, sign_in, username: str) -> None:
@@ -77,7 +72,7 @@ def test_a_season_run_through_its_pages(page, screenshot, sign_in):
     # --- The official creates the league, opens entries and fills the list of referees --------------------
     _as(page, sign_in, "official")
     page.goto("/official/")
-    _fits(page, "official-dashboard", screenshot)
+    page_fits(page, "official-dashboard", screenshot)
     page.click("text=New competition")
     page.fill("input[name=name]", league_name)
     page.fill("input[name=season]", "2027")
@@ -86,7 +81,7 @@ def test_a_season_run_through_its_pages(page, screenshot, sign_in):
     page.wait_for_selector("text=Open its entries when clubs may enter teams")
     page.click("text=Open entries")
     page.wait_for_selector("text=Entries are open.")
-    _fits(page, "entries-open", screenshot)
+    page_fits(page, "entries-open", screenshot)
     league = Competition.objects.get(name=league_name)
     assert league.entries_open
 
@@ -101,7 +96,7 @@ def test_a_season_run_through_its_pages(page, screenshot, sign_in):
     page.fill("input[name=email]", "sec1@example.org")  # an account already: found by e-mail
     page.click("form:has(input[name=email]) button[type=submit]")
     page.wait_for_selector("text=Sec1 Athlone is on")
-    _fits(page, "union-referees", screenshot)
+    page_fits(page, "union-referees", screenshot)
     referee = union.referee_links.get(user__email="yusuf@example.org").user
     assert len(referee.get_full_name()) == 301  # 150 + a space + 150
 
@@ -110,7 +105,7 @@ def test_a_season_run_through_its_pages(page, screenshot, sign_in):
     for n, captain_name in enumerate(("Cap1 Athlone", "Cap2 Bonteheuwel"), start=1):
         _as(page, sign_in, f"secretary{n}")
         page.goto("/secretary/")
-        _fits(page, f"secretary{n}-dashboard", screenshot)
+        page_fits(page, f"secretary{n}-dashboard", screenshot)
         page.click("text=Enter a team")
         page.fill("input[name=name]", team_names[n - 1])
         boxes = page.locator("input[name=players]")
@@ -122,16 +117,16 @@ def test_a_season_run_through_its_pages(page, screenshot, sign_in):
                 "select[name=captain] option", has_text=captain_name).inner_text())
             page.click("main button[type=submit]")
             page.wait_for_selector("text=SAKBOC 1.5")
-            _fits(page, "entry-refused-seven-players", screenshot)
+            page_fits(page, "entry-refused-seven-players", screenshot)
             assert not league.teams.exists()
         for i in range(9):
             boxes.nth(i).check()
         page.select_option("select[name=captain]", label=page.locator(
             "select[name=captain] option", has_text=captain_name).inner_text())
-        _fits(page, f"secretary{n}-entry-form", screenshot)
+        page_fits(page, f"secretary{n}-entry-form", screenshot)
         page.click("main button[type=submit]")
         page.wait_for_selector("text=is entered in")
-        _fits(page, f"secretary{n}-entered", screenshot)
+        page_fits(page, f"secretary{n}-entered", screenshot)
     assert sorted(league.teams.values_list("name", flat=True)) == sorted(team_names)
 
     # --- The official closes entries, makes the fixtures, assigns a referee from the list ------------------
@@ -143,20 +138,20 @@ def test_a_season_run_through_its_pages(page, screenshot, sign_in):
     page.fill("input[name=start]", "2027-02-03")
     page.click("form:has(input[value=fixtures]) button[type=submit]")
     page.wait_for_selector("text=2 fixtures scheduled")
-    _fits(page, "fixtures-made", screenshot)
+    page_fits(page, "fixtures-made", screenshot)
     match = Match.objects.filter(competition=league).order_by("round_number").first()
     page.goto(f"/official/matches/{match.pk}/")
     conflicted = "Sec1 Athlone"
     page.select_option("select[name=referee]", label=conflicted)
     page.click("form:has(input[value=officials]) button[type=submit]")
     page.wait_for_selector(f"text=is secretary of {clubs[0].name}")
-    _fits(page, "conflicted-referee-refused", screenshot)
+    page_fits(page, "conflicted-referee-refused", screenshot)
     match.refresh_from_db()
     assert match.referee is None
     page.select_option("select[name=referee]", label=referee.get_full_name())
     page.click("form:has(input[value=officials]) button[type=submit]")
     page.wait_for_selector("text=Referee and marker assigned")
-    _fits(page, "referee-assigned", screenshot)
+    page_fits(page, "referee-assigned", screenshot)
     match.refresh_from_db()
     assert match.referee == referee
 
@@ -170,7 +165,7 @@ def test_a_season_run_through_its_pages(page, screenshot, sign_in):
     page.fill("textarea[name=reason]", ("Table 3's last boem was 2 strokes, not 3: " + "recounted " * 50)[:499] + ".")
     page.click("main button[type=submit]")
     page.wait_for_selector("text=Your dispute is with the union's officials")
-    _fits(page, "captain-disputed", screenshot)
+    page_fits(page, "captain-disputed", screenshot)
     dispute = ResultDispute.objects.get(match=match)
     assert dispute.is_open and len(dispute.reason) == 500
 
@@ -178,12 +173,12 @@ def test_a_season_run_through_its_pages(page, screenshot, sign_in):
     page.goto(f"/official/matches/{match.pk}/")
     page.click("form:has(input[value=approve]) button[type=submit]")  # refused: the dispute is open
     page.wait_for_selector("text=captain disputes this result")
-    _fits(page, "approval-refused-while-disputed", screenshot)
+    page_fits(page, "approval-refused-while-disputed", screenshot)
     _score(page, 28, 14, "Table 3 recounted with both captains: the last boem was 2 strokes.",
            then="Score set to 28-14 (was 30-12)")
     page.click("form:has(input[value=approve]) button[type=submit]")
     page.wait_for_selector("text=Result approved")
-    _fits(page, "corrected-and-approved", screenshot)
+    page_fits(page, "corrected-and-approved", screenshot)
     match.refresh_from_db()
     assert (match.home_score, match.away_score, match.result_status) == (28, 14, Match.ResultStatus.APPROVED)
     assert match.history.filter(history_change_reason__startswith="Table 3 recounted").exists()
@@ -193,13 +188,13 @@ def test_a_season_run_through_its_pages(page, screenshot, sign_in):
     page.fill("input[name=title]", "After round 1")
     page.click("text=Review and publish")
     page.wait_for_selector("text=Publish “After round 1”?")
-    _fits(page, "publish-confirmation", screenshot)
+    page_fits(page, "publish-confirmation", screenshot)
     page.click("text=Publish these standings")
     page.wait_for_selector("text=Standings published: After round 1")
     page.fill("input[name=title]", "After round 1, again")
     page.click("text=Review and publish")
     page.wait_for_selector("text=No result has been approved since")
-    _fits(page, "second-publication-refused", screenshot)
+    page_fits(page, "second-publication-refused", screenshot)
     assert list(StandingsSnapshot.objects.filter(competition=league).values_list("title", flat=True)) == [
         "After round 1"]
 
@@ -217,7 +212,7 @@ def test_a_season_run_through_its_pages(page, screenshot, sign_in):
     page.click("form:has(input[value=approve]) button[type=submit]")
     page.wait_for_selector("text=The winner goes into the next round")
     page.goto(f"/competitions/{cup.pk}/")
-    _fits(page, "cup-next-round", screenshot)
+    page_fits(page, "cup-next-round", screenshot)
     final = Match.objects.get(competition=cup, round_number=2)
     assert (final.home, final.away, final.round_name) == (seeds[0], seeds[2], "Final, tie 1")
     assert page.locator(f"text={seeds[2].name}").count() >= 1
@@ -228,10 +223,10 @@ def test_a_season_run_through_its_pages(page, screenshot, sign_in):
                       ("wide-official-match", f"/official/matches/{match.pk}/"),
                       ("wide-union-referees", f"/official/unions/{union.pk}/referees/")):
         page.goto(url)
-        _fits(page, step, screenshot)
+        page_fits(page, step, screenshot)
     _as(page, sign_in, "secretary1")
     page.goto("/secretary/")
-    _fits(page, "wide-secretary-dashboard", screenshot)
+    page_fits(page, "wide-secretary-dashboard", screenshot)
     _as(page, sign_in, away_captain)
     page.goto(f"/captain/matches/{match.pk}/dispute/")
-    _fits(page, "wide-dispute-page", screenshot)
+    page_fits(page, "wide-dispute-page", screenshot)
