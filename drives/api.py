@@ -18,6 +18,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from clubs.api import request_body
 from drives import permissions, selectors, services
 from drives.models import SIDES, Drive, DriveDeal, DriveNight, DriveTable
 from engine.deals import DealEntry
@@ -154,9 +155,7 @@ class DriveTableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         """Enter the next deal (or correct deal ``number``); 400 with the seed's section when refused."""
         table = self.get_object()
         permissions.drive_for_manager(user=request.user, drive_id=table.round.night.drive_id)
-        data = DealEntrySerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        line = data.validated_data
+        line = request_body(DealEntrySerializer, request)
         entry = DealEntry(
             makers_team=line["makers_side"], card_points=(line["card_points0"], line["card_points1"]),
             roem=(line["roem0"], line["roem1"]), pit_team=line["pit_side"], nat=line["nat"],
