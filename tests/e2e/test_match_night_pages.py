@@ -28,7 +28,7 @@ from playwright.sync_api import expect
 from clubs.models import GROUP_REFEREES
 from matches.models import Award, Boem, BoemEntry, Match, MatchTable, StandingsRow
 from referee.models import Ruling
-from tests.e2e.conftest import PHONE, SCREENSHOTS_DIR
+from tests.e2e.conftest import PHONE, SCREENSHOTS_DIR, page_fits
 from tests.factories import CompetitionFactory, MatchFactory, TeamFactory, UserFactory, sheet_for, squad
 from tests.people import captain_accounts, in_group, union_official
 
@@ -84,9 +84,7 @@ class Walk:
         """Save a full-page screenshot and check the page is no wider than its viewport, names not seats."""
         self.count += 1
         page.screenshot(path=str(self.folder / f"{self.count:02d}-{step}.png"), full_page=True)
-        width = page.evaluate("document.documentElement.scrollWidth")
-        inner = page.evaluate("window.innerWidth")
-        assert width <= inner, f"{step}: {page.url} is {width}px wide at {inner}px"
+        page_fits(page, step)
         text = page.inner_text("body").lower()
         assert "team 0" not in text and "seat 0" not in text and "home side" not in text, step
 

@@ -22,6 +22,7 @@ from django.contrib.auth.models import Group
 from clubs.models import GROUP_UNION_OFFICIALS, UnionOfficial
 from matches.models import BoemEntry, Match
 from matches.night_transfer import night_checksums, night_export, night_file_dumps, night_import
+from tests.e2e.conftest import page_fits
 from tests.factories import UserFactory
 from tests.matches.test_night_transfer import play_night, scheduled_match
 
@@ -31,9 +32,7 @@ PASSWORD = "klawerjas-e2e"
 
 
 def _shots(page, screenshot, step: str) -> None:
-    screenshot(step)
-    widths = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-    assert widths[0] <= widths[1], f"{step}: {page.url} is {widths[0]}px wide at {widths[1]}px"
+    page_fits(page, step, screenshot)
     folder = os.environ.get("NIGHT_SHOTS")
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)

@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 from matches import services, table_links
 from matches.models import BoemEntry, Seat
 from tables.models import TableWrite
-from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, SCREENSHOTS_DIR
+from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, SCREENSHOTS_DIR, page_fits
 from tests.factories import match_with_sheets
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -86,7 +86,7 @@ def _table_open(page, secret: str) -> None:
 
 def _shoot(page, folder, name: str) -> None:
     page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
-    assert page.evaluate("document.documentElement.scrollWidth") <= page.evaluate("window.innerWidth"), name
+    page_fits(page, name)
 
 
 def test_offline_table(browser, live_server):

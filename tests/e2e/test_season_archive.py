@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from clubs.models import GROUP_CLUB_SECRETARIES, GROUP_UNION_OFFICIALS, ClubSecretary, Player, Transfer
 from matches.models import Match, Season
+from tests.e2e.conftest import page_fits
 from tests.factories import UnionFactory, UserFactory
 from tests.season_factories import play, season_played
 
@@ -59,8 +60,7 @@ def test_an_official_closes_a_season_starts_the_next_and_the_public_reads_the_ar
 
     def shoot(step: str) -> None:
         path = screenshot(step)
-        widths = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
-        assert widths[0] <= widths[1], f"{step}: {page.url} is {widths[0]}px wide at {widths[1]}px"
+        page_fits(page, step)
         page.set_viewport_size({"width": 1280, "height": 900})
         page.screenshot(path=str(path.with_name(f"{path.stem}-1280.png")), full_page=True)
         page.set_viewport_size({"width": 375, "height": 812})
