@@ -798,7 +798,6 @@ class StrafReversalLine:
 BoemLine = StrokeLine | StrafLine | StrafReversalLine
 
 
-@transaction.atomic
 def sheet_record(
     *, match: Match, table_number: int, lines: Sequence[BoemLine], by: Any = None, now: datetime | None = None,
 ) -> list[BoemEntry]:
