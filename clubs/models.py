@@ -242,6 +242,14 @@ class Club(models.Model):
 
     union = models.ForeignKey(Union, on_delete=models.PROTECT, related_name="clubs", verbose_name=gettext_lazy("union"))
     name = models.CharField(max_length=120, verbose_name=gettext_lazy("name"))
+    active = models.BooleanField(
+        default=True,
+        help_text=gettext_lazy(
+            "A deactivated club keeps its players, teams and history but enters no new competition and registers "
+            "no new player."
+        ),
+        verbose_name=gettext_lazy("active"),
+    )
     secretaries = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="ClubSecretary", related_name="secretary_of_clubs", blank=True,
         help_text=gettext_lazy("Club secretaries (through ClubSecretary)."),
@@ -272,6 +280,17 @@ class Player(models.Model):
     registration_number = models.CharField(max_length=30, verbose_name=gettext_lazy("registration number"))
     first_name = models.CharField(max_length=60, verbose_name=gettext_lazy("first name"))
     last_name = models.CharField(max_length=60, verbose_name=gettext_lazy("last name"))
+    email = models.EmailField(
+        blank=True,
+        help_text=gettext_lazy("Optional: to invite the player as a captain, and for the union's notices."),
+        verbose_name=gettext_lazy("e-mail"),
+    )
+    phone = models.CharField(
+        max_length=20,
+        blank=True,
+        help_text=gettext_lazy("Optional: a South African or international number, e.g. 082 555 0123 or +27 82 555 0123."),
+        verbose_name=gettext_lazy("phone"),
+    )
     active = models.BooleanField(
         default=True,
         help_text=gettext_lazy("Only active players can be named in a squad or sheet."),

@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "appeals",
     "records",
     "drives",
+    "office",
 ]
 
 MIDDLEWARE = [
@@ -305,6 +306,8 @@ MAILERS = {
     }
 }
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="klawerjas-league <noreply@klawerjas-league.invalid>")
+# An invitation's link (office.invitations) works once, for this many days after it was (last) sent.
+INVITATION_VALID_DAYS = env.int("INVITATION_VALID_DAYS", default=7)
 
 # --- Django REST Framework
 REST_FRAMEWORK = {

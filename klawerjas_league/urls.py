@@ -32,4 +32,5 @@ urlpatterns = [
     path("table/", include("tables.urls")),
     path("", include("appeals.urls")),
     path("", include("drives.urls")),
+    path("", include("office.urls")),
 ]
