@@ -288,7 +288,7 @@ class Player(models.Model):
     phone = models.CharField(
         max_length=20,
         blank=True,
-        help_text=gettext_lazy("Optional: a South African or international number, e.g. 082 555 0123 or +27 82 555 0123."),
+        help_text=gettext_lazy("Optional: a South African or international number, e.g. 082 555 0123."),
         verbose_name=gettext_lazy("phone"),
     )
     active = models.BooleanField(
