@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('clubs', '0012_union_office'),
+        ('clubs', '0011_union_office'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
