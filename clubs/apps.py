@@ -13,7 +13,10 @@ class ClubsConfig(AppConfig):
         from simple_history.signals import pre_create_historical_record
 
         from clubs.permissions import role_groups_sync
+        from clubs.roles import role_receivers_connect
         from clubs.services import history_reason_fit_on_save
 
         post_migrate.connect(role_groups_sync, dispatch_uid="clubs.role_groups_sync")
         pre_create_historical_record.connect(history_reason_fit_on_save, dispatch_uid="clubs.history_reason_fit")
+        # A role's group follows its link however the link is made (clubs/roles.py, issue 33).
+        role_receivers_connect()

@@ -225,6 +225,23 @@ def club_create(*, union: Union, name: str) -> Club:
 
 
 @transaction.atomic
+def club_update(*, club: Club, by: Any = None, reason: str = "", **fields: Any) -> Club:
+    """Rename a club (``name``) or deactivate and reactivate it (``active``); history keeps the old values.
+
+    A deactivated club keeps its players, teams and history; it registers no new player and enters no new team.
+
+    :raises ValidationError: another field, or the name is taken in the union.
+    """
+    unknown = set(fields) - {"name", "active"}
+    if unknown:
+        raise ValidationError(_("These club fields cannot be changed here: %(value)s.") % {"value": sorted(unknown)})
+    for key, value in fields.items():
+        setattr(club, key, value.strip() if isinstance(value, str) else value)
+    save_with_history(club, by=by, reason=reason or "club updated")
+    return club
+
+
+@transaction.atomic
 def club_secretary_add(*, club: Club, user: AbstractBaseUser) -> ClubSecretary:
     """Make ``user`` a secretary of ``club`` and a member of "Club secretaries" (idempotent)."""
     return role_link_add(link_model=ClubSecretary, user=user, group_name=GROUP_CLUB_SECRETARIES, club=club)

@@ -4,7 +4,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from clubs.models import GROUP_CAPTAINS, GROUP_CLUB_SECRETARIES, GROUP_REFEREES, GROUP_UNION_OFFICIALS
+from clubs.models import GROUP_CAPTAINS, GROUP_CLUB_SECRETARIES, GROUP_REFEREES, GROUP_UNION_OFFICIALS, Union
 from clubs.permissions import role_names
 from matches.this_week import this_week
 
@@ -33,5 +33,8 @@ def dashboard_url_name(user) -> str:
 
 @login_required
 def dashboard(request: HttpRequest) -> HttpResponse:
-    """Send the signed-in user to their own dashboard (``LOGIN_REDIRECT_URL`` points here)."""
+    """Send the signed-in user to their own dashboard (``LOGIN_REDIRECT_URL`` points here); a site administrator
+    on an installation with no union yet goes to "Set up a union" (issue 33)."""
+    if request.user.is_superuser and not Union.objects.exists():
+        return redirect("office:union-setup")
     return redirect(dashboard_url_name(request.user))

@@ -93,19 +93,6 @@ class OfficialsForm(forms.Form):
             self.fields[name].queryset = listed
 
 
-class RefereeAddForm(forms.Form):
-    """Put someone on the union's list of referees: found by e-mail, or given an account (they set their own
-    password from an e-mailed link)."""
-
-    first_name = forms.CharField(max_length=150, label=gettext_lazy("First name"))
-    last_name = forms.CharField(max_length=150, label=gettext_lazy("Last name"))
-    email = forms.EmailField(
-        help_text=gettext_lazy(
-            "Someone with an account is found by it; anyone else gets an account and an e-mail to choose a password."
-        )
-    , label=gettext_lazy("Email"))
-
-
 class TeamEntryForm(forms.Form):
     """A club's team for a competition: its name, its squad from the club's registered players and its captain."""
 

@@ -24,7 +24,6 @@ urlpatterns = [
     path("official/unions/<int:union_id>/competitions/new/", views.competition_create, name="competition-create"),
     path("official/competitions/<int:pk>/", views.official_competition, name="official-competition"),
     path("official/matches/<int:pk>/", views.official_match, name="official-match"),
-    path("official/unions/<int:union_id>/referees/", views.union_referees, name="union-referees"),
     # Club secretaries: entries
     path("secretary/", views.secretary_dashboard, name="secretary"),
     path("secretary/clubs/<int:club_id>/competitions/<int:pk>/enter/", views.team_enter, name="team-enter"),

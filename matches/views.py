@@ -36,10 +36,9 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_http_methods
 
 from clubs import permissions as club_permissions
-from clubs.models import Team, Union, UnionReferee
-from clubs.selectors import person_name, team_squad_by_name
+from clubs.models import Team, Union
+from clubs.selectors import team_squad_by_name
 from engine.ruleset import ruleset_by_name
-from klawerjas_league.i18n import RecipientLanguagePasswordResetForm
 from klawerjas_league.outbox import outbox_waiting
 from klawerjas_league.page_cache import VARY, cached_page
 from klawerjas_league.refusals import refusal_on_form, refusal_show
@@ -49,7 +48,6 @@ from matches.forms import (
     DisputeForm,
     FixturesForm,
     OfficialsForm,
-    RefereeAddForm,
     ResultCorrectForm,
     StandingsPublishForm,
     SubstitutionForm,
@@ -316,8 +314,8 @@ def match_report_download(request: HttpRequest, pk: int, fmt: str) -> HttpRespon
 def official_dashboard(request: HttpRequest) -> HttpResponse:
     """The unions the official runs, their competitions, and results waiting for approval."""
     unions = list(club_permissions.unions_for_official(request.user).order_by("name"))
-    if not unions:
-        raise Http404("No union.")
+    if not unions:  # an empty state that says what to do next, never a 404 (issue 33)
+        return render(request, "matches/official_dashboard.html", {"unions": [], "competitions": [], "awaiting": []})
     competitions = Competition.objects.filter(union__in=unions).select_related("union").order_by("-season", "name")
     awaiting = (Match.objects.filter(competition__union__in=unions)
                 .filter(Q(result_status=Match.ResultStatus.PROVISIONAL) | Q(result_status=Match.ResultStatus.CONFIRMED))
@@ -451,71 +449,6 @@ def official_match(request: HttpRequest, pk: int) -> HttpResponse:
     })
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def union_referees(request: HttpRequest, union_id: int) -> HttpResponse:
-    """The union's list of referees, from which its officials assign referees and markers: add someone by
-    name and e-mail (an account and a password e-mail for someone new), take someone off (confirmed first)."""
-    from django.contrib.auth import get_user_model
-    from django.db import transaction
-
-    from clubs import services as club_services
-
-    union: Union = club_permissions.union_for_official(user=request.user, union_id=union_id)
-    form = RefereeAddForm(request.POST if request.POST.get("action") == "add" else None)
-    if request.POST.get("action") == "add" and form.is_valid():
-        data = form.cleaned_data
-        users = get_user_model().objects.filter(email__iexact=data["email"], is_active=True)
-        if users.count() > 1:
-            form.add_error("email", _("More than one account has this e-mail address; ask the site's administrator."))
-        else:
-            with transaction.atomic():
-                user = users.first()
-                created = user is None
-                if created:
-                    base = data["email"].split("@")[0][:140] or "referee"
-                    username, n = base, 1
-                    while get_user_model().objects.filter(username=username).exists():
-                        n += 1
-                        username = f"{base}{n}"
-                    user = get_user_model().objects.create_user(
-                        username=username, email=data["email"], first_name=data["first_name"],
-                        last_name=data["last_name"])  # no usable password: they choose one from the e-mail
-                club_services.union_referee_add(union=union, user=user)
-            if created:
-                reset = RecipientLanguagePasswordResetForm({"email": user.email})
-                if reset.is_valid():
-                    reset.save(request=request, use_https=request.is_secure(),
-                               subject_template_name="matches/email/referee_welcome_subject.txt",
-                               email_template_name="matches/email/referee_welcome.txt",
-                               extra_email_context={"union": union})
-            name = person_name(user)
-            messages.success(request, (_("%(name)s is on %(union)s's list of referees and has been e-mailed to "
-                                         "choose a password.") if created
-                                       else _("%(name)s is on %(union)s's list of referees.")) % {
-                "name": name, "union": union})
-            return redirect("matches:union-referees", union_id=union.pk)
-    if request.POST.get("action") == "remove":
-        link = get_object_or_404(UnionReferee.objects.select_related("user"), union=union,
-                                 user_id=request.POST.get("user") if str(request.POST.get("user", "")).isdigit()
-                                 else 0)
-        name = person_name(link.user)
-        if request.POST.get("confirmed") != "yes":
-            return render(request, "matches/referee_remove_confirm.html", {"union": union, "link": link,
-                                                                            "name": name})
-        club_services.union_referee_remove(union=union, user=link.user)
-        messages.success(
-            request,
-            _("%(name)s is off %(union)s's list of referees; matches already assigned keep them.")
-            % {"name": name, "union": union},
-        )
-        return redirect("matches:union-referees", union_id=union.pk)
-    links = UnionReferee.objects.filter(union=union).select_related("user").order_by("user__last_name",
-                                                                                     "user__first_name")
-    page = Paginator(links, 50).get_page(request.GET.get("page"))
-    return render(request, "matches/union_referees.html", {"union": union, "page": page, "form": form})
-
-
 # --- Club secretaries: entries -------------------------------------------------------------------------------
 
 
@@ -551,8 +484,8 @@ def _team_states(teams: list[Team]) -> dict[int, list[str]]:
 def secretary_dashboard(request: HttpRequest) -> HttpResponse:
     """A club secretary's clubs: competitions open for entries, the clubs' teams and what each needs."""
     clubs = list(club_permissions.clubs_for_secretary(request.user).select_related("union").order_by("name"))
-    if not clubs:
-        raise Http404("No club.")
+    if not clubs:  # an empty state that says what to do next, never a 404 (issue 33)
+        return render(request, "matches/secretary_dashboard.html", {"rows": []})
     teams = list(Team.objects.filter(club__in=clubs).select_related("club", "competition", "captain")
                  .order_by("-competition__season", "competition__name", "name"))
     with_fixtures = set(Match.objects.filter(competition__in={t.competition_id for t in teams})
@@ -627,8 +560,8 @@ def captain_dashboard(request: HttpRequest) -> HttpResponse:
     """The user's teams, each with its squad size and next matches."""
     teams = list(club_permissions.teams_for_captain(request.user).select_related("club", "competition")
                  .order_by("name"))
-    if not teams:
-        raise Http404("No team.")
+    if not teams:  # an empty state that says what to do next, never a 404 (issue 33)
+        return render(request, "matches/captain_dashboard.html", {"teams": [], "matches": []})
     team_ids = [t.pk for t in teams]
     upcoming = (Match.objects.filter(home_id__in=team_ids) | Match.objects.filter(away_id__in=team_ids))
     upcoming = upcoming.exclude(result_status=Match.ResultStatus.APPROVED).select_related(

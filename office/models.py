@@ -1,8 +1,9 @@
 """The union office's records: invitations to a role, and registry imports waiting for confirmation.
 
 An :class:`Invitation` is how anyone gets a role in a union (official, club secretary, referee, captain): one
-e-mail with a link valid once and for ``INVITATION_VALID_DAYS`` days (``office.invitations``). The link's token
-is never stored, only its SHA-256, so a copy of the database opens no invitation.
+e-mail with a link valid once and for ``INVITATION_VALID_DAYS`` days (``office.invitations``). The link is the
+invitation's id and ``nonce`` signed with the site's secret key: a copy of the database alone opens no invitation,
+and a resend (a new nonce) makes the older e-mail's link useless.
 
 A :class:`RegistryImport` keeps an uploaded registry file between its preview and its confirmation
 (``office.registry``); the confirmation reads and checks the file again, all or nothing.
@@ -35,9 +36,12 @@ class Invitation(models.Model):
     player = models.ForeignKey("clubs.Player", null=True, blank=True, on_delete=models.CASCADE,
                                related_name="invitations", verbose_name=gettext_lazy("player"))
     email = models.EmailField(verbose_name=gettext_lazy("e-mail"))
-    first_name = models.CharField(max_length=60, verbose_name=gettext_lazy("first name"))
-    last_name = models.CharField(max_length=60, verbose_name=gettext_lazy("last name"))
-    token_hash = models.CharField(max_length=64, unique=True, editable=False)
+    first_name = models.CharField(max_length=150, verbose_name=gettext_lazy("first name"))
+    last_name = models.CharField(max_length=150, verbose_name=gettext_lazy("last name"))
+    nonce = models.CharField(
+        max_length=32, editable=False,
+        help_text=gettext_lazy("Signed into the link; new on each resend, so only the latest e-mail's link works."),
+    )
     invited_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                    related_name="+", verbose_name=gettext_lazy("invited by"))
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))

@@ -1,7 +1,21 @@
 """The union office's pages: setting up a union, its clubs, people and invitations, its settings and its
-registry (issue 33). Officials' pages are under /office/unions/<id>/; an invitation's link is /invitations/<token>/."""
+registry (issue 33). Officials' pages are under /office/unions/<id>/; a club's players under /office/clubs/<id>/;
+an invitation's link is /invitations/<token>/."""
 
+from django.urls import path
+
+from office import views
 
 app_name = "office"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("office/setup/", views.union_setup, name="union-setup"),
+    path("office/unions/<int:union_id>/", views.union_office, name="union"),
+    path("office/unions/<int:union_id>/clubs/<int:club_id>/", views.club_edit, name="club-edit"),
+    path("office/unions/<int:union_id>/people/", views.union_people, name="people"),
+    path("office/unions/<int:union_id>/settings/", views.union_settings, name="settings"),
+    path("official/unions/<int:union_id>/referees/", views.union_referees, name="referees"),
+    path("office/clubs/<int:club_id>/players/", views.club_players, name="club-players"),
+    path("office/players/<int:player_id>/", views.player_edit, name="player-edit"),
+    path("invitations/<str:token>/", views.invitation, name="invitation"),
+]
