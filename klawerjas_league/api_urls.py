@@ -17,6 +17,7 @@ from drives import api as drives_api
 from klawerjas_league.api_auth import TokenSignInView, TokenSignOutEverywhereView, TokenSignOutView
 from matches import api as matches_api
 from matches import season_api
+from office import people_api
 from records import api as records_api
 from referee import api as referee_api
 from tables import api as tables_api
@@ -55,5 +56,17 @@ urlpatterns = [
     path("auth/logout-all/", TokenSignOutEverywhereView.as_view(), name="api-logout-all"),
     re_path(r"^players/(?P<id>[0-9]+)/transfers/$", season_api.PlayerTransfersView.as_view(),
             name="player-transfers"),
+    # The union office (issue 33): before the router, whose "unions" routes would otherwise be tried first.
+    path("unions/setup/", people_api.UnionSetupView.as_view(), name="union-setup"),
+    path("unions/<int:union_id>/settings/", people_api.UnionSettingsView.as_view(), name="union-settings"),
+    path("unions/<int:union_id>/clubs/", people_api.UnionClubsView.as_view(), name="union-clubs"),
+    path("unions/<int:union_id>/clubs/<int:club_id>/", people_api.UnionClubView.as_view(), name="union-club"),
+    path("unions/<int:union_id>/invitations/", people_api.UnionInvitationsView.as_view(), name="union-invitations"),
+    path("unions/<int:union_id>/invitations/<int:pk>/", people_api.UnionInvitationView.as_view(),
+         name="union-invitation"),
+    path("unions/<int:union_id>/invitations/<int:pk>/resend/", people_api.UnionInvitationResendView.as_view(),
+         name="union-invitation-resend"),
+    path("unions/<int:union_id>/roles/", people_api.UnionRolesView.as_view(), name="union-roles"),
+    path("unions/<int:union_id>/roles/remove/", people_api.UnionRoleRemoveView.as_view(), name="union-role-remove"),
     path("", include(router.urls)),
 ]

@@ -351,6 +351,7 @@ SPECTACULAR_SETTINGS = {
         "SeatRoleEnum": "referee.models.Role",
         "RulingDecisionEnum": "referee.models.Ruling.Decision",
         "DisciplinaryOffenceEnum": "clubs.models.DisciplinaryRecord.Offence",
+        "InvitationRoleEnum": "office.models.Invitation.Role",
         "StrafOffenceEnum": "referee.hand_check.SAKBOC_OFFENCE_CHOICES",
         "LineStateEnum": ["provisional", "confirmed", "disputed", "struck"],
         # A deal's sides: the league's table names them home/away, a club drive's table 0/1 (issue 24).
