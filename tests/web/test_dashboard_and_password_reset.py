@@ -10,7 +10,7 @@ from django.contrib.auth.models import Group
 from django.core import mail
 
 from clubs.models import GROUP_CAPTAINS, GROUP_CLUB_SECRETARIES, GROUP_REFEREES, GROUP_UNION_OFFICIALS
-from tests.factories import UserFactory
+from tests.factories import UnionFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -41,8 +41,14 @@ def test_sign_in_lands_on_the_roles_own_dashboard(client, groups, expected):
 
 
 def test_superuser_is_sent_to_the_officials_pages(client):
+    UnionFactory()
     client.force_login(_user("boss", is_superuser=True, is_staff=True))
     assert client.get("/dashboard/")["Location"] == "/official/"
+
+
+def test_superuser_on_a_site_without_a_union_is_sent_to_set_one_up(client):
+    client.force_login(_user("boss", is_superuser=True, is_staff=True))
+    assert client.get("/dashboard/")["Location"] == "/office/setup/"
 
 
 def test_dashboard_asks_a_stranger_to_sign_in(client):
