@@ -60,11 +60,16 @@ def _installation_before_the_squash():
             recorder.record_applied(app, name)
 
 
-def test_an_installation_migrated_before_the_squash_has_nothing_to_apply():
+def test_an_installation_migrated_before_the_squash_has_nothing_to_apply_but_what_came_since():
     _installation_before_the_squash()
     executor = MigrationExecutor(connection)
     plan = executor.migration_plan(executor.loader.graph.leaf_nodes())
-    assert [migration.app_label + "." + migration.name for migration, _ in plan] == []
+    planned = [migration for migration, _ in plan]
+    # Nothing of before the squash is applied again: only migrations written since (issue 33 on), which replace
+    # nothing and follow the squashed ones.
+    assert all(not migration.replaces for migration in planned), planned
+    assert all(migration.name not in RELEASED.get(migration.app_label, []) for migration in planned), planned
+    assert all(int(migration.name[:4]) > len(RELEASED[migration.app_label]) for migration in planned), planned
 
 
 def test_every_released_migration_is_replaced_or_kept_by_name():
