@@ -11,7 +11,7 @@ import re
 import unicodedata
 
 from django.core.exceptions import ValidationError
-from django.core.validators import EmailValidator
+from django.core.validators import validate_email
 from django.utils.translation import gettext_lazy
 
 #: A phone number's characters: digits with an optional leading "+", and spaces, dashes and brackets between.
@@ -19,8 +19,9 @@ PHONE_PATTERN = re.compile(r"^\+?[0-9 ()\-]+$")
 PHONE_MIN_DIGITS = 9
 PHONE_MAX_DIGITS = 15  # ITU-T E.164: at most 15 digits with the country code
 
-#: Django's own e-mail check (the same one ``models.EmailField`` runs).
-email_validate = EmailValidator(message=gettext_lazy("Enter a valid e-mail address, e.g. name@example.org."))
+#: An e-mail address: Django's ``EmailValidator``, the very instance ``models.EmailField`` runs (``Player.email``), so
+#: the model, the forms and the import give one message. :raises ValidationError: code ``invalid``.
+email_validate = validate_email
 
 
 def name_validate(value: str) -> None:
