@@ -17,6 +17,7 @@ from drives import api as drives_api
 from klawerjas_league.api_auth import TokenSignInView, TokenSignOutEverywhereView, TokenSignOutView
 from matches import api as matches_api
 from matches import season_api
+from office import api as office_api
 from records import api as records_api
 from referee import api as referee_api
 from tables import api as tables_api
@@ -55,5 +56,12 @@ urlpatterns = [
     path("auth/logout-all/", TokenSignOutEverywhereView.as_view(), name="api-logout-all"),
     re_path(r"^players/(?P<id>[0-9]+)/transfers/$", season_api.PlayerTransfersView.as_view(),
             name="player-transfers"),
+    # A union's registry of players in and out of a spreadsheet (issue 33): officials of the union only.
+    re_path(r"^unions/(?P<union_id>[0-9]{1,9})/registry/import/$", office_api.RegistryImportView.as_view(),
+            name="union-registry-import"),
+    re_path(r"^unions/(?P<union_id>[0-9]{1,9})/registry/export/$", office_api.RegistryExportView.as_view(),
+            name="union-registry-export"),
+    re_path(r"^unions/(?P<union_id>[0-9]{1,9})/registry/template/$", office_api.RegistryTemplateView.as_view(),
+            name="union-registry-template"),
     path("", include(router.urls)),
 ]
