@@ -58,11 +58,11 @@ def counts_message(counts: dict[str, int]) -> str:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def registry(request: HttpRequest, union_id: int) -> HttpResponse:
+def registry(request: HttpRequest, union_id: str) -> HttpResponse:
     """The union's registered players (50 a page, by surname), and the upload of a registry file: a good file is
     kept (``RegistryImport``) and previewed; a file too big, unreadable or without the required columns is an
     error on the form, and nothing is kept."""
-    union = union_for_official(user=request.user, union_id=union_id)
+    union = union_for_official(user=request.user, union_id=int(union_id))
     form = RegistryUploadForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -78,11 +78,11 @@ def registry(request: HttpRequest, union_id: int) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def registry_preview_page(request: HttpRequest, union_id: int, pk: int) -> HttpResponse:
+def registry_preview_page(request: HttpRequest, union_id: str, pk: str) -> HttpResponse:
     """An uploaded file's rows with what importing them does; when no row is refused, its confirmation (POST),
     which reads and checks the stored file again and writes all or nothing, once."""
-    union = union_for_official(user=request.user, union_id=union_id)
-    upload = RegistryImport.objects.filter(union=union, pk=pk).first()
+    union = union_for_official(user=request.user, union_id=int(union_id))
+    upload = RegistryImport.objects.filter(union=union, pk=int(pk)).first()
     if upload is None:
         raise Http404("No such registry import.")
     if request.method == "POST":
@@ -126,9 +126,9 @@ def registry_confirm(request: HttpRequest, *, union, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def registry_download(request: HttpRequest, union_id: int, fmt: str) -> HttpResponse:
+def registry_download(request: HttpRequest, union_id: str, fmt: str) -> HttpResponse:
     """The union's registry as ``.xlsx`` or ``.csv`` (the import's columns)."""
-    union = union_for_official(user=request.user, union_id=union_id)
+    union = union_for_official(user=request.user, union_id=int(union_id))
     response = HttpResponse(registry_export(union=union, fmt=fmt), content_type=CONTENT_TYPES[fmt])
     response["Content-Disposition"] = f'attachment; filename="{registry_file_name(union=union, fmt=fmt)}"'
     return response
@@ -136,9 +136,9 @@ def registry_download(request: HttpRequest, union_id: int, fmt: str) -> HttpResp
 
 @login_required
 @require_GET
-def registry_template_download(request: HttpRequest, union_id: int, fmt: str) -> HttpResponse:
+def registry_template_download(request: HttpRequest, union_id: str, fmt: str) -> HttpResponse:
     """An empty registry file with the import's headers."""
-    union = union_for_official(user=request.user, union_id=union_id)
+    union = union_for_official(user=request.user, union_id=int(union_id))
     response = HttpResponse(registry_template(fmt=fmt), content_type=CONTENT_TYPES[fmt])
     file_name = registry_file_name(union=union, fmt=fmt, template=True)
     response["Content-Disposition"] = f'attachment; filename="{file_name}"'

@@ -303,3 +303,14 @@ def test_export_xlsx_has_the_import_headers_and_no_formula(union, athlone):
 def test_template_is_the_headers_alone_and_reads_as_no_rows(fmt):
     content = registry.registry_template(fmt=fmt)
     assert registry_read(content=content, file_name=f"t.{fmt}") == []
+
+
+def test_the_player_api_and_form_apply_the_same_validators(athlone):
+    from clubs.api import PlayerRegisterSerializer
+    from clubs.forms import PlayerRegisterForm
+
+    serializer = PlayerRegisterSerializer(data={"club": athlone.pk, "registration_number": "R1",
+                                                "first_name": "Jan\nPiet", "last_name": "Smit", "phone": "12"})
+    assert not serializer.is_valid() and set(serializer.errors) == {"first_name", "phone"}
+    form = PlayerRegisterForm({"registration_number": "R1", "first_name": "Jan", "last_name": "Smit\tX"})
+    assert not form.is_valid() and "last_name" in form.errors

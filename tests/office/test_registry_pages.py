@@ -130,3 +130,9 @@ def test_another_unions_official_gets_404(client, union, athlone, other_official
     assert client.post(preview_url).status_code == 404
     assert client.get(reverse("office:registry-export", args=[union.pk, "csv"])).status_code == 404
     assert not Player.objects.exists()
+
+
+def test_an_id_of_ten_digits_is_404_not_500(client, official):
+    client.force_login(official)
+    assert client.get("/office/unions/12345678901/registry/").status_code == 404
+    assert client.get("/api/unions/12345678901/registry/export/").status_code == 404
