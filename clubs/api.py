@@ -28,6 +28,7 @@ from rest_framework.response import Response
 from clubs import permissions, services
 from clubs.models import Club, Player, Team, TeamMembership, Union, UnionReferee
 from clubs.selectors import person_name
+from clubs.validators import name_validate, phone_validate
 
 #: Ids in URLs are 1 to 9 digits: anything longer answers 404 before it reaches the database.
 ID_REGEX = "[0-9]{1,9}"
@@ -116,13 +117,18 @@ class TeamSerializer(serializers.ModelSerializer):
 class PlayerRegisterSerializer(serializers.Serializer):
     club = id_field(help_text="The club registering the player (yours).")
     registration_number = serializers.CharField(max_length=30)
-    first_name = serializers.CharField(max_length=60)
-    last_name = serializers.CharField(max_length=60)
+    first_name = serializers.CharField(max_length=60, validators=[name_validate])
+    last_name = serializers.CharField(max_length=60, validators=[name_validate])
+    email = serializers.EmailField(required=False, allow_blank=True, default="", help_text="Optional.")
+    phone = serializers.CharField(max_length=20, required=False, allow_blank=True, default="",
+                                  validators=[phone_validate], help_text="Optional: 9 to 15 digits, e.g. 082 555 0123.")
 
 
 class PlayerUpdateSerializer(serializers.Serializer):
-    first_name = serializers.CharField(max_length=60, required=False)
-    last_name = serializers.CharField(max_length=60, required=False)
+    first_name = serializers.CharField(max_length=60, required=False, validators=[name_validate])
+    last_name = serializers.CharField(max_length=60, required=False, validators=[name_validate])
+    email = serializers.EmailField(required=False, allow_blank=True)
+    phone = serializers.CharField(max_length=20, required=False, allow_blank=True, validators=[phone_validate])
     active = serializers.BooleanField(
         required=False, help_text="Only active players can be named (SAKBOC 1.5)."
     )
@@ -230,6 +236,8 @@ class PlayerViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
             registration_number=data["registration_number"],
             first_name=data["first_name"],
             last_name=data["last_name"],
+            email=data["email"],
+            phone=data["phone"],
             by=request.user,
         )
         return Response(PlayerSerializer(player).data, status=status.HTTP_201_CREATED)

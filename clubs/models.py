@@ -16,6 +16,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from simple_history.models import HistoricalRecords
 
+from clubs.validators import name_validate, phone_validate
+
 #: Django groups the permission layer (clubs/permissions.py) builds on; created by a data migration.
 GROUP_UNION_OFFICIALS = "Union officials"
 GROUP_CLUB_SECRETARIES = "Club secretaries"
@@ -278,8 +280,8 @@ class Player(models.Model):
     )
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="players", verbose_name=gettext_lazy("club"))
     registration_number = models.CharField(max_length=30, verbose_name=gettext_lazy("registration number"))
-    first_name = models.CharField(max_length=60, verbose_name=gettext_lazy("first name"))
-    last_name = models.CharField(max_length=60, verbose_name=gettext_lazy("last name"))
+    first_name = models.CharField(max_length=60, validators=[name_validate], verbose_name=gettext_lazy("first name"))
+    last_name = models.CharField(max_length=60, validators=[name_validate], verbose_name=gettext_lazy("last name"))
     email = models.EmailField(
         blank=True,
         help_text=gettext_lazy("Optional: to invite the player as a captain, and for the union's notices."),
@@ -288,6 +290,7 @@ class Player(models.Model):
     phone = models.CharField(
         max_length=20,
         blank=True,
+        validators=[phone_validate],
         help_text=gettext_lazy("Optional: a South African or international number, e.g. 082 555 0123."),
         verbose_name=gettext_lazy("phone"),
     )

@@ -257,15 +257,24 @@ def club_secretary_remove(*, club: Club, user: AbstractBaseUser) -> None:
 
 @transaction.atomic
 def player_register(
-    *, club: Club, registration_number: str, first_name: str, last_name: str,
-    user: AbstractBaseUser | None = None, by: Any = None,
+    *, club: Club, registration_number: str, first_name: str, last_name: str, email: str = "", phone: str = "",
+    user: AbstractBaseUser | None = None, by: Any = None, reason: str = "",
 ) -> Player:
-    """Register a player with ``club`` in the club's union.
+    """Register a player with ``club`` in the club's union; ``email`` and ``phone`` are optional ("" for none).
 
-    :raises ValidationError: the registration number is already used in the union (SAKBOC 1.5: teams are of
-        *registered* players, and a registration identifies one player in the union).
+    Every field is checked as the model checks it (``clubs.validators``: a name on one line, a phone number of
+    9 to 15 digits, an e-mail address), so the form, the API and the registry import refuse alike. ``reason`` is
+    the history's change reason ("player registered" unless given, e.g. "registry import").
+
+    :raises ValidationError: with field messages (``{"first_name": [...], "phone": [...]}``): a bad value; the
+        registration number is already used in the union (SAKBOC 1.5: teams are of *registered* players, and a
+        registration identifies one player in the union); the club is deactivated (it registers no new player).
     """
     registration_number = registration_number.strip()
+    if not club.active:
+        raise ValidationError(
+            {"club": _("%(club)s is deactivated: it registers no new player.") % {"club": club.name}}
+        )
     if Player.objects.filter(union_id=club.union_id, registration_number__iexact=registration_number).exists():
         raise ValidationError(
             {
@@ -277,22 +286,33 @@ def player_register(
         )
     player = Player(
         union_id=club.union_id, club=club, registration_number=registration_number,
-        first_name=first_name, last_name=last_name, user=user,
+        first_name=first_name.strip(), last_name=last_name.strip(), email=(email or "").strip(),
+        phone=(phone or "").strip(), user=user,
     )
-    save_with_history(player, by=by, reason="player registered")
+    save_with_history(player, by=by, reason=reason or "player registered")
     return player
 
 
 @transaction.atomic
 def player_update(*, player: Player, by: Any = None, reason: str = "", **fields: Any) -> Player:
-    """Change ``first_name``, ``last_name``, ``active``, ``user`` or ``club`` (within the union).
+    """Change ``first_name``, ``last_name``, ``email``, ``phone``, ``active``, ``user`` or ``club`` (within the
+    union), each checked as :func:`player_register` checks it.
 
-    :raises ValidationError: another field, or a club of another union.
+    :raises ValidationError: with field messages: another field; a bad value (``clubs.validators``); a club of
+        another union; a move to a deactivated club (it registers no new player).
     """
-    allowed = {"first_name", "last_name", "active", "user", "club"}
+    allowed = {"first_name", "last_name", "email", "phone", "active", "user", "club"}
     unknown = set(fields) - allowed
     if unknown:
         raise ValidationError(_("These player fields cannot be changed here: %(value)s.") % {"value": sorted(unknown)})
+    for key in ("first_name", "last_name", "email", "phone"):
+        if key in fields:
+            fields[key] = (fields[key] or "").strip()
+    club = fields.get("club")
+    if club is not None and club.pk != player.club_id and not club.active:
+        raise ValidationError(
+            {"club": _("%(club)s is deactivated: it registers no new player.") % {"club": club.name}}
+        )
     for key, value in fields.items():
         setattr(player, key, value)
     save_with_history(player, by=by, reason=reason or "player updated")

@@ -17,6 +17,7 @@ from drives import api as drives_api
 from klawerjas_league.api_auth import TokenSignInView, TokenSignOutEverywhereView, TokenSignOutView
 from matches import api as matches_api
 from matches import season_api
+from office import api as office_api
 from office import people_api
 from records import api as records_api
 from referee import api as referee_api
@@ -68,5 +69,12 @@ urlpatterns = [
          name="union-invitation-resend"),
     path("unions/<int:union_id>/roles/", people_api.UnionRolesView.as_view(), name="union-roles"),
     path("unions/<int:union_id>/roles/remove/", people_api.UnionRoleRemoveView.as_view(), name="union-role-remove"),
+    # A union's registry of players in and out of a spreadsheet (issue 33): officials of the union only.
+    re_path(r"^unions/(?P<union_id>[0-9]{1,9})/registry/import/$", office_api.RegistryImportView.as_view(),
+            name="union-registry-import"),
+    re_path(r"^unions/(?P<union_id>[0-9]{1,9})/registry/export/$", office_api.RegistryExportView.as_view(),
+            name="union-registry-export"),
+    re_path(r"^unions/(?P<union_id>[0-9]{1,9})/registry/template/$", office_api.RegistryTemplateView.as_view(),
+            name="union-registry-template"),
     path("", include(router.urls)),
 ]
