@@ -85,6 +85,7 @@ class InviteForm(forms.Form):
         help_text=gettext_lazy("Captains get their login from their club's secretary, on the club's players page."),
     )
     club = forms.ModelChoiceField(queryset=Club.objects.none(), required=False, label=gettext_lazy("Club"),
+                                  empty_label=gettext_lazy("— (not a club secretary)"),
                                   help_text=gettext_lazy("For a club secretary: which club."))
 
     def __init__(self, *args, union: Union, **kwargs) -> None:
