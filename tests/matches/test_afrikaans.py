@@ -57,8 +57,8 @@ def _email_context() -> dict:
         "appeal": appeal, "user": user, "protocol": "https", "domain": "league.example.org", "uid": "MQ",
         "token": "abc-123", "union": "SPKU", "days": 7, "was": when, "old_venue": "Athlone Civic Centre",
         "reason": "The hall is booked.", "url": "https://league.example.org/invitations/abc/",
-        "invitation": SimpleNamespace(first_name="Yusuf", role="referee", club=_Named(label="Athlone Aces", name="Athlone Aces"),
-                                      invited_by=user),
+        "invitation": SimpleNamespace(first_name="Yusuf", role="referee", invited_by=user,
+                                      club=_Named(label="Athlone Aces", name="Athlone Aces")),
     }
 
 
