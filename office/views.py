@@ -319,7 +319,8 @@ def player_edit(request: HttpRequest, player_id: int) -> HttpResponse:
     as captain (an invitation to the player's e-mail; the club's secretary only)."""
     player: Player = club_permissions.player_for_registrar(user=request.user, player_id=player_id)
     action = request.POST.get("action", "save")
-    form = PlayerForm(request.POST if action == "save" else None, instance=Player.objects.get(pk=player.pk))
+    form = PlayerForm(request.POST if request.method == "POST" and action == "save" else None,
+                      instance=Player.objects.get(pk=player.pk))
     form.fields["registration_number"].disabled = True
     if request.method == "POST":
         try:
