@@ -184,3 +184,13 @@ def cache_namespace(settings: object) -> None:
         alias: {**config, "KEY_PREFIX": f"{config.get('KEY_PREFIX', '')}t{uuid.uuid4().hex[:12]}"}
         for alias, config in settings.CACHES.items()  # type: ignore[attr-defined]
     }
+
+
+@pytest.fixture
+def on_commit_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run ``transaction.on_commit`` callbacks at once: a test's transaction never commits, and a service that
+    hands its outbox message (an e-mail) over after commit then sends it within the test (``mailoutbox``). The
+    outbox's own tests cover the commit and the broker."""
+    from django.db import transaction
+
+    monkeypatch.setattr(transaction, "on_commit", lambda func, using=None, robust=False: func())

@@ -17,15 +17,7 @@ from matches.models import Match
 from tests.factories import CompetitionFactory, MatchFactory, TeamFactory, UserFactory
 from tests.people import captain_accounts, union_official
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def sent_at_once(monkeypatch):
-    """Run the outbox's after-commit hand-over at once (a test's transaction never commits)."""
-    from django.db import transaction
-
-    monkeypatch.setattr(transaction, "on_commit", lambda func, using=None, robust=False: func())
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_at_once")]
 
 
 @pytest.fixture

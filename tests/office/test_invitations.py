@@ -22,9 +22,9 @@ from clubs.models import (
 )
 from office import invitations
 from office.models import Invitation
-from tests.factories import ClubFactory, PlayerFactory, UnionFactory, UnionOfficialFactory, UserFactory
+from tests.factories import ClubFactory, PlayerFactory, UnionOfficialFactory, UserFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_at_once")]
 Role = Invitation.Role
 
 
@@ -39,20 +39,6 @@ def _groups(user) -> set[str]:
     return set(user.groups.values_list("name", flat=True))
 
 
-@pytest.fixture(autouse=True)
-def sent_at_once(monkeypatch):
-    """The outbox hands its message over after commit; a test runs in one transaction that never commits, so the
-    hand-over runs at once here (the outbox's own tests cover the commit and the broker)."""
-    from django.db import transaction
-
-    monkeypatch.setattr(transaction, "on_commit", lambda func, using=None, robust=False: func())
-
-
-@pytest.fixture
-def union():
-    return UnionFactory(name="Cape Klawerjas Union", short_name="CKU")
-
-
 @pytest.fixture
 def official(union):
     return UnionOfficialFactory(union=union, user=UserFactory(username="fatima", first_name="Fatima",
@@ -65,7 +51,7 @@ def test_an_invitation_sends_one_email_whose_link_makes_an_account_with_the_role
                                   last_name="Isaacs", by=official, site="http://testserver")
     assert len(mailoutbox) == 1
     message = mailoutbox[0]
-    assert message.to == ["yusuf@example.org"] and "Cape Klawerjas Union" in message.subject
+    assert message.to == ["yusuf@example.org"] and union.name in message.subject
     link = _link(message)
     page = client.get(link)
     assert page.status_code == 200 and "Choose a username and a password" in page.content.decode()

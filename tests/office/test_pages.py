@@ -16,20 +16,7 @@ from tests.factories import (
     UserFactory,
 )
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def sent_at_once(monkeypatch):
-    """Run the outbox's after-commit hand-over at once (a test's transaction never commits)."""
-    from django.db import transaction
-
-    monkeypatch.setattr(transaction, "on_commit", lambda func, using=None, robust=False: func())
-
-
-@pytest.fixture
-def union():
-    return UnionFactory(name="Cape Klawerjas Union", short_name="CKU")
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("on_commit_at_once")]
 
 
 @pytest.fixture
