@@ -18,7 +18,7 @@ from django.utils import translation
 from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import ValidationError
@@ -156,17 +156,6 @@ class FixturesGenerateSerializer(serializers.Serializer):
     kickoff = serializers.TimeField(default=dt.time(19, 30), help_text="Start of play each match night.")
     days_between_rounds = serializers.IntegerField(min_value=1, max_value=365, default=7)
     home_and_away = serializers.BooleanField(default=True, help_text="League only: meet at each venue.")
-    blackout_dates = serializers.ListField(
-        child=serializers.DateField(), required=False, default=list, max_length=400,
-        help_text="Dates with no match night (public holidays): a round that would fall on one moves on by "
-                  "days_between_rounds.")
-
-
-class FixtureRescheduleSerializer(serializers.Serializer):
-    scheduled_start = serializers.DateTimeField(help_text="The new start of play (ISO 8601).")
-    venue = serializers.CharField(max_length=160, required=False, allow_blank=True,
-                                  help_text="The new venue (default: unchanged).")
-    reason = serializers.CharField(max_length=300, help_text="Why it moves: told to the captains and the referee.")
 
 
 class FixtureCreateSerializer(serializers.Serializer):
@@ -678,20 +667,6 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
             round_name=values["round_name"], tie_number=values["tie_number"], by=request.user,
         )
         return Response(FixtureSerializer(match).data, status=status.HTTP_201_CREATED)
-
-    @extend_schema(request=FixtureRescheduleSerializer, responses={
-        200: FixtureSerializer,
-        400: OpenApiResponse(description="Refused: no reason, a start in the past, a night begun or played."),
-        404: OpenApiResponse(description="No such fixture, or not of a union the caller runs (the same answer)."),
-    })
-    def partial_update(self, request: Request, *args, **kwargs) -> Response:
-        """Postpone or move a fixture (officials of its union): ``matches.services.fixture_reschedule``."""
-        data = request_body(FixtureRescheduleSerializer, request)
-        match = permissions.match_for_official(user=request.user, match_id=_int_or_404(kwargs.get("pk")))
-        match = services.fixture_reschedule(match=match, scheduled_start=data["scheduled_start"],
-                                            venue=data.get("venue", match.venue), reason=data["reason"],
-                                            by=request.user)
-        return Response(FixtureSerializer(match).data)
 
     @extend_schema(request=OfficialsSerializer, responses={200: FixtureSerializer})
     @action(detail=True, methods=["post"])

@@ -61,62 +61,6 @@ class FixturesForm(forms.Form):
         help_text=gettext_lazy("League: each pair meets at both venues."),
         label=gettext_lazy("Home and away"),
     )
-    blackout_dates = forms.CharField(
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 5}),
-        help_text=gettext_lazy(
-            "No round is played on these dates (YYYY-MM-DD, one a line): a round that would fall on one moves on "
-            "by the days between rounds. South Africa's public holidays of the coming year are filled in; add the "
-            "union's own dates off or take one out."
-        ),
-        label=gettext_lazy("Dates without a match night"),
-    )
-
-    def __init__(self, *args, today: dt.date | None = None, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        if not self.is_bound:
-            self.initial.setdefault("blackout_dates", "\n".join(
-                f"{day.isoformat()}  {name}" for day, name in public_holidays(start=today or dt.date.today())))
-
-    def clean_blackout_dates(self) -> list[dt.date]:
-        """The dates given, one a line or separated by commas; what follows a date on its line is its name.
-
-        :raises forms.ValidationError: an entry that is not a date, naming it.
-        """
-        dates = []
-        for line in self.cleaned_data["blackout_dates"].replace(",", "\n").splitlines():
-            entry = line.strip().split(" ")[0] if line.strip() else ""
-            if not entry:
-                continue
-            try:
-                dates.append(dt.date.fromisoformat(entry))
-            except ValueError:
-                raise forms.ValidationError(
-                    _("%(entry)s is not a date: write dates as YYYY-MM-DD, e.g. 2026-12-25.") % {"entry": entry}
-                ) from None
-        return sorted(set(dates))
-
-
-def public_holidays(*, start: dt.date, days: int = 366) -> list[tuple[dt.date, str]]:
-    """South Africa's public holidays from ``start`` for ``days`` days (the maintained ``holidays`` package, which
-    follows the Public Holidays Act 36 of 1994, a Sunday's holiday observed on the Monday): ``[(date, name)]``."""
-    import holidays
-
-    end = start + dt.timedelta(days=days)
-    found = holidays.country_holidays("ZA", years=range(start.year, end.year + 1))
-    return sorted((day, name) for day, name in found.items() if start <= day < end)
-
-
-class FixtureRescheduleForm(forms.Form):
-    """Postpone or move a fixture: its new date, time and venue, and the reason the captains and referee are told."""
-
-    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}), label=gettext_lazy("New date"))
-    time = forms.TimeField(widget=forms.TimeInput(attrs={"type": "time"}), label=gettext_lazy("Start of play"))
-    venue = forms.CharField(max_length=160, required=False, label=gettext_lazy("Venue"))
-    reason = forms.CharField(
-        max_length=300, widget=forms.Textarea(attrs={"rows": 3}), label=gettext_lazy("Reason"),
-        help_text=gettext_lazy("Told to both captains and the referee by e-mail, and kept in the fixture's history."),
-    )
 
 
 class PersonChoiceField(forms.ModelChoiceField):

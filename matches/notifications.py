@@ -56,13 +56,6 @@ def fixture_scheduled_notify(*, match_id: int) -> None:
     outbox_enqueue(task="clubs.fixture_scheduled_email", args=[match_id], key=f"match:{match_id}")
 
 
-def fixture_moved_notify(*, match_id: int, change_id: int, old_start: str, old_venue: str, reason: str) -> None:
-    """Once the transaction commits, e-mail both captains, the referee and the marker that match ``match_id`` moved
-    (``change_id``: the history row of the move, the idempotency key; ``old_start`` ISO 8601)."""
-    outbox_enqueue(task="matches.fixture_moved_email", args=[match_id, change_id, old_start, old_venue, reason],
-                   key=f"match:{match_id}")
-
-
 def ruling_notify(*, ruling_id: int | str, match_id: int, team_ids: list[int], summary: str) -> None:
     """Once the transaction commits, e-mail the captains of ``team_ids`` that a referee's ruling concerns their team.
 
@@ -109,27 +102,6 @@ def fixture_scheduled_email(match_id: int) -> int:
             "home": match.home, "away": match.away, "start": date_format(start, "D d M Y H:i")},
         template="matches/email/fixture_scheduled.txt", context={"match": match, "start": start},
         recipients=captain_emails([match.home, match.away]),
-    )
-
-
-@shared_task(name="matches.fixture_moved_email")
-def fixture_moved_email(match_id: int, change_id: int, old_start: str, old_venue: str, reason: str) -> int:
-    """Send the "fixture moved" e-mail once per move (``change_id``) to both captains, the referee and the marker;
-    return the number sent."""
-    match = (Match.objects.select_related("competition", "home__captain__user", "away__captain__user", "referee",
-                                          "marker").filter(pk=match_id).first())
-    if match is None:
-        return 0
-    start = timezone.localtime(match.scheduled_start)
-    was = timezone.localtime(dt.datetime.fromisoformat(old_start))
-    officials = [u.email for u in (match.referee, match.marker) if u is not None and u.email and u.is_active]
-    return send_once(
-        key=f"notify:fixture-moved:{match_id}:{change_id}", task="matches.fixture_moved_email",
-        subject=lambda: _("Fixture moved: %(home)s v %(away)s, now %(start)s") % {
-            "home": match.home, "away": match.away, "start": date_format(start, "D d M Y H:i")},
-        template="matches/email/fixture_moved.txt",
-        context={"match": match, "start": start, "was": was, "old_venue": old_venue, "reason": reason},
-        recipients=sorted(set(captain_emails([match.home, match.away]) + officials)),
     )
 
 

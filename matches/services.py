@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from datetime import date, datetime
 from typing import Any
 
@@ -60,12 +60,7 @@ from matches.models import (
     Substitution,
     TeamSheet,
 )
-from matches.notifications import (
-    fixture_moved_notify,
-    fixture_scheduled_notify,
-    result_disputed_notify,
-    standings_published_notify,
-)
+from matches.notifications import fixture_scheduled_notify, result_disputed_notify, standings_published_notify
 from matches.records import (
     hhmm,
     match_lock,
@@ -177,42 +172,6 @@ def match_schedule(
         if official is not None:
             user_group_add(user=official, group_name=GROUP_REFEREES)
     fixture_scheduled_notify(match_id=match.pk)
-    return match
-
-
-@transaction.atomic
-def fixture_reschedule(
-    *, match: Match, scheduled_start: datetime, venue: str, reason: str, by: Any = None, now: datetime | None = None,
-) -> Match:
-    """Postpone or move a fixture: a new start (date and time) and venue, with the official's reason.
-
-    History keeps the old start and venue with ``reason`` and who; the calendar feeds move the event (its
-    ``SEQUENCE`` counts the match's changes) and the public pages follow (their tokens renew on the save). Both
-    captains, the referee and the marker are e-mailed the old and the new night and the reason, once per change.
-
-    :raises ValidationError: no reason; a match that has begun or been played (its night cannot move); a new start
-        in the past; nothing changed.
-    """
-    now = now_or(now)
-    match = match_lock(match)
-    errors: dict[str, str] = {}
-    if not (reason or "").strip():
-        errors["reason"] = _("Say why the fixture moves: the captains and the referee are told.")
-    if match.phase != Match.Phase.SCHEDULED or match.result_status != Match.ResultStatus.NONE:
-        errors["__all__"] = _("%(home)s v %(away)s has begun or been played: its night cannot move.") % {
-            "home": match.home, "away": match.away}
-    if scheduled_start <= now:
-        errors["scheduled_start"] = _("The new start is in the past: choose a date and time still to come.")
-    venue = (venue or "").strip()
-    if scheduled_start == match.scheduled_start and venue == match.venue:
-        errors["scheduled_start"] = _("That is the fixture's date, time and venue already: nothing changes.")
-    if errors:
-        raise ValidationError(errors)
-    old_start, old_venue = match.scheduled_start, match.venue
-    match.scheduled_start, match.venue = scheduled_start, venue
-    save_with_history(match, by=by, reason=reason.strip())
-    fixture_moved_notify(match_id=match.pk, change_id=match.history.latest("history_id").history_id,
-                         old_start=old_start.isoformat(), old_venue=old_venue, reason=reason.strip())
     return match
 
 
@@ -814,8 +773,7 @@ def result_enter(
 
     :param confirmed_at: the entry stands as confirmed from then (an official's entry, :func:`result_correct`).
 
-    :raises ValidationError: no reason; a match night still in play, or not yet come (a fixture's result is entered
-        from its night on, issue 33); a knock-out draw (SAKBOC 1.12).
+    :raises ValidationError: no reason; a match night still in play; a knock-out draw (SAKBOC 1.12).
     """
     if not reason.strip():
         raise ValidationError(_("Say why the result is entered or changed."))
@@ -824,11 +782,6 @@ def result_enter(
         raise ValidationError(_("The match night is still in play; its score comes from the boem sheets."))
     if home_score < 0 or away_score < 0:
         raise ValidationError(_("Match scores are not negative."))
-    night = timezone.localdate(match.scheduled_start)
-    if match.phase == Match.Phase.SCHEDULED and night > timezone.localdate():
-        raise ValidationError(
-            _("The match night of %(home)s v %(away)s is on %(date)s: its result can be entered from that night.")
-            % {"home": match.home, "away": match.away, "date": date_format(night, "j F Y")})
     if match.competition.is_knockout and home_score == away_score:
         raise ValidationError(_("SAKBOC 1.12: a knock-out match is not left drawn; enter the score after extra time."))
     was_approved = match.result_status == Match.ResultStatus.APPROVED
@@ -1151,14 +1104,9 @@ def competition_fixtures_create(
     kickoff: dt.time = dt.time(19, 30),
     days_between_rounds: int = 7,
     home_and_away: bool = True,
-    blackout_dates: Sequence[dt.date] = (),
     by=None,
 ) -> list:
     """Schedule a competition's fixture list from its entered teams; return the new ``Match`` rows.
-
-    No round lands on one of ``blackout_dates`` (public holidays, the union's own dates off): a round that would
-    fall on one moves on by ``days_between_rounds`` until it is clear, and the later rounds keep their spacing
-    from it (:func:`~matches.fixtures.league_round_robin`'s ``skip_dates``); a cup's first round likewise.
 
     A league gets :func:`~matches.fixtures.league_round_robin` (home and away unless ``home_and_away`` is
     False), one match night per round at ``kickoff`` local time. A knock-out cup gets round 1 of
@@ -1192,8 +1140,6 @@ def competition_fixtures_create(
     try:
         with transaction.atomic():
             if competition.is_knockout:
-                while start in set(blackout_dates):
-                    start += dt.timedelta(days=days_between_rounds)
                 first = knockout_bracket(teams, start=start, days_between_rounds=days_between_rounds)[0]
                 for tie in first.ties:
                     if tie.is_bye:
@@ -1206,7 +1152,7 @@ def competition_fixtures_create(
                 created += knockout_advance(competition=competition, by=by)
             else:
                 for league_round in league_round_robin(teams, start=start, days_between_rounds=days_between_rounds,
-                                                       home_and_away=home_and_away, skip_dates=blackout_dates):
+                                                       home_and_away=home_and_away):
                     for pairing in league_round.pairings:
                         created.append(match_schedule(
                             competition=competition, home=pairing.home, away=pairing.away,

@@ -15,7 +15,6 @@ broken comes back as the service's message, citing its clause, on the same page.
 
 from __future__ import annotations
 
-import datetime as dt
 from collections.abc import Callable
 
 from django.contrib import messages
@@ -47,7 +46,6 @@ from matches import entries, exports, fixtures, permissions, selectors, services
 from matches.forms import (
     CompetitionForm,
     DisputeForm,
-    FixtureRescheduleForm,
     FixturesForm,
     OfficialsForm,
     ResultCorrectForm,
@@ -356,7 +354,7 @@ def official_competition(request: HttpRequest, pk: int) -> HttpResponse:
     are closed, publish the standings (after a confirmation step showing what goes out)."""
     competition = permissions.competition_for_official(user=request.user, competition_id=pk)
     action = request.POST.get("action")
-    fixtures_form = FixturesForm(request.POST if action == "fixtures" else None, today=timezone.localdate())
+    fixtures_form = FixturesForm(request.POST if action == "fixtures" else None)
     publish_form = StandingsPublishForm(request.POST if action == "publish" else None)
     if request.method == "POST":
         try:
@@ -378,13 +376,6 @@ def official_competition(request: HttpRequest, pk: int) -> HttpResponse:
                     request,
                     _("%(value)s fixtures scheduled; the captains are told by e-mail.") % {"value": len(created)},
                 )
-                if created:
-                    last = max(timezone.localtime(m.scheduled_start).date() for m in created)
-                    passed = [d for d in fixtures_form.cleaned_data["blackout_dates"]
-                              if fixtures_form.cleaned_data["start"] <= d <= last]
-                    if passed:
-                        messages.info(request, _("No match night on: %(dates)s.") % {
-                            "dates": ", ".join(date_format(d, "j F Y") for d in passed)})
                 return redirect("matches:official-competition", pk=competition.pk)
             if action == "publish" and publish_form.is_valid():
                 title = services.standings_publish_title(competition=competition,
@@ -427,27 +418,8 @@ def official_match(request: HttpRequest, pk: int) -> HttpResponse:
                          initial={"referee": match.referee, "marker": match.marker})
     correct_form = ResultCorrectForm(request.POST if action == "correct" else None,
                                      initial={"home_score": match.home_score, "away_score": match.away_score})
-    start = timezone.localtime(match.scheduled_start)
-    reschedule_form = FixtureRescheduleForm(request.POST if action == "reschedule" else None, initial={
-        "date": start.date(), "time": start.time().replace(second=0, microsecond=0), "venue": match.venue})
     if request.method == "POST":
         try:
-            if action == "reschedule" and reschedule_form.is_valid():
-                data = reschedule_form.cleaned_data
-                new_start = timezone.make_aware(dt.datetime.combine(data["date"], data["time"]))
-                try:
-                    services.fixture_reschedule(match=match, scheduled_start=new_start, venue=data["venue"],
-                                                reason=data["reason"], by=request.user)
-                except ValidationError as error:
-                    if hasattr(error, "error_dict") and "scheduled_start" in error.error_dict:
-                        error = ValidationError({**{k: v for k, v in error.error_dict.items()
-                                                    if k != "scheduled_start"},
-                                                 "date": error.error_dict["scheduled_start"]})
-                    raise error from None
-                messages.success(request, _("%(home)s v %(away)s is now on %(start)s; both captains and the referee "
-                                            "are told by e-mail.") % {
-                    "home": match.home, "away": match.away, "start": date_format(new_start, "l j F Y, H:i")})
-                return redirect("matches:official-match", pk=match.pk)
             if action == "officials" and form.is_valid():
                 services.match_officials_assign(match=match, by=request.user, **form.cleaned_data)
                 messages.success(request, _("Referee and marker assigned."))
@@ -467,10 +439,10 @@ def official_match(request: HttpRequest, pk: int) -> HttpResponse:
                     messages.success(request, _("Result approved; the standings are being recomputed.") + advanced)
                 return redirect("matches:official-match", pk=match.pk)
         except (ValidationError, PermissionDenied) as error:
-            refusal_on_form(request, {"correct": correct_form, "reschedule": reschedule_form}.get(action, form), error)
+            refusal_on_form(request, correct_form if action == "correct" else form, error)
     match.refresh_from_db()
     return render(request, "matches/official_match.html", {
-        "match": match, "form": form, "correct_form": correct_form, "reschedule_form": reschedule_form,
+        "match": match, "form": form, "correct_form": correct_form,
         "disputes": match.disputes.select_related("team", "raised_by", "settled_by").order_by("-raised_at"),
         "history": match.history.select_related("history_user").order_by("-history_date")[:10],
         "live_body": _live_body(match.pk, match.live_version), "polling": match.phase in LIVE_PHASES,

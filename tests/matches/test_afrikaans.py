@@ -55,10 +55,9 @@ def _email_context() -> dict:
         "snapshot": SimpleNamespace(title="After round 3", as_of=when.date()), "competition": "Premier League",
         "rows": [{"position": 1, "team_name": home, "played": 3, "league_points": 6, "difference": 4}],
         "appeal": appeal, "user": user, "protocol": "https", "domain": "league.example.org", "uid": "MQ",
-        "token": "abc-123", "union": "SPKU", "days": 7, "was": when, "old_venue": "Athlone Civic Centre",
-        "reason": "The hall is booked.", "url": "https://league.example.org/invitations/abc/",
-        "invitation": SimpleNamespace(first_name="Yusuf", role="referee", invited_by=user,
-                                      club=_Named(label="Athlone Aces", name="Athlone Aces")),
+        "token": "abc-123", "union": "SPKU", "days": 7, "url": "https://league.example.org/invitations/abc/",
+        "invitation": SimpleNamespace(first_name="Yusuf", role="referee", club=_Named(label="Athlone Aces", name="Athlone Aces"),
+                                      invited_by=user),
     }
 
 
