@@ -97,7 +97,8 @@ class RescheduleForm(forms.Form):
     """Postpone or move a fixture: its new date, time and venue, and why (``matches.services.fixture_reschedule``
     decides whether it may be moved)."""
 
-    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"), label=gettext_lazy("Date"))
+    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+                           label=gettext_lazy("Date"))
     time = forms.TimeField(widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"), label=gettext_lazy("Time"),
                            help_text=gettext_lazy("Start of play; captains toss 5 minutes before (SAKBOC 1.3)."))
     venue = forms.CharField(max_length=160, required=False, label=gettext_lazy("Venue"))

@@ -66,6 +66,7 @@ from matches.notifications import fixture_scheduled_notify, result_disputed_noti
 from matches.records import (
     hhmm,
     match_lock,
+    match_night_come_check,
     now_or,
     score_and_save,
     team_in_match,
@@ -765,22 +766,6 @@ def match_score_recompute(*, match: Match, by: Any = None) -> Match:
 
 # --- Results --------------------------------------------------------------------------------------------
 
-def match_night_come_check(*, match: Match, now: datetime | None = None) -> None:
-    """Refuse a result for a fixture whose night has not come: the match's local date (the union's time zone,
-    Africa/Johannesburg) is after today's. From the morning of the night on, a result may be entered (a paper
-    sheet brought in, a walk-over agreed); no cards are played before the starting time (SAKBOC 1.9), so no
-    result exists before the night.
-
-    :raises ValidationError: the match night is still to come.
-    """
-    night = timezone.localdate(match.scheduled_start)
-    if night > timezone.localdate(now_or(now)):
-        raise ValidationError(
-            _("The match night of %(home)s v %(away)s is on %(date)s: its result can be entered from that night.")
-            % {"home": match.home, "away": match.away, "date": date_format(night, "j F Y")}
-        )
-
-
 @transaction.atomic
 def result_enter(
     *, match: Match, home_score: int, away_score: int, reason: str, by: Any = None,
@@ -790,9 +775,9 @@ def result_enter(
     captains' confirmations cleared; history keeps the old value and ``reason``.
 
     :param confirmed_at: the entry stands as confirmed from then (an official's entry, :func:`result_correct`).
-    :param now: the time of the entry (default: now), for :func:`match_night_come_check`.
+    :param now: the time of the entry (default: now), for ``matches.records.match_night_come_check``.
 
-    :raises ValidationError: no reason; the match night is still to come (:func:`match_night_come_check`,
+    :raises ValidationError: no reason; the match night is still to come (``records.match_night_come_check``,
         SAKBOC 1.9); a match night still in play; a knock-out draw (SAKBOC 1.12).
     """
     if not reason.strip():
