@@ -469,6 +469,9 @@ def official_match(request: HttpRequest, pk: int) -> HttpResponse:
                     messages.success(request, _("Result approved; the standings are being recomputed.") + advanced)
                 return redirect("matches:official-match", pk=match.pk)
         except (ValidationError, PermissionDenied) as error:
+            if action == "reschedule" and isinstance(error, ValidationError) and hasattr(error, "error_dict"):
+                error = ValidationError({"date" if field == "scheduled_start" else field: messages_
+                                         for field, messages_ in error.message_dict.items()})
             refusal_on_form(request, {"correct": correct_form, "reschedule": reschedule_form}.get(action, form), error)
     match.refresh_from_db()
     return render(request, "matches/official_match.html", {

@@ -56,6 +56,8 @@ def _email_context() -> dict:
         "rows": [{"position": 1, "team_name": home, "played": 3, "league_points": 6, "difference": 4}],
         "appeal": appeal, "user": user, "protocol": "https", "domain": "league.example.org", "uid": "MQ",
         "token": "abc-123", "union": "SPKU",
+        "old_start": when, "old_venue": "Athlone Civic Centre", "new_start": when + dt.timedelta(days=7),
+        "new_venue": "Hanover Park Hall", "reason": "The hall is booked.", "by": "Yusuf Isaacs",
     }
 
 
