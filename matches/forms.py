@@ -66,7 +66,7 @@ class FixturesForm(forms.Form):
     blackout_dates = forms.CharField(
         required=False,
         max_length=4000,
-        widget=forms.Textarea(attrs={"rows": 4}),
+        widget=forms.Textarea(attrs={"rows": 6}),
         help_text=gettext_lazy(
             "No round is played on these dates (YYYY-MM-DD, one per line or separated by commas): a round that "
             "would fall on one moves to the next free match night, and later rounds keep their spacing. South "
