@@ -156,6 +156,20 @@ class FixturesGenerateSerializer(serializers.Serializer):
     kickoff = serializers.TimeField(default=dt.time(19, 30), help_text="Start of play each match night.")
     days_between_rounds = serializers.IntegerField(min_value=1, max_value=365, default=7)
     home_and_away = serializers.BooleanField(default=True, help_text="League only: meet at each venue.")
+    blackout_dates = serializers.ListField(
+        child=serializers.DateField(), required=False, default=list, max_length=400,
+        help_text="Dates with no round (YYYY-MM-DD), e.g. public holidays: a round that would fall on one moves to "
+                  "the next free match night (days_between_rounds later) and later rounds keep their spacing.")
+
+
+class FixtureRescheduleSerializer(serializers.Serializer):
+    scheduled_start = serializers.DateTimeField(
+        required=False, help_text="The new start of play (ISO 8601 with its offset); left out: unchanged.")
+    venue = serializers.CharField(max_length=160, required=False, allow_blank=True,
+                                  help_text="The new venue; left out: unchanged.")
+    reason = serializers.CharField(
+        max_length=300, help_text="Why it is moved: told to the captains, the referee and the marker, and kept in the "
+                                  "match's history with who and the old date and venue.")
 
 
 class FixtureCreateSerializer(serializers.Serializer):
@@ -620,8 +634,9 @@ class CompetitionViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMi
 class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
     """Fixtures (matches); filter by ``competition``, ``round_number``, ``phase``, ``result_status`` or ``team``.
 
-    Officials: ``POST`` schedules one, ``POST {id}/officials/`` assigns the referee and marker from the
-    union's list of referees (a player, captain or secretary of a club in the match is refused with the
+    Officials: ``POST`` schedules one, ``PATCH {id}/`` postpones or moves it (``scheduled_start``, ``venue``,
+    ``reason``: ``matches.services.fixture_reschedule``), ``POST {id}/officials/`` assigns the referee and marker
+    from the union's list of referees (a player, captain or secretary of a club in the match is refused with the
     reason), ``POST {id}/result/`` enters or corrects the score with a reason (settling any dispute),
     ``POST {id}/approve/`` approves the result (a cup's winner goes into the next round). Captains (and club
     secretaries): ``POST {id}/team-sheet/``, ``POST {id}/substitutions/`` (interval only, SAKBOC 11.4),
@@ -667,6 +682,22 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
             round_name=values["round_name"], tie_number=values["tie_number"], by=request.user,
         )
         return Response(FixtureSerializer(match).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=FixtureRescheduleSerializer,
+        responses={200: FixtureSerializer, 400: OpenApiTypes.OBJECT, 404: OpenApiTypes.OBJECT},
+        description=_("Postpone or reschedule a fixture not yet begun (its union's officials only; 404 for anyone "
+                      "else, as for no such fixture): a new start and/or venue with a reason. 400 with field messages: "
+                      "no reason, a start in the past, nothing changed, a match begun or played. Both captains, the "
+                      "referee and the marker are e-mailed once; the calendar feeds and public pages follow."),
+    )
+    def partial_update(self, request: Request, *args, **kwargs) -> Response:
+        match = permissions.match_for_official(user=request.user, match_id=_int_or_404(kwargs.get("pk")))
+        data = request_body(FixtureRescheduleSerializer, request)
+        match = services.fixture_reschedule(
+            match=match, scheduled_start=data.get("scheduled_start", match.scheduled_start),
+            venue=data.get("venue", match.venue), reason=data["reason"], by=request.user)
+        return Response(FixtureSerializer(match).data)
 
     @extend_schema(request=OfficialsSerializer, responses={200: FixtureSerializer})
     @action(detail=True, methods=["post"])

@@ -2,8 +2,10 @@
 
 ``competition_calendar`` and ``team_calendar`` return an RFC 5545 calendar (bytes) built with the
 ``icalendar`` library: one ``VEVENT`` per match, its ``UID`` stable across feeds (``match-<id>@<host>``) so a
-phone that subscribes to both a team's and a competition's feed shows each night once, and its ``SEQUENCE``
-the match's number of history rows, so a rescheduled fixture replaces the old entry. A match night lasts
+phone that subscribes to both a team's and a competition's feed shows each night once, its ``SEQUENCE`` the
+match's number of history rows and its ``LAST-MODIFIED`` (and ``DTSTAMP``) the time of the latest, so a
+rescheduled fixture (``matches.fixture_changes.fixture_reschedule``) updates the entry in place, at its new start
+and venue, rather than adding a second one. A match night lasts
 2 h 30 of play plus the 10-minute interval (SAKBOC 1.2); the event's end is start + 2 h 40.
 """
 
@@ -12,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterable
 
-from django.db.models import Count, OuterRef, Q, Subquery
+from django.db.models import Count, Max, OuterRef, Q, Subquery
 from icalendar import Calendar, Event
 
 from matches.models import Competition, Match
@@ -32,7 +34,9 @@ def _calendar(name: str, matches: Iterable[Match], *, host: str) -> bytes:
         event.add("summary", f"{match.home} v {match.away}")
         event.add("dtstart", match.scheduled_start)
         event.add("dtend", match.scheduled_start + NIGHT_LENGTH)
-        event.add("dtstamp", match.scheduled_start)
+        modified = match.modified or match.scheduled_start
+        event.add("dtstamp", modified)
+        event.add("last-modified", modified)
         event.add("sequence", max(0, (match.changes or 1) - 1))
         if match.venue:
             event.add("location", match.venue)
@@ -49,10 +53,11 @@ def _calendar(name: str, matches: Iterable[Match], *, host: str) -> bytes:
 
 
 def _matches():
-    changes = (Match.history.model.objects.filter(id=OuterRef("pk")).order_by().values("id")
-               .annotate(n=Count("history_id")).values("n"))
+    rows = Match.history.model.objects.filter(id=OuterRef("pk")).order_by().values("id")
+    changes = rows.annotate(n=Count("history_id")).values("n")
+    modified = rows.annotate(at=Max("history_date")).values("at")
     return (Match.objects.select_related("home", "away", "competition")
-            .annotate(changes=Subquery(changes)).order_by("scheduled_start", "id"))
+            .annotate(changes=Subquery(changes), modified=Subquery(modified)).order_by("scheduled_start", "id"))
 
 
 def competition_calendar(*, competition: Competition, host: str) -> bytes:

@@ -7,6 +7,13 @@ Two pure generators work on any hashable entrants (team ids in production, strin
 * :func:`knockout_bracket` — a single-elimination cup bracket: the field is padded to the next power of
   two with byes, which go to the top seeds, and later rounds name their ties by the ties that feed them.
 
+**Blackout dates** (public holidays, a hall booked for something else): no round is played on one. A round
+that would fall on a blackout date moves to the next free *match night*, ``days_between_rounds`` later (a
+weekly league keeps its weekday, so the clubs' halls stay booked on their night), again until it is clear;
+every later round keeps its spacing from the moved round (:func:`round_date_next`). :func:`blackout_dates_parse`
+reads them as typed by an official, :func:`blackout_dates_hit` says which ones a schedule stepped over, and
+:func:`south_african_public_holidays` offers the coming year's public holidays as a start.
+
 Neither touches the database. The services that do are :mod:`matches.services`':
 :func:`~matches.services.competition_fixtures_create` loads a competition's entered teams, runs a generator and
 schedules each match; :func:`~matches.services.knockout_advance` puts a cup's approved winners into their
@@ -16,12 +23,87 @@ next-round ties.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Hashable, Sequence
+import re
+from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass
 
 
 class FixtureError(ValueError):
     """The entrants or dates cannot make a fixture list (too few teams, a team twice, a bad interval)."""
+
+
+class BlackoutDateError(FixtureError):
+    """An entry of a list of blackout dates is not an ISO date (``YYYY-MM-DD``); ``entry`` is the entry as typed."""
+
+    def __init__(self, entry: str) -> None:
+        super().__init__(f"{entry!r} is not a date written YYYY-MM-DD.")
+        self.entry = entry
+
+
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def blackout_dates_parse(text: str) -> list[dt.date]:
+    """The dates of ``text``: one per line or comma-separated (semicolons too), each ``YYYY-MM-DD``; blank
+    entries are ignored. Sorted, without repeats.
+
+    >>> blackout_dates_parse("2026-12-25, 2027-01-01\\n2026-12-25")
+    [datetime.date(2026, 12, 25), datetime.date(2027, 1, 1)]
+
+    :raises BlackoutDateError: the first entry that is not a real ISO date (``2026-02-30``, ``25/12/2026``).
+    """
+    dates: set[dt.date] = set()
+    for raw in re.split(r"[,;\n]", text or ""):
+        entry = raw.strip()
+        if not entry:
+            continue
+        if not _ISO_DATE.fullmatch(entry):
+            raise BlackoutDateError(entry)
+        try:
+            dates.add(dt.date.fromisoformat(entry))
+        except ValueError:
+            raise BlackoutDateError(entry) from None
+    return sorted(dates)
+
+
+def round_date_next(day: dt.date, *, days_between_rounds: int, skip_dates: Collection[dt.date]) -> dt.date:
+    """``day``, or when it is a blackout date the first match night after it (``days_between_rounds`` on, and on
+    again) that is not one.
+
+    >>> round_date_next(dt.date(2026, 12, 25), days_between_rounds=7,
+    ...                 skip_dates={dt.date(2026, 12, 25), dt.date(2027, 1, 1)})
+    datetime.date(2027, 1, 8)
+    """
+    step = dt.timedelta(days=days_between_rounds)
+    while day in skip_dates:
+        day += step
+    return day
+
+
+def blackout_dates_hit(
+    *, start: dt.date, end: dt.date, days_between_rounds: int, skip_dates: Collection[dt.date]
+) -> list[dt.date]:
+    """The blackout dates a schedule from ``start`` to ``end`` stepped over: those on its grid of match nights
+    (``start`` + a multiple of ``days_between_rounds``) between the two. Rounds only ever fall on that grid
+    (:func:`round_date_next`), so these are exactly the nights a round moved off.
+
+    >>> blackout_dates_hit(start=dt.date(2026, 12, 18), end=dt.date(2027, 1, 15), days_between_rounds=7,
+    ...                    skip_dates=[dt.date(2026, 12, 25), dt.date(2026, 12, 26), dt.date(2027, 1, 1)])
+    [datetime.date(2026, 12, 25), datetime.date(2027, 1, 1)]
+    """
+    return sorted(d for d in set(skip_dates)
+                  if start <= d <= end and (d - start).days % days_between_rounds == 0)
+
+
+def south_african_public_holidays(*, start: dt.date, days: int = 365) -> list[dt.date]:
+    """South Africa's public holidays (the maintained ``holidays`` package: Christmas, the Day of Goodwill, a
+    Sunday holiday's Monday, election days…) from ``start`` for ``days`` days, in order: the blackout dates an
+    official starts from."""
+    import holidays
+
+    end = start + dt.timedelta(days=days)
+    found = holidays.country_holidays("ZA", years=range(start.year, end.year + 1))
+    return sorted(d for d in found if start <= d < end)
 
 
 @dataclass(frozen=True)
@@ -74,8 +156,9 @@ def league_round_robin[T: Hashable](
     :param start: the date of round 1; later rounds follow every ``days_between_rounds`` days.
     :param days_between_rounds: gap between consecutive rounds in days (>= 1; 7 = weekly match nights).
     :param home_and_away: False for a single round robin (each pair meets once).
-    :param skip_dates: dates with no league night (e.g. public holidays); a round falling on one moves on
-        by ``days_between_rounds`` until it is clear.
+    :param skip_dates: blackout dates, with no league night (e.g. public holidays): a round falling on one
+        moves on by ``days_between_rounds`` until it is clear, and later rounds keep their spacing from it
+        (:func:`round_date_next`).
     :returns: rounds in order: ``2 * (n - 1)`` rounds for even ``n`` home-and-away, ``2 * n`` for odd ``n``.
     :raises FixtureError: fewer than 2 teams, a team listed twice, or ``days_between_rounds < 1``.
     """
@@ -110,8 +193,7 @@ def league_round_robin[T: Hashable](
     date = start
     step = dt.timedelta(days=days_between_rounds)
     for number, (pairings, bye) in enumerate(schedule, start=1):
-        while date in skipped:
-            date += step
+        date = round_date_next(date, days_between_rounds=days_between_rounds, skip_dates=skipped)
         rounds.append(LeagueRound(number=number, date=date, pairings=pairings, bye=bye))
         date += step
     return rounds

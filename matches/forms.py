@@ -4,11 +4,13 @@ import datetime as dt
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubs.models import Player
 from clubs.selectors import person_name
+from matches import fixtures
 from matches.models import DEFAULT_RULESET, RULESET_CHOICES, TABLES_PER_MATCH, Competition, Seat
 
 
@@ -61,6 +63,64 @@ class FixturesForm(forms.Form):
         help_text=gettext_lazy("League: each pair meets at both venues."),
         label=gettext_lazy("Home and away"),
     )
+    blackout_dates = forms.CharField(
+        required=False,
+        max_length=4000,
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text=gettext_lazy(
+            "No round is played on these dates (YYYY-MM-DD, one per line or separated by commas): a round that "
+            "would fall on one moves to the next free match night, and later rounds keep their spacing. South "
+            "Africa's public holidays of the coming 12 months are filled in; add or remove dates as you need."
+        ),
+        label=gettext_lazy("Blackout dates"),
+    )
+
+    def __init__(self, *args, today: dt.date | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if not self.is_bound:
+            start = today or timezone.localdate()
+            self.initial.setdefault("blackout_dates", "\n".join(
+                day.isoformat() for day in fixtures.south_african_public_holidays(start=start)))
+
+    def clean_blackout_dates(self) -> list[dt.date]:
+        """The dates typed, sorted (``matches.fixtures.blackout_dates_parse``)."""
+        try:
+            return fixtures.blackout_dates_parse(self.cleaned_data.get("blackout_dates") or "")
+        except fixtures.BlackoutDateError as error:
+            raise forms.ValidationError(
+                _("“%(value)s” is not a date: write each blackout date as YYYY-MM-DD, e.g. 2026-12-25.")
+                % {"value": error.entry}
+            ) from None
+
+
+class RescheduleForm(forms.Form):
+    """Postpone or move a fixture: its new date, time and venue, and why (``matches.services.fixture_reschedule``
+    decides whether it may be moved)."""
+
+    date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+                           label=gettext_lazy("Date"))
+    time = forms.TimeField(widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"), label=gettext_lazy("Time"),
+                           help_text=gettext_lazy("Start of play; captains toss 5 minutes before (SAKBOC 1.3)."))
+    venue = forms.CharField(max_length=160, required=False, label=gettext_lazy("Venue"))
+    reason = forms.CharField(
+        max_length=300,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=gettext_lazy("Why: the captains, the referee and the marker are told, and the match's history "
+                               "keeps it with your name and the old date and venue."),
+        label=gettext_lazy("Reason"),
+    )
+
+    def __init__(self, *args, match=None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if match is not None and not self.is_bound:
+            start = timezone.localtime(match.scheduled_start)
+            self.initial.update(date=start.date(), time=start.time().replace(second=0, microsecond=0),
+                                venue=match.venue)
+
+    def scheduled_start(self) -> dt.datetime:
+        """The new start, an aware local datetime (after ``is_valid()``)."""
+        return dt.datetime.combine(self.cleaned_data["date"], self.cleaned_data["time"],
+                                   tzinfo=timezone.get_current_timezone())
 
 
 class PersonChoiceField(forms.ModelChoiceField):

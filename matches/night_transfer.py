@@ -74,7 +74,7 @@ from matches.models import (
     Substitution,
     TeamSheet,
 )
-from matches.records import match_lock
+from matches.records import match_lock, match_night_come_check
 
 FORMAT = "klawerjas-night"
 VERSION = 1
@@ -694,6 +694,11 @@ class NightImport:
                 and (here["home_score"], here["away_score"]) != (data["home_score"], data["away_score"]):
             self.conflict(where, f"the result is {here['home_score']}–{here['away_score']} here and "
                           f"{data['home_score']}–{data['away_score']} in the file.")
+        if "result_status" in changed and data["result_status"] != Match.ResultStatus.NONE:
+            try:
+                match_night_come_check(match=match)
+            except ValidationError as error:
+                self.conflict(where, " ".join(error.messages))
         if self.report.conflicts:
             return
         for name in changed:

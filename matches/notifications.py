@@ -1,7 +1,7 @@
-"""E-mail about matches: to captains, a fixture scheduled (or moved), a referee's ruling that concerns their
-team, standings published, and reminders of a team sheet not yet in and a result not yet confirmed
-(:func:`captain_reminders`, beat); to the union's officials and the match's referee, a captain's dispute of the
-result.
+"""E-mail about matches: to captains, a fixture scheduled, a referee's ruling that concerns their team, standings
+published, and reminders of a team sheet not yet in and a result not yet confirmed
+(:func:`captain_reminders`, beat); to captains and the match's referee and marker, a fixture moved; to the union's
+officials and the match's referee, a captain's dispute of the result.
 
 The entry points are called by a service (or the referee console) **inside** its transaction, imported
 directly (no lookup by name); each writes its Celery task to the outbox
@@ -10,6 +10,9 @@ change, and nothing is lost to a broker that is down when it commits:
 
 * :func:`fixture_scheduled_notify` ``(*, match_id)`` — both captains of the match
   (:func:`matches.services.match_schedule`).
+* :func:`fixture_rescheduled_notify` ``(*, match_id, history_id, reason)`` — both captains and the match's referee
+  and marker: the fixture is postponed or moved, old and new date, time and venue, and why
+  (:func:`matches.fixture_changes.fixture_reschedule`); once per change (the history row's id is the key).
 * :func:`ruling_notify` ``(*, ruling_id, match_id, team_ids, summary)`` — the captains of ``team_ids``
   (the referee console calls it when a ruling is recorded; docs/api.md documents it).
 * :func:`standings_published_notify` ``(*, snapshot_id)`` — the captains of every team in the competition
@@ -54,6 +57,14 @@ from matches.models import Match, ResultDispute, StandingsSnapshot, TeamSheet
 def fixture_scheduled_notify(*, match_id: int) -> None:
     """Once the transaction commits, e-mail both captains that match ``match_id`` is scheduled (or moved)."""
     outbox_enqueue(task="clubs.fixture_scheduled_email", args=[match_id], key=f"match:{match_id}")
+
+
+def fixture_rescheduled_notify(*, match_id: int, history_id: int, reason: str) -> None:
+    """Once the transaction commits, e-mail both captains and the referee and marker that match ``match_id`` is
+    moved by the change written as its history row ``history_id`` (the row before it holds the old start and
+    venue), for ``reason`` (sent as written, whole: the history keeps its first 100 characters)."""
+    outbox_enqueue(task="matches.fixture_rescheduled_email", args=[match_id, history_id, reason],
+                   key=f"match:{match_id}")
 
 
 def ruling_notify(*, ruling_id: int | str, match_id: int, team_ids: list[int], summary: str) -> None:
@@ -102,6 +113,38 @@ def fixture_scheduled_email(match_id: int) -> int:
             "home": match.home, "away": match.away, "start": date_format(start, "D d M Y H:i")},
         template="matches/email/fixture_scheduled.txt", context={"match": match, "start": start},
         recipients=captain_emails([match.home, match.away]),
+    )
+
+
+def _match_people_emails(match: Match) -> list[str]:
+    """Both captains' and the match's referee's and marker's addresses (active accounts), sorted, no repeats."""
+    emails = set(captain_emails([match.home, match.away]))
+    emails |= {u.email for u in (match.referee, match.marker) if u is not None and u.email and u.is_active}
+    return sorted(emails)
+
+
+@shared_task(name="matches.fixture_rescheduled_email")
+def fixture_rescheduled_email(match_id: int, history_id: int, reason: str) -> int:
+    """Send the "fixture moved" e-mail once per change (history row ``history_id`` of match ``match_id``) to both
+    captains and the referee and marker, each in their language; return the number sent (0 for a change or match
+    that is gone, or a second delivery)."""
+    match = (Match.objects.select_related("competition", "home__captain__user", "away__captain__user", "referee",
+                                          "marker").filter(pk=match_id).first())
+    change = Match.history.filter(id=match_id, history_id=history_id).first()
+    if match is None or change is None:
+        return 0
+    before = change.prev_record
+    old_start = timezone.localtime(before.scheduled_start) if before is not None else None
+    new_start = timezone.localtime(change.scheduled_start)
+    return send_once(
+        key=f"notify:fixture-moved:{match_id}:{history_id}", task="matches.fixture_rescheduled_email",
+        subject=lambda: _("Fixture moved: %(home)s v %(away)s, now %(start)s") % {
+            "home": match.home, "away": match.away, "start": date_format(new_start, "D d M Y H:i")},
+        template="matches/email/fixture_rescheduled.txt",
+        context={"match": match, "old_start": old_start, "old_venue": before.venue if before is not None else "",
+                 "new_start": new_start, "new_venue": change.venue, "reason": reason,
+                 "by": person_name(change.history_user) if change.history_user_id else ""},
+        recipients=_match_people_emails(match),
     )
 
 

@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from clubs.models import Team
@@ -139,3 +140,19 @@ def field_check(instance: Any, foreign_keys: tuple[str, ...]) -> None:
     """``full_clean`` without the per-row queries: field values (choices, lengths, ranges) are checked; the
     foreign keys are objects the caller checked already, and uniqueness is the database constraints' to hold."""
     instance.full_clean(exclude=list(foreign_keys), validate_unique=False, validate_constraints=False)
+
+
+def match_night_come_check(*, match: Match, now: datetime | None = None) -> None:
+    """Refuse a result for a fixture whose night has not come: the match's local date (the union's time zone,
+    Africa/Johannesburg) is after today's. From the morning of the night on, a result may be entered (a paper
+    sheet brought in, a walk-over agreed); no cards are played before the starting time (SAKBOC 1.9), so no
+    result exists before the night.
+
+    :raises ValidationError: the match night is still to come.
+    """
+    night = timezone.localdate(match.scheduled_start)
+    if night > timezone.localdate(now_or(now)):
+        raise ValidationError(
+            _("The match night of %(home)s v %(away)s is on %(date)s: its result can be entered from that night.")
+            % {"home": match.home, "away": match.away, "date": date_format(night, "j F Y")}
+        )

@@ -10,15 +10,16 @@ Every write to a table's boem sheet lives in :mod:`matches.boem_sheet` (scored b
 services here call its :func:`~matches.boem_sheet.time_call` when time is called or a table stopped. The write
 primitives both share (the match lock, version checks, the score) are :mod:`matches.records`.
 
-A competition's fixture list (:func:`competition_fixtures_create`) and a cup's next rounds
-(:func:`knockout_advance`) are scheduled here from the pure generators of :mod:`matches.fixtures`.
+A competition's fixture list (:func:`competition_fixtures_create`, skipping blackout dates) and a cup's next rounds
+(:func:`knockout_advance`) are scheduled here from the pure generators of :mod:`matches.fixtures`; a fixture is
+postponed or moved by :func:`fixture_reschedule` (:mod:`matches.fixture_changes`, re-exported here).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from datetime import date, datetime
 from typing import Any
 
@@ -44,7 +45,8 @@ from clubs.selectors import person_name
 from clubs.services import create_all_with_history, save_with_history, user_group_add
 from klawerjas_league.celery import app as celery_app
 from matches import boem_sheet
-from matches.fixtures import FixtureError, knockout_bracket, league_round_robin
+from matches.fixture_changes import fixture_reschedule  # noqa: F401 (a fixture moved: re-exported)
+from matches.fixtures import FixtureError, knockout_bracket, league_round_robin, round_date_next
 from matches.models import (
     DEFAULT_RULESET,
     TABLES_PER_MATCH,
@@ -64,6 +66,7 @@ from matches.notifications import fixture_scheduled_notify, result_disputed_noti
 from matches.records import (
     hhmm,
     match_lock,
+    match_night_come_check,
     now_or,
     score_and_save,
     team_in_match,
@@ -766,18 +769,21 @@ def match_score_recompute(*, match: Match, by: Any = None) -> Match:
 @transaction.atomic
 def result_enter(
     *, match: Match, home_score: int, away_score: int, reason: str, by: Any = None,
-    confirmed_at: datetime | None = None,
+    confirmed_at: datetime | None = None, now: datetime | None = None,
 ) -> Match:
     """Enter or correct a match score by hand (a paper result, or a correction): provisional again, the
     captains' confirmations cleared; history keeps the old value and ``reason``.
 
     :param confirmed_at: the entry stands as confirmed from then (an official's entry, :func:`result_correct`).
+    :param now: the time of the entry (default: now), for ``matches.records.match_night_come_check``.
 
-    :raises ValidationError: no reason; a match night still in play; a knock-out draw (SAKBOC 1.12).
+    :raises ValidationError: no reason; the match night is still to come (``records.match_night_come_check``,
+        SAKBOC 1.9); a match night still in play; a knock-out draw (SAKBOC 1.12).
     """
     if not reason.strip():
         raise ValidationError(_("Say why the result is entered or changed."))
     match = match_lock(match)
+    match_night_come_check(match=match, now=now)
     if match.phase not in (Match.Phase.SCHEDULED, Match.Phase.FINISHED):
         raise ValidationError(_("The match night is still in play; its score comes from the boem sheets."))
     if home_score < 0 or away_score < 0:
@@ -925,8 +931,8 @@ def result_correct(
     In a cup, a correction that changes the winner puts the new winner into the next round's tie when that
     is scheduled and not begun.
 
-    :raises ValidationError: as :func:`result_enter` (no reason, a night still in play, a knock-out draw,
-        negative scores); a cup correction changing a winner whose next tie has begun.
+    :raises ValidationError: as :func:`result_enter` (no reason, a match night still to come, a night still in
+        play, a knock-out draw, negative scores); a cup correction changing a winner whose next tie has begun.
     :raises PermissionDenied: not an official of the competition's union.
     """
     now = now_or(now)
@@ -936,7 +942,7 @@ def result_correct(
     old = f"{match.home_score}-{match.away_score}"
     old_winner_id = match.winner_id
     match = result_enter(match=match, home_score=home_score, away_score=away_score, by=user, reason=reason,
-                         confirmed_at=now)
+                         confirmed_at=now, now=now)
     if match.competition.is_knockout and match.tie_number and old_winner_id and match.winner_id != old_winner_id:
         _cup_winner_replace(match, user)
     for dispute in match.disputes.filter(settled_at__isnull=True):
@@ -1104,12 +1110,17 @@ def competition_fixtures_create(
     kickoff: dt.time = dt.time(19, 30),
     days_between_rounds: int = 7,
     home_and_away: bool = True,
+    blackout_dates: Collection[dt.date] = (),
     by=None,
 ) -> list:
     """Schedule a competition's fixture list from its entered teams; return the new ``Match`` rows.
 
     A league gets :func:`~matches.fixtures.league_round_robin` (home and away unless ``home_and_away`` is
-    False), one match night per round at ``kickoff`` local time. A knock-out cup gets round 1 of
+    False), one match night per round at ``kickoff`` local time. No round is played on one of the
+    ``blackout_dates`` (public holidays, say): a round that would fall on one moves to the next free match night,
+    ``days_between_rounds`` later (again while that is a blackout date too), and later rounds keep their spacing
+    from it (:func:`~matches.fixtures.round_date_next`); :func:`~matches.fixtures.blackout_dates_hit` says which
+    dates were skipped. A cup's round 1 moves the same way. A knock-out cup gets round 1 of
     :func:`~matches.fixtures.knockout_bracket` (teams seeded by ``Team.seed``, unseeded teams after them in the
     order they were entered): byes are not matches, and later rounds are scheduled by :func:`knockout_advance`
     once their winners are known (at once for a round-2 tie between two byes). Each match goes through
@@ -1132,6 +1143,8 @@ def competition_fixtures_create(
         raise ValidationError(_("This competition already has fixtures; schedule further matches one by one."))
     fixtures_draft_check(competition=competition)
     tz = timezone.get_current_timezone()
+    blackout = frozenset(blackout_dates)
+    start = round_date_next(start, days_between_rounds=max(days_between_rounds, 1), skip_dates=blackout)
 
     def at(day: dt.date) -> dt.datetime:
         return dt.datetime.combine(day, kickoff, tzinfo=tz)
@@ -1152,7 +1165,7 @@ def competition_fixtures_create(
                 created += knockout_advance(competition=competition, by=by)
             else:
                 for league_round in league_round_robin(teams, start=start, days_between_rounds=days_between_rounds,
-                                                       home_and_away=home_and_away):
+                                                       home_and_away=home_and_away, skip_dates=blackout):
                     for pairing in league_round.pairings:
                         created.append(match_schedule(
                             competition=competition, home=pairing.home, away=pairing.away,

@@ -48,6 +48,7 @@ from matches.forms import (
     DisputeForm,
     FixturesForm,
     OfficialsForm,
+    RescheduleForm,
     ResultCorrectForm,
     StandingsPublishForm,
     SubstitutionForm,
@@ -372,10 +373,7 @@ def official_competition(request: HttpRequest, pk: int) -> HttpResponse:
             if action == "fixtures" and fixtures_form.is_valid():
                 created = services.competition_fixtures_create(competition=competition, by=request.user,
                                                                **fixtures_form.cleaned_data)
-                messages.success(
-                    request,
-                    _("%(value)s fixtures scheduled; the captains are told by e-mail.") % {"value": len(created)},
-                )
+                messages.success(request, _fixtures_made_message(created, fixtures_form.cleaned_data))
                 return redirect("matches:official-competition", pk=competition.pk)
             if action == "publish" and publish_form.is_valid():
                 title = services.standings_publish_title(competition=competition,
@@ -407,6 +405,22 @@ def official_competition(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "matches/official_competition.html", context)
 
 
+def _fixtures_made_message(created: list[Match], data: dict) -> str:
+    """"N fixtures scheduled …", naming the blackout dates a round was moved off (``fixtures.blackout_dates_hit``)."""
+    text = _("%(value)s fixtures scheduled; the captains are told by e-mail.") % {"value": len(created)}
+    if created and data.get("blackout_dates"):
+        days = sorted({timezone.localdate(m.scheduled_start) for m in created})
+        skipped = fixtures.blackout_dates_hit(start=data["start"], end=days[-1],
+                                              days_between_rounds=data["days_between_rounds"],
+                                              skip_dates=data["blackout_dates"])
+        if skipped:
+            text += " " + _("No round is played on the blackout dates %(dates)s.") % {
+                "dates": ", ".join(date_format(day, "j F Y") for day in skipped)}
+        else:
+            text += " " + _("No round fell on a blackout date.")
+    return text
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def official_match(request: HttpRequest, pk: int) -> HttpResponse:
@@ -418,8 +432,22 @@ def official_match(request: HttpRequest, pk: int) -> HttpResponse:
                          initial={"referee": match.referee, "marker": match.marker})
     correct_form = ResultCorrectForm(request.POST if action == "correct" else None,
                                      initial={"home_score": match.home_score, "away_score": match.away_score})
+    reschedule_form = RescheduleForm(request.POST if action == "reschedule" else None, match=match,
+                                     auto_id="id_reschedule_%s")
     if request.method == "POST":
         try:
+            if action == "reschedule" and reschedule_form.is_valid():
+                match = services.fixture_reschedule(
+                    match=match, scheduled_start=reschedule_form.scheduled_start(),
+                    venue=reschedule_form.cleaned_data["venue"], reason=reschedule_form.cleaned_data["reason"],
+                    by=request.user)
+                messages.success(request, _(
+                    "%(home)s v %(away)s is moved to %(when)s%(venue)s. The captains, the referee and the marker are "
+                    "told by e-mail.") % {
+                    "home": match.home, "away": match.away,
+                    "when": date_format(timezone.localtime(match.scheduled_start), "l j F Y, H:i"),
+                    "venue": (" " + _("at %(venue)s") % {"venue": match.venue}) if match.venue else ""})
+                return redirect("matches:official-match", pk=match.pk)
             if action == "officials" and form.is_valid():
                 services.match_officials_assign(match=match, by=request.user, **form.cleaned_data)
                 messages.success(request, _("Referee and marker assigned."))
@@ -439,10 +467,14 @@ def official_match(request: HttpRequest, pk: int) -> HttpResponse:
                     messages.success(request, _("Result approved; the standings are being recomputed.") + advanced)
                 return redirect("matches:official-match", pk=match.pk)
         except (ValidationError, PermissionDenied) as error:
-            refusal_on_form(request, correct_form if action == "correct" else form, error)
+            if action == "reschedule" and isinstance(error, ValidationError) and hasattr(error, "error_dict"):
+                error = ValidationError({"date" if field == "scheduled_start" else field: messages_
+                                         for field, messages_ in error.message_dict.items()})
+            refusal_on_form(request, {"correct": correct_form, "reschedule": reschedule_form}.get(action, form), error)
     match.refresh_from_db()
     return render(request, "matches/official_match.html", {
-        "match": match, "form": form, "correct_form": correct_form,
+        "match": match, "form": form, "correct_form": correct_form, "reschedule_form": reschedule_form,
+        "night_to_come": timezone.localdate(match.scheduled_start) > timezone.localdate(),
         "disputes": match.disputes.select_related("team", "raised_by", "settled_by").order_by("-raised_at"),
         "history": match.history.select_related("history_user").order_by("-history_date")[:10],
         "live_body": _live_body(match.pk, match.live_version), "polling": match.phase in LIVE_PHASES,

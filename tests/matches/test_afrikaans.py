@@ -56,8 +56,10 @@ def _email_context() -> dict:
         "rows": [{"position": 1, "team_name": home, "played": 3, "league_points": 6, "difference": 4}],
         "appeal": appeal, "user": user, "protocol": "https", "domain": "league.example.org", "uid": "MQ",
         "token": "abc-123", "union": "SPKU", "days": 7, "url": "https://league.example.org/invitations/abc/",
-        "invitation": SimpleNamespace(first_name="Yusuf", role="referee", club=_Named(label="Athlone Aces", name="Athlone Aces"),
-                                      invited_by=user),
+        "invitation": SimpleNamespace(first_name="Yusuf", role="referee", invited_by=user,
+                                      club=_Named(label="Athlone Aces", name="Athlone Aces")),
+        "old_start": when, "old_venue": "Athlone Civic Centre", "new_start": when + dt.timedelta(days=7),
+        "new_venue": "Hanover Park Hall", "reason": "The hall is booked.", "by": "Yusuf Isaacs",
     }
 
 

@@ -49,7 +49,7 @@ def _captained(team, email):
 
 
 def test_captains_are_reminded_once_of_a_missing_sheet_and_an_unconfirmed_result(mailoutbox):
-    now = dt.datetime(2027, 3, 3, 12, 0, tzinfo=dt.UTC)
+    now = dt.datetime(2026, 3, 3, 12, 0, tzinfo=dt.UTC)  # the played night is past: a result is entered after it
     coming = MatchFactory(scheduled_start=now + dt.timedelta(hours=20))
     _captained(coming.home, "home@example.org")
     _captained(coming.away, "away@example.org")

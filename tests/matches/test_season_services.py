@@ -80,6 +80,10 @@ def test_a_team_is_withdrawn_until_the_fixtures_exist_and_entries_cannot_reopen_
 # --- Officials from the union's list ---------------------------------------------------------------------
 
 
+#: A match night already played (results are entered from the night on).
+PLAYED_NIGHT = dt.datetime(2026, 3, 4, 19, 30, tzinfo=dt.timezone(dt.timedelta(hours=2)))
+
+
 @pytest.fixture
 def match():
     return MatchFactory(referee=None, home__name="Athlone A", away__name="Bonteheuwel B")
@@ -138,6 +142,7 @@ def played(match):
     club_services.union_official_add(union=match.competition.union, user=official)
     referee = _listed(match, email="ref@example.org")
     services.match_officials_assign(match=match, referee=referee)
+    Match.objects.filter(pk=match.pk).update(scheduled_start=PLAYED_NIGHT)  # a result is entered once its night came
     services.result_enter(match=match, home_score=30, away_score=12, reason="paper sheet")
     match.refresh_from_db()
     return match, official
@@ -213,7 +218,7 @@ def test_a_cup_winner_goes_into_the_next_round_by_itself_and_a_double_bye_at_onc
     teams = [TeamFactory(competition=cup, name=f"Seed {n}", seed=n) for n in range(1, 6)]
     official = UserFactory()
     club_services.union_official_add(union=cup.union, user=official)
-    created = competition_fixtures_create(competition=cup, start=dt.date(2027, 3, 3))
+    created = competition_fixtures_create(competition=cup, start=dt.date(2026, 3, 4))
     # 5 teams in a draw of 8: seeds 1-3 have byes; round 1 is 4 v 5; seeds 2 and 3 meet in round 2 at once.
     assert [(m.round_number, m.tie_number, m.home.name, m.away.name) for m in created] == [
         (1, 2, "Seed 4", "Seed 5"), (2, 2, "Seed 2", "Seed 3")]
@@ -235,7 +240,7 @@ def test_a_corrected_cup_winner_takes_the_next_tie_until_it_is_played():
     seeds = [TeamFactory(competition=cup, seed=n) for n in range(1, 4)]
     official = UserFactory()
     club_services.union_official_add(union=cup.union, user=official)
-    (tie,) = competition_fixtures_create(competition=cup, start=dt.date(2027, 3, 3))
+    (tie,) = competition_fixtures_create(competition=cup, start=dt.date(2026, 3, 4))
     services.result_correct(match=tie, user=official, home_score=30, away_score=10, reason="paper sheet")
     services.result_approve(match=tie, user=official)
     final = cup.matches.get(round_number=2)

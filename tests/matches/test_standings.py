@@ -1,5 +1,7 @@
 """Standings: league points, the union's tiebreaks with reasons, the task on approval, cached reads."""
 
+import datetime as dt
+
 import pytest
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -10,6 +12,9 @@ from matches.models import Match, StandingsRow
 from matches.selectors import standings_for_competition
 from matches.standings import Result, TeamRef, compute_standings
 from tests.factories import CompetitionFactory, MatchFactory, TeamFactory, UserFactory
+
+#: A match night already played: a result is entered from the night on.
+PLAYED_NIGHT = dt.datetime(2026, 3, 4, 19, 30, tzinfo=dt.timezone(dt.timedelta(hours=2)))
 
 A, B, C, D = (TeamRef(i, n) for i, n in enumerate("ABCD", start=1))
 
@@ -55,7 +60,7 @@ def test_the_union_chooses_the_tiebreak_order():
 def test_approval_needs_confirmation_and_an_official_then_recomputes_the_standings(
     django_capture_on_commit_callbacks
 ):
-    match = MatchFactory()
+    match = MatchFactory(scheduled_start=PLAYED_NIGHT)
     services.result_enter(match=match, home_score=30, away_score=12, reason="paper sheet")
     official, stranger = UserFactory(), UserFactory()
     union_official_add(union=match.competition.union, user=official)
@@ -119,7 +124,7 @@ def _approved(match, official, home_score=30, away_score=12):
 
 @pytest.mark.django_db
 def test_published_snapshot_is_frozen_and_dated():
-    match = MatchFactory()
+    match = MatchFactory(scheduled_start=PLAYED_NIGHT)
     official = UserFactory()
     union_official_add(union=match.competition.union, user=official)
     _approved(match, official)
@@ -133,7 +138,7 @@ def test_published_snapshot_is_frozen_and_dated():
 
 @pytest.mark.django_db
 def test_publishing_refuses_nothing_approved_a_repeat_and_a_used_title():
-    match = MatchFactory()
+    match = MatchFactory(scheduled_start=PLAYED_NIGHT)
     official = UserFactory()
     union_official_add(union=match.competition.union, user=official)
     with pytest.raises(ValidationError, match="No result is approved yet"):
@@ -143,7 +148,7 @@ def test_publishing_refuses_nothing_approved_a_repeat_and_a_used_title():
     assert first.title == f"{match.competition} standings after 1 approved results"
     with pytest.raises(ValidationError, match="No result has been approved since"):
         services.standings_publish(competition=match.competition, title="Round 1 again")
-    second = MatchFactory(competition=match.competition)
+    second = MatchFactory(competition=match.competition, scheduled_start=PLAYED_NIGHT)
     _approved(second, official)
     with pytest.raises(ValidationError) as refused:
         services.standings_publish(competition=match.competition, title=first.title)
