@@ -12,10 +12,12 @@ Screenshots go to artifacts/screenshots/test_a_season_run_through_its_pages/.
 """
 
 import re
+from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import Group
 from django.core import mail
+from django.utils import timezone
 
 from clubs.models import GROUP_CLUB_SECRETARIES, GROUP_UNION_OFFICIALS, ClubSecretary, UnionOfficial
 from matches.models import Competition, Match, ResultDispute, StandingsSnapshot
@@ -43,7 +45,7 @@ def _score(page, home: int, away: int, reason: str, *, then: str) -> None:
     """On the official's match page: enter or correct the score with a reason, and wait for ``then``."""
     page.fill("input[name=home_score]", str(home))
     page.fill("input[name=away_score]", str(away))
-    page.fill("textarea[name=reason]", reason)
+    page.fill("form:has(input[value=correct]) textarea[name=reason]", reason)  # not the reschedule form's
     page.click("form:has(input[value=correct]) button[type=submit]")
     page.wait_for_selector(f"text={then}")
 
@@ -163,6 +165,9 @@ def test_a_season_run_through_its_pages(page, screenshot, sign_in):
     assert match.referee == referee
 
     # --- The night's paper result, a captain's dispute, the official's correction and approval -------------
+    # The night has come (a result is entered from its night on): the walk jumps to the day after it.
+    Match.objects.filter(pk=match.pk).update(scheduled_start=timezone.now() - timedelta(days=1))
+    page.reload()
     _score(page, 30, 12, "Paper boem sheets from the night (the table phones were flat).",
            then="Score saved with your reason")
     away_captain = "captain2" if match.away.club == clubs[1] else "captain1"
@@ -214,6 +219,7 @@ def test_a_season_run_through_its_pages(page, screenshot, sign_in):
     page.click("form:has(input[value=fixtures]) button[type=submit]")
     page.wait_for_selector("text=1 fixtures scheduled")
     tie = Match.objects.get(competition=cup)
+    Match.objects.filter(pk=tie.pk).update(scheduled_start=timezone.now() - timedelta(days=1))  # played last night
     page.goto(f"/official/matches/{tie.pk}/")
     _score(page, 19, 24, "Paper sheet", then="Score saved")
     page.click("form:has(input[value=approve]) button[type=submit]")
