@@ -55,11 +55,15 @@ def team_enter(
     :param players: the squad: registered, active players of the club, none already in another team of this
         competition; at least 8 (a full team, SAKBOC 1.5), more being substitutes (11.1).
     :param captain: one of ``players``.
-    :raises ValidationError: entries closed; another union's competition; a name already taken in it; fewer
+    :raises ValidationError: entries closed; a deactivated club (issue 33: it enters no new competition); another
+        union's competition; a name already taken in it; fewer
         than 8 players (1.5); a player not the club's, inactive, or already entered with another team (one team
         per competition); the captain not in the squad. Nothing is written.
     """
     competition = _competition_lock(competition)
+    if not club.active:
+        raise ValidationError(_("%(club)s is deactivated: it enters no new competition until the union reactivates "
+                                "it.") % {"club": club.name})
     if not competition.entries_open:
         raise ValidationError(
             _("%(competition)s is not open for entries: the union's official opens them.")
@@ -114,7 +118,9 @@ def team_withdraw(*, team: Team, by: Any = None) -> None:
 
 
 def entries_open_for(*, club: Club) -> list[Competition]:
-    """The competitions of the club's union open for entries, newest season first."""
+    """The competitions of the club's union open for entries, newest season first (none for a deactivated club)."""
+    if not club.active:
+        return []
     return list(Competition.objects.filter(union_id=club.union_id, entries_open=True).order_by("-season", "name"))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import Group
+from django.core.exceptions import ValidationError
 
 from clubs.models import GROUP_CLUB_SECRETARIES, Club, ClubSecretary, Player, Union
 from office.models import Invitation
@@ -187,3 +188,16 @@ def test_a_new_referee_is_invited_from_the_referees_page(client, union, official
     assert Invitation.objects.get(email="yusuf@example.org").role == "referee"
     assert mailoutbox[0].to == ["yusuf@example.org"]
     assert "/invitations/" in mailoutbox[0].body
+
+
+def test_a_deactivated_club_enters_no_new_competition(union):
+    from matches import entries
+    from tests.factories import CompetitionFactory
+
+    club = ClubFactory(union=union, name="Closed", active=False)
+    competition = CompetitionFactory(union=union, entries_open=True)
+    players = [PlayerFactory(club=club) for _ in range(8)]
+    assert entries.entries_open_for(club=club) == []
+    with pytest.raises(ValidationError, match="deactivated"):
+        entries.team_enter(competition=competition, club=club, name="Closed A", players=players, captain=players[0])
+    assert not competition.teams.exists()
