@@ -27,7 +27,7 @@ from rest_framework.response import Response
 
 from clubs import permissions, services
 from clubs.models import Club, Player, Team, TeamMembership, Union, UnionReferee
-from clubs.selectors import person_name
+from clubs.selectors import person_name, union_people
 from clubs.validators import name_validate, phone_validate
 
 #: Ids in URLs are 1 to 9 digits: anything longer answers 404 before it reaches the database.
@@ -185,9 +185,12 @@ class UnionViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
         if request.method == "GET":
             return self._referees(union)
         data = request_body(UserRefSerializer, request)
-        user = get_user_model().objects.filter(pk=data["user"], is_active=True).first()
+        # Only someone the union already knows (a role in it, or a registered player's login): any other account,
+        # of another union or none, answers alike, so no official lists or enrols another union's people. Anyone
+        # new is invited: POST /api/unions/{id}/invitations/ with the role "referee".
+        user = union_people(union=union).filter(pk=data["user"], is_active=True).first()
         if user is None:
-            raise ValidationError({"user": _("No such user.")})
+            raise ValidationError({"user": _("No such person in this union: invite them as a referee instead.")})
         services.union_referee_add(union=union, user=user)
         response = self._referees(union)
         response.status_code = status.HTTP_201_CREATED

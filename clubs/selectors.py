@@ -2,7 +2,8 @@
 
 from typing import Any
 
-from django.db.models import QuerySet
+from django.contrib.auth import get_user_model
+from django.db.models import Q, QuerySet
 
 from clubs.models import FULL_TEAM_PLAYERS, Club, Player, Team, Union
 
@@ -67,3 +68,13 @@ def person_name(user: Any, default: str = "") -> str:
     if user is None:
         return default
     return user.get_full_name() or user.get_username()
+
+
+def union_people(*, union: Any):
+    """The accounts ``union`` knows: its officials and referees, its clubs' secretaries, and its registered
+    players' logins (a queryset of users, each once). An official may put one of these on the union's list of
+    referees by id; anyone else is invited (``office.invitations``), so no union reaches another's accounts."""
+    return get_user_model().objects.filter(
+        Q(union_official_links__union=union) | Q(union_referee_links__union=union)
+        | Q(club_secretary_links__club__union=union) | Q(player__union=union)
+    ).distinct()

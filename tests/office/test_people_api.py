@@ -101,3 +101,19 @@ def test_another_unions_official_gets_404_everywhere(union):
                         ("patch", f"/api/unions/{union.pk}/clubs/{club.pk}/"),
                         ("get", f"/api/unions/{union.pk}/invitations/"), ("get", f"/api/unions/{union.pk}/roles/")):
         assert getattr(client, method)(url, {}, format="json").status_code == 404, url
+
+
+def test_the_referee_list_takes_only_people_the_union_knows(api, union):
+    """Security finding 2 (issue 35): an official could put any account of the site on the list, and so read the
+    names and e-mails of other unions' people. Now another union's account answers like one that does not exist."""
+    from clubs.models import GROUP_REFEREES, UnionReferee
+    from tests.factories import PlayerFactory
+
+    stranger = UnionOfficialFactory(union=UnionFactory()).user
+    refused = api.post(f"/api/unions/{union.pk}/referees/", {"user": stranger.pk}, format="json")
+    missing = api.post(f"/api/unions/{union.pk}/referees/", {"user": 999_999}, format="json")
+    assert refused.status_code == missing.status_code == 400 and refused.json() == missing.json()
+    assert not UnionReferee.objects.filter(user=stranger).exists()
+    assert GROUP_REFEREES not in {g.name for g in stranger.groups.all()}
+    known = PlayerFactory(club=ClubFactory(union=union), user=UserFactory()).user
+    assert api.post(f"/api/unions/{union.pk}/referees/", {"user": known.pk}, format="json").status_code == 201
