@@ -243,7 +243,7 @@ class Club(models.Model):
     """A club in a union; it registers players and enters teams."""
 
     union = models.ForeignKey(Union, on_delete=models.PROTECT, related_name="clubs", verbose_name=gettext_lazy("union"))
-    name = models.CharField(max_length=120, verbose_name=gettext_lazy("name"))
+    name = models.CharField(max_length=120, validators=[name_validate], verbose_name=gettext_lazy("name"))
     active = models.BooleanField(
         default=True,
         help_text=gettext_lazy(
@@ -337,7 +337,7 @@ class Team(models.Model):
     competition = models.ForeignKey(
         "matches.Competition", on_delete=models.PROTECT, related_name="teams", verbose_name=gettext_lazy("competition")
     )
-    name = models.CharField(max_length=120, verbose_name=gettext_lazy("name"))
+    name = models.CharField(max_length=120, validators=[name_validate], verbose_name=gettext_lazy("name"))
     captain = models.ForeignKey(
         Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="captained_teams"
     , verbose_name=gettext_lazy("captain"))

@@ -54,6 +54,9 @@ def send_each(*, subject: Subject, template: str, context: dict, recipients: lis
         if language not in rendered:
             with translation.override(language):
                 text = subject() if callable(subject) else str(subject)
+                # One line: a name holding a line break (typed before names were checked) must not make the
+                # message fail, and its task retry, for ever (Django refuses a header with a newline).
+                text = " ".join(text.split())
                 rendered[language] = (text, render_to_string(template, context))
         text, body = rendered[language]
         messages.append(EmailMessage(subject=text, body=body, from_email=settings.DEFAULT_FROM_EMAIL,
