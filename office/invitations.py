@@ -249,7 +249,7 @@ def invitation_accept(*, token: str, user: Any = None, username: str = "", passw
     :raises ValidationError: a wrong account, a username taken, a password Django's validators refuse.
     """
     invitation = invitation_from_token(token)
-    invitation = Invitation.objects.select_for_update().select_related("union", "club", "player").get(
+    invitation = Invitation.objects.select_for_update(of=("self",)).select_related("union", "club", "player").get(
         pk=invitation.pk)
     invitation_from_token(token)  # checked again under the lock: a second click at the same time finds it used
     User = get_user_model()
