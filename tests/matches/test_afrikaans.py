@@ -48,7 +48,7 @@ def _email_context() -> dict:
     appeal = SimpleNamespace(team=home, subject="the result", grounds="Table 2 was miscounted.", decide_by=when,
                              reasons="The sheet shows it.", status="upheld", result_before="1-2",
                              get_status_display=lambda: "Upheld")
-    user = SimpleNamespace(get_full_name=lambda: "Yusuf Isaacs", get_username=lambda: "yusuf")
+    user = SimpleNamespace(get_full_name=lambda: "Yusuf Isaacs", get_username=lambda: "yusuf", username="yusuf")
     return {
         "match": match, "start": when, "team": home, "summary": "Straf upheld at table 2.",
         "dispute": SimpleNamespace(team=home, reason="Table 3's last boem is wrong."), "captain": "Yusuf Isaacs",
