@@ -32,6 +32,7 @@ from clubs.models import (
     UnionOfficial,
     UnionReferee,
 )
+from clubs.services import user_group_add
 
 #: Each role link and the group it gives; ``removes`` says whether deleting the user's last such link takes it away.
 LINK_GROUPS: dict[type, tuple[str, bool]] = {
@@ -41,15 +42,9 @@ LINK_GROUPS: dict[type, tuple[str, bool]] = {
 }
 
 
-def role_group_add(*, user: Any, group_name: str) -> None:
-    """Put ``user`` in the role group ``group_name`` (created if missing; idempotent)."""
-    group, _ = Group.objects.get_or_create(name=group_name)
-    user.groups.add(group)
-
-
 def role_link_saved(sender: type, instance: Any, **_: Any) -> None:
     """``post_save`` of a role link: the user gets the link's group (:data:`LINK_GROUPS`)."""
-    role_group_add(user=instance.user, group_name=LINK_GROUPS[sender][0])
+    user_group_add(user=instance.user, group_name=LINK_GROUPS[sender][0])
 
 
 def role_link_deleted(sender: type, instance: Any, **_: Any) -> None:
@@ -64,7 +59,7 @@ def team_captain_saved(sender: type, instance: Team, **_: Any) -> None:
     """``post_save`` of a team: its captain's account (if the player has one) is in "Captains"."""
     captain = instance.captain
     if captain is not None and captain.user_id:
-        role_group_add(user=captain.user, group_name=GROUP_CAPTAINS)
+        user_group_add(user=captain.user, group_name=GROUP_CAPTAINS)
 
 
 def role_receivers_connect() -> None:

@@ -32,6 +32,15 @@ class UnionSetupForm(forms.Form):
                                       help_text=gettext_lazy("They get a link to choose a password and run the union."))
 
 
+#: A union's settings an official edits (the page and the API alike), besides the tiebreak order (SAKBOC 1.12).
+UNION_SETTING_FIELDS = (
+    "name", "short_name", "toss_minutes_before", "half_minutes", "interval_minutes", "last_period_minutes",
+    "grace_minutes", "knockout_extra_time_minutes", "points_win", "points_draw", "points_loss",
+    "deal_after_going_on", "straf_four_points", "unfinished_boem", "roem_counts", "straf_named_offence",
+    "referee_judges_unrecorded_offences",
+)
+
+
 class UnionSettingsForm(forms.ModelForm):
     """A union's clock, points, tiebreaks and readings of the rules (SAKBOC 1.12: units decide)."""
 
@@ -41,12 +50,7 @@ class UnionSettingsForm(forms.ModelForm):
 
     class Meta:
         model = Union
-        fields = [
-            "name", "short_name", "toss_minutes_before", "half_minutes", "interval_minutes", "last_period_minutes",
-            "grace_minutes", "knockout_extra_time_minutes", "points_win", "points_draw", "points_loss",
-            "deal_after_going_on", "straf_four_points", "unfinished_boem", "roem_counts", "straf_named_offence",
-            "referee_judges_unrecorded_offences",
-        ]
+        fields = list(UNION_SETTING_FIELDS)
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -43,6 +43,7 @@ from django.utils.translation import gettext as _
 from clubs import services as club_services
 from clubs.models import GROUP_CAPTAINS, Club, ClubSecretary, Player, Union, UnionOfficial, UnionReferee
 from clubs.notifications import send_once
+from clubs.validators import name_validate
 from klawerjas_league.outbox import outbox_enqueue
 from office.models import Invitation
 
@@ -66,11 +67,15 @@ def invitation_url(invitation: Invitation, *, site: str = "") -> str:
 
 
 def _name_check(errors: dict[str, str], field: str, value: str) -> str:
+    """``value`` trimmed; an empty name, or one ``clubs.validators.name_validate`` refuses, noted in ``errors``."""
     value = (value or "").strip()
     if not value:
         errors[field] = _("Give a name.")
-    elif any(ch in value for ch in "\r\n\t") or any(ord(ch) < 32 for ch in value):
-        errors[field] = _("A name is one line: take out the line break.")
+        return value
+    try:
+        name_validate(value)
+    except ValidationError as error:
+        errors[field] = error.messages[0]
     return value
 
 

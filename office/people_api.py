@@ -32,6 +32,7 @@ from clubs.api import ServiceErrorsMixin, id_field, request_body
 from clubs.models import Club, Player, Union
 from clubs.selectors import person_name
 from office import invitations
+from office.forms import UNION_SETTING_FIELDS
 from office.models import Invitation
 
 REFUSED = OpenApiResponse(description="Refused: field messages (a name with a line break, an e-mail that is not one, "
@@ -57,12 +58,7 @@ class OfficialAPIView(ServiceErrorsMixin, APIView):
 class UnionSettingsSerializer(serializers.ModelSerializer):
     class Meta:
         model = Union
-        fields = [
-            "id", "name", "short_name", "toss_minutes_before", "half_minutes", "interval_minutes",
-            "last_period_minutes", "grace_minutes", "knockout_extra_time_minutes", "points_win", "points_draw",
-            "points_loss", "tiebreak_order", "deal_after_going_on", "straf_four_points", "unfinished_boem",
-            "roem_counts", "straf_named_offence", "referee_judges_unrecorded_offences",
-        ]
+        fields = ["id", *UNION_SETTING_FIELDS, "tiebreak_order"]
         read_only_fields = ["id"]
 
 
