@@ -2,6 +2,12 @@
 
 Override with the environment: WEB_CONCURRENCY (workers), GUNICORN_BIND, GUNICORN_THREADS, GUNICORN_MAX_REQUESTS.
 
+GUNICORN_BIND (default 127.0.0.1:8000): gunicorn listens on the loopback only, for the reverse proxy on the same
+machine (deploy/nginx/klawerjas-league.conf), which sets X-Forwarded-For itself. Never make gunicorn reachable
+from elsewhere: with NUM_PROXIES=1 the site trusts the last X-Forwarded-For address, and a client that reaches
+gunicorn directly writes that header itself and escapes every per-address limit. Only inside a container whose
+port is published on the host's loopback (docker-compose.yml) is it bound to 0.0.0.0.
+
 A worker is recycled after GUNICORN_MAX_REQUESTS requests (default 100,000, with jitter), a guard against a slow
 leak: on a match night phones poll hundreds of times a second, and a lower figure restarted the workers every
 few seconds (a restart re-imports the app and empties its local cache; bench/match_night_load.py measured it).
@@ -10,7 +16,7 @@ few seconds (a restart re-imports the app and empties its local cache; bench/mat
 import multiprocessing
 import os
 
-bind = os.environ.get("GUNICORN_BIND", "0.0.0.0:8000")
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_CONCURRENCY", max(2, multiprocessing.cpu_count())))
 threads = int(os.environ.get("GUNICORN_THREADS", "2"))
 worker_class = "gthread"

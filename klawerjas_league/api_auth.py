@@ -5,8 +5,11 @@ expires, survives a sign-out and a password change, and is handed out again to e
 under the Jazzband umbrella, gives each sign-in (each device) a token of its own, keeps only a SHA-512 digest of
 it, expires it (``API_TOKEN_TTL_HOURS``), and revokes one token or all of a user's.
 
-* ``POST /api/auth/token/`` with ``username`` and ``password`` (throttled by django-axes like the site's sign-in)
-  answers ``{"token": "…", "expiry": "…"}``, a new token every time;
+* ``POST /api/auth/token/`` with ``username`` and ``password`` answers ``{"token": "…", "expiry": "…"}``, a new
+  token every time; it is throttled like the site's sign-in (``klawerjas_league.sign_in``): 429 with ``{"detail":
+  "Too many failed sign-ins from this address for this account; try again in N minutes."}`` once the account is
+  locked from this address (the right password too, until then), or "… from this address; try again in N minutes."
+  once the address has failed too many sign-ins;
 * ``POST /api/auth/logout/`` revokes the token it is sent with; ``POST /api/auth/logout-all/`` every token of
   the user;
 * signing out of the site, and any change of a user's password, revoke all of that user's tokens
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from axes.handlers.proxy import AxesProxyHandler
 from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema, inline_serializer
 from knox.models import get_token_model
@@ -24,11 +28,12 @@ from knox.views import LoginView as KnoxLoginView
 from knox.views import LogoutAllView, LogoutView
 from rest_framework import serializers
 from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from klawerjas_league.sign_in import sign_in_address_blocked
+from klawerjas_league.sign_in import account_locked_message, address_blocked_message, sign_in_address_blocked
 
 
 class TokenSignInView(KnoxLoginView):
@@ -44,12 +49,19 @@ class TokenSignInView(KnoxLoginView):
                                                           "expiry": serializers.DateTimeField()})},
     )
     def post(self, request: Request, format: str | None = None) -> Response:  # noqa: A002 - DRF's signature
-        """Check the credentials (400 when wrong; 429 for an address that failed too many sign-ins), then
-        answer a new token and when it expires."""
+        """Check the credentials, then answer a new token and when it expires. 400 when they are wrong; 429, saying
+        so plainly, when the account is locked from this address (django-axes) or the address has failed too many
+        sign-ins."""
         if sign_in_address_blocked(request):
-            return Response({"detail": "Too many failed sign-ins from this address; try again later."}, status=429)
+            return Response({"detail": address_blocked_message()}, status=429)
         serializer = AuthTokenSerializer(data=request.data, context={"request": request})
-        serializer.is_valid(raise_exception=True)
+        try:
+            serializer.is_valid(raise_exception=True)
+        except ValidationError:
+            credentials = {"username": request.data.get("username") if hasattr(request.data, "get") else None}
+            if AxesProxyHandler.is_locked(request, credentials):
+                return Response({"detail": account_locked_message(request, credentials)}, status=429)
+            raise
         request.user = serializer.validated_data["user"]
         return super().post(request, format=format)
 

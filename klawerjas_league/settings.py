@@ -27,6 +27,8 @@ import environ
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
+from klawerjas_league.cache import caches_config
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 env = environ.Env()
@@ -143,23 +145,11 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = env.str("REDIS_URL", default="")
 # The cache is only a speed-up: when Redis cannot be reached, reads miss and writes do nothing, and pages come from
 # the database (klawerjas_league/cache.py; /healthz still says 503 naming the cache). CACHE_SOCKET_TIMEOUT (seconds)
-# bounds how long a request waits for an unreachable Redis.
-_CACHE_SOCKET_TIMEOUT = env.float("CACHE_SOCKET_TIMEOUT", default=0.5)
-if REDIS_URL:
-    CACHES = {
-        "default": {
-            "BACKEND": "klawerjas_league.cache.DegradingRedisCache",
-            "LOCATION": REDIS_URL,
-            "KEY_PREFIX": env.str("CACHE_KEY_PREFIX", default="klawerjas"),
-            "TIMEOUT": 300,
-            "OPTIONS": {
-                "SOCKET_CONNECT_TIMEOUT": _CACHE_SOCKET_TIMEOUT,
-                "SOCKET_TIMEOUT": _CACHE_SOCKET_TIMEOUT,
-            },
-        }
-    }
-else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "klawerjas"}}
+# bounds how long a request waits for an unreachable Redis. The per-address limits (failed sign-ins, wrong table
+# codes, table sign-ins) count in a cache of their own, "limits": on Redis, and in each process's memory while
+# Redis cannot be reached, so no limit is off while Redis is down (klawerjas_league/limits.py).
+CACHES = caches_config(redis_url=REDIS_URL, key_prefix=env.str("CACHE_KEY_PREFIX", default="klawerjas"),
+                       socket_timeout=env.float("CACHE_SOCKET_TIMEOUT", default=0.5))
 
 CELERY_BROKER_URL = REDIS_URL or "memory://"
 CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
@@ -199,10 +189,12 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_TIMEZONE = env.str("TIME_ZONE", default="Africa/Johannesburg")
 
-# --- Auth, with sign-in throttling (klawerjas_league/sign_in.py). django-axes locks a username out after
-# AXES_FAILURE_LIMIT wrong passwords for AXES_COOLOFF_MINUTES (short: a deliberate lockout of a referee costs
-# minutes); each client address may fail SIGN_IN_FAILURES_PER_ADDRESS sign-ins in SIGN_IN_WINDOW_MINUTES. The
-# client address is REMOTE_ADDR, or behind NUM_PROXIES trusted proxies the one they put in X-Forwarded-For.
+# --- Auth, with sign-in throttling (klawerjas_league/sign_in.py). django-axes locks an account from one address
+# (username and address together) after AXES_FAILURE_LIMIT wrong passwords for AXES_COOLOFF_MINUTES, and tries
+# during the lockout do not lengthen it: nobody elsewhere can lock a referee out, and a lockout costs minutes. Each
+# client address may fail SIGN_IN_FAILURES_PER_ADDRESS sign-ins in SIGN_IN_WINDOW_MINUTES (any usernames). The
+# client address is REMOTE_ADDR, or behind NUM_PROXIES trusted proxies the one they put in X-Forwarded-For
+# (klawerjas_league/limits.py; every per-address limit uses it).
 NUM_PROXIES = env.int("NUM_PROXIES", default=0)
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
@@ -210,18 +202,17 @@ AUTHENTICATION_BACKENDS = [
 ]
 AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.float("AXES_COOLOFF_MINUTES", default=5))
-AXES_LOCKOUT_PARAMETERS = ["username"]
-AXES_CLIENT_IP_CALLABLE = "klawerjas_league.sign_in.client_address"
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_CLIENT_IP_CALLABLE = "klawerjas_league.limits.client_address"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_LOCKOUT_CALLABLE = "klawerjas_league.sign_in.lockout_response"
 # No "AXES: BEGIN version ..." banner on standard error at start-up (a command such as `manage.py adjudicate`
 # prints only its own messages there) and no per-attempt chatter in the logs.
 AXES_VERBOSE = env.bool("AXES_VERBOSE", default=False)
 SIGN_IN_FAILURES_PER_ADDRESS = env.int("SIGN_IN_FAILURES_PER_ADDRESS", default=30)
 SIGN_IN_WINDOW_MINUTES = env.float("SIGN_IN_WINDOW_MINUTES", default=10)
-# axes.W006 asks for ip_address among the lockout parameters; we lock by username on purpose (behind a proxy an
-# address lockout locks a whole hall out) and limit each address separately (SIGN_IN_FAILURES_PER_ADDRESS).
-SILENCED_SYSTEM_CHECKS = ["axes.W006"]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},

@@ -1,59 +1,95 @@
-"""Sign-in throttling behind a reverse proxy (issue 16).
+"""Sign-in throttling behind a reverse proxy (issues 16 and 35).
 
-django-axes locks a **username** out after ``AXES_FAILURE_LIMIT`` wrong passwords, for a short cool-off
-(``AXES_COOLOFF_MINUTES``, 5 by default): whoever guesses, from wherever, gets a handful of tries, and someone
-who locks a referee out on purpose costs them minutes, not half an hour. Separately, each **client address** may
+django-axes locks an **account from one address** (``AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]``)
+after ``AXES_FAILURE_LIMIT`` wrong passwords, for a short cool-off (``AXES_COOLOFF_MINUTES``, 5 by default) that
+more tries do not lengthen: whoever guesses gets a handful of tries per account, and nobody elsewhere can lock a
+referee out (the referee's own phone, at another address, still signs in). Separately, each **client address** may
 fail at most ``SIGN_IN_FAILURES_PER_ADDRESS`` sign-ins in ``SIGN_IN_WINDOW_MINUTES`` (any usernames) before its
 sign-ins are refused with 429 until the window passes: one address cannot try many accounts.
 
-The client address is DRF's (:func:`client_address`): ``REMOTE_ADDR``, or with ``NUM_PROXIES`` set the address
-the nearest trusted proxy put in ``X-Forwarded-For`` (the same rule as the table sign-in throttle), so behind the
-documented proxy every client is told apart instead of all sharing the proxy's address. django-axes uses it too
-(``AXES_CLIENT_IP_CALLABLE``).
+Both are said plainly, on the sign-in page (:func:`lockout_response`, ``AXES_LOCKOUT_CALLABLE``) and by the token
+endpoint (``klawerjas_league.api_auth``): "Too many failed sign-ins from this address for this account; try again
+in N minutes.", and for the address's budget "Too many failed sign-ins from this address; try again in N minutes."
+
+The client address is :func:`klawerjas_league.limits.client_address` (DRF's rule: ``REMOTE_ADDR``, or behind
+``NUM_PROXIES`` trusted proxies the address they forwarded), for both; the address's failures are counted in the
+``limits`` cache, which keeps counting while Redis is down (``klawerjas_league.limits``). django-axes keeps its
+attempts in the database.
 """
 
 from __future__ import annotations
 
+import math
+from datetime import timedelta
 from typing import Any
 
+from axes.helpers import get_client_username, get_cool_off
+from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib.auth import views as auth_views
-from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from rest_framework.throttling import BaseThrottle
+from django.utils import timezone
+from django.utils.translation import ngettext
+
+from klawerjas_league.limits import address_count, address_count_add, client_address
+
+FAILURES_SCOPE = "sign-in-failures"
 
 
-def client_address(request: HttpRequest) -> str | None:
-    """The client's address: ``REMOTE_ADDR``, or behind ``NUM_PROXIES`` proxies the one they forwarded; ``None``
-    when the request carries none (django-axes then records none)."""
-    return BaseThrottle().get_ident(request) or None
-
-
-def _failures_key(request: HttpRequest) -> str:
-    return f"sign-in-failures:{client_address(request) or 'unknown'}"
+def _minutes(remaining: timedelta) -> int:
+    return max(1, math.ceil(remaining.total_seconds() / 60))
 
 
 def sign_in_address_blocked(request: HttpRequest) -> bool:
-    """Whether the client's address has failed too many sign-ins in the window."""
-    return int(cache.get(_failures_key(request), 0)) >= settings.SIGN_IN_FAILURES_PER_ADDRESS
+    """Whether the client's address has failed ``SIGN_IN_FAILURES_PER_ADDRESS`` sign-ins in the window."""
+    return address_count(scope=FAILURES_SCOPE, request=request) >= settings.SIGN_IN_FAILURES_PER_ADDRESS
 
 
 def sign_in_failure_record(sender: Any, credentials: Any = None, request: Any = None, **kwargs: Any) -> None:
-    """``user_login_failed``: count a failed sign-in against the client's address (in the cache)."""
+    """``user_login_failed``: count a failed sign-in against the client's address (a window of
+    ``SIGN_IN_WINDOW_MINUTES`` from the first)."""
     if request is None:
         return
-    key, window = _failures_key(request), int(settings.SIGN_IN_WINDOW_MINUTES * 60)
-    if not cache.add(key, 1, window):
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between add and incr
-            cache.set(key, 1, window)
+    address_count_add(scope=FAILURES_SCOPE, request=request,
+                      window_seconds=int(settings.SIGN_IN_WINDOW_MINUTES * 60))
+
+
+def address_blocked_message() -> str:
+    """"Too many failed sign-ins from this address; try again in N minutes." (N: the window, at most.)"""
+    minutes = _minutes(timedelta(minutes=settings.SIGN_IN_WINDOW_MINUTES))
+    return ngettext("Too many failed sign-ins from this address; try again in %(minutes)d minute.",
+                    "Too many failed sign-ins from this address; try again in %(minutes)d minutes.",
+                    minutes) % {"minutes": minutes}
+
+
+def account_locked_message(request: HttpRequest, credentials: dict[str, Any] | None = None) -> str:
+    """"Too many failed sign-ins from this address for this account; try again in N minutes.", N the minutes left
+    of the cool-off (from the attempt that locked it; the whole cool-off when that is not found)."""
+    cool_off = get_cool_off(request) or timedelta(0)
+    latest = (AccessAttempt.objects.filter(username=get_client_username(request, credentials),
+                                           ip_address=client_address(request))
+              .order_by("-attempt_time").values_list("attempt_time", flat=True).first())
+    remaining = cool_off - (timezone.now() - latest) if latest is not None else cool_off
+    minutes = _minutes(remaining)
+    return ngettext("Too many failed sign-ins from this address for this account; try again in %(minutes)d minute.",
+                    "Too many failed sign-ins from this address for this account; try again in %(minutes)d "
+                    "minutes.", minutes) % {"minutes": minutes}
+
+
+def _locked_page(request: HttpRequest, message: str) -> HttpResponse:
+    return render(request, settings.AXES_LOCKOUT_TEMPLATE, {"message": message}, status=429)
+
+
+def lockout_response(request: HttpRequest, original_response: HttpResponse | None = None,
+                     credentials: dict[str, Any] | None = None) -> HttpResponse:
+    """``AXES_LOCKOUT_CALLABLE``: 429 with the sign-in lockout page saying :func:`account_locked_message`."""
+    return _locked_page(request, account_locked_message(request, credentials))
 
 
 def address_blocked_response(request: HttpRequest) -> HttpResponse:
-    """429 with the lockout page: too many failed sign-ins from this address."""
-    return render(request, settings.AXES_LOCKOUT_TEMPLATE, status=429)
+    """429 with the lockout page saying :func:`address_blocked_message`."""
+    return _locked_page(request, address_blocked_message())
 
 
 class SignInView(auth_views.LoginView):

@@ -33,6 +33,11 @@ CODE_LENGTH = 8
 ENDED_PHASES = (Match.Phase.FINISHED,)
 
 
+#: The one answer to a typed code that signs nobody in because no table has it now, whether it never existed or
+#: the referee replaced it: a code's owner learns nothing more from it (issue 35).
+CODE_UNKNOWN = "No table has that code: check it on the table card, or ask the referee."
+
+
 class TableLinkInvalid(ValidationError):
     """A code or link that signs nobody in: unknown, revoked, or of a match that has ended."""
 
@@ -140,8 +145,9 @@ def table_device_sign_in(
     """Sign a device in at a table with the table's code (typed) or its link's secret (the QR code).
 
     :returns: the device and its key (for the API's ``Authorization: Table <key>``; only its hash is kept).
-    :raises TableLinkInvalid: no such code or link, a revoked one, or a match that is over (the message says
-        which, in words for the table).
+    :raises TableLinkInvalid: no such code or link, a revoked one, or a match that is over, in words for the
+        table. A typed code that no table has now gets one answer (:data:`CODE_UNKNOWN`), never-issued or
+        replaced alike; the QR link's secret, which only the table card carries, says that it was replaced.
     """
     now = now_or(now)
     links = TableLink.objects.select_related("match")
@@ -149,8 +155,8 @@ def table_device_sign_in(
         link = links.filter(secret=secret).first()
     else:
         link = links.filter(code=code_normalise(code)).first() if code_normalise(code) else None
-    if link is None:
-        raise TableLinkInvalid("No table has that code: check it on the table card, or ask the referee.")
+    if link is None or (not secret and link.revoked_at is not None):
+        raise TableLinkInvalid(CODE_UNKNOWN)
     problem = link_valid(link)
     if problem:
         raise TableLinkInvalid(problem)

@@ -36,6 +36,7 @@ from rest_framework.throttling import AnonRateThrottle
 
 from clubs.api import ServiceErrorsMixin, id_field, request_body
 from engine.ruleset import Ruleset
+from klawerjas_league.limits import LimitsCacheThrottle
 from matches import boem_sheet
 from matches.api import BoemEntrySerializer, LiveMatchSerializer, live_response
 from matches.deals import DealAsked, deal_record
@@ -98,9 +99,10 @@ class IsTableDevice(BasePermission):
         return isinstance(request.auth, TableDevice)
 
 
-class SignInThrottle(AnonRateThrottle):
+class SignInThrottle(LimitsCacheThrottle, AnonRateThrottle):
     """Sign-ins per client address (the setting ``TABLE_SIGN_IN_RATE``, default 600 an hour: a hall's Wi-Fi
-    shares one address, and 60 matches are 240 phones), enough for a busy night, nothing for guessing codes."""
+    shares one address, and 60 matches are 240 phones), enough for a busy night, nothing for guessing codes.
+    Counted in the ``limits`` cache, which keeps counting while Redis is down (``klawerjas_league.limits``)."""
 
     scope = "table-sign-in"
 

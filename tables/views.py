@@ -30,7 +30,6 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib import messages
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import Max
@@ -44,6 +43,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_http_methods, require_POST
 
+from klawerjas_league.limits import address_count, address_count_add
 from klawerjas_league.refusals import refusal_show
 from matches import boem_sheet, deals
 from matches.live import LiveTable, live_version, match_live
@@ -58,27 +58,19 @@ from tables.forms import AfForm, DealForm, DisputeForm, GoingOnForm, SheetVersio
 from tables.models import TableWrite
 from tables.services import KeyReused, idempotency_key_check, request_fingerprint, table_write_once
 
-#: Wrong codes one address may type in CODE_WINDOW seconds before it must wait (a hall's Wi-Fi shares one).
+#: Wrong codes one client address may type in CODE_WINDOW seconds (from the first) before it must wait; the
+#: address is the one the trusted proxy forwarded (``klawerjas_league.limits``), and a hall's Wi-Fi may share one.
 WRONG_CODES_ALLOWED = 30
 CODE_WINDOW = 600
-
-
-def _client(request: HttpRequest) -> str:
-    return request.META.get("REMOTE_ADDR", "") or "unknown"
+WRONG_CODES_SCOPE = "table-code-wrong"
 
 
 def _too_many_wrong_codes(request: HttpRequest) -> bool:
-    return int(cache.get(f"table-code-wrong:{_client(request)}", 0)) >= WRONG_CODES_ALLOWED
+    return address_count(scope=WRONG_CODES_SCOPE, request=request) >= WRONG_CODES_ALLOWED
 
 
 def _wrong_code(request: HttpRequest) -> None:
-    key = f"table-code-wrong:{_client(request)}"
-    if cache.add(key, 1, CODE_WINDOW):
-        return
-    try:
-        cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, CODE_WINDOW)
+    address_count_add(scope=WRONG_CODES_SCOPE, request=request, window_seconds=CODE_WINDOW)
 
 
 def _label(request: HttpRequest) -> str:

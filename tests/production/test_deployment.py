@@ -1,7 +1,13 @@
-"""Deployment files: docker-compose and systemd both run web, worker and beat, and use /healthz."""
+"""Deployment files: docker-compose and systemd both run web, worker and beat, and use /healthz; gunicorn is
+reached only through the documented proxy, which sets X-Forwarded-For itself (issue 35, finding 4); the production
+environment example reads as it looks (finding 11)."""
 
 import configparser
+import re
+import runpy
 
+import environ
+import pytest
 import yaml
 
 from tests.conftest import PROJECT_DIR
@@ -27,6 +33,66 @@ def test_systemd_units_run_gunicorn_worker_and_beat():
         assert unit["Service"]["Restart"] == "on-failure"
     assert "gunicorn klawerjas_league.wsgi" in commands["web"]
     assert "worker" in commands["worker"] and "beat" in commands["beat"]
+
+
+def _gunicorn_bind(monkeypatch, **environment: str) -> str:
+    monkeypatch.delenv("GUNICORN_BIND", raising=False)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    return runpy.run_path(str(PROJECT_DIR / "gunicorn.conf.py"))["bind"]
+
+
+def test_gunicorn_listens_on_the_loopback_unless_told_otherwise(monkeypatch):
+    assert _gunicorn_bind(monkeypatch) == "127.0.0.1:8000"
+    assert _gunicorn_bind(monkeypatch, GUNICORN_BIND="0.0.0.0:9000") == "0.0.0.0:9000"
+    assert "GUNICORN_BIND" in (PROJECT_DIR / "gunicorn.conf.py").read_text().split('"""')[1]  # documented
+
+
+def _published(service: dict) -> list[str]:
+    """A compose service's published ports as ``host_ip:published:target`` (short or long syntax)."""
+    out = []
+    for port in service.get("ports", []):
+        if isinstance(port, dict):
+            out.append(f"{port.get('host_ip', '0.0.0.0')}:{port.get('published')}:{port.get('target')}")
+        else:
+            out.append(str(port) if str(port).count(":") == 2 else f"0.0.0.0:{port}")
+    return out
+
+
+def test_compose_publishes_nothing_but_on_the_loopback():
+    services = yaml.safe_load((PROJECT_DIR / "docker-compose.yml").read_text())["services"]
+    published = {name: _published(service) for name, service in services.items() if service.get("ports")}
+    assert published == {"web": ["127.0.0.1:8000:8000"]}  # for the proxy on the host, no one else
+
+
+def _nginx_directives(text: str, name: str) -> list[list[str]]:
+    code = "\n".join(line.split("#", 1)[0] for line in text.splitlines())
+    return [words.split() for words in re.findall(rf"(?:^|[;{{}}\s]){name}\s+([^;]+);", code)]
+
+
+def test_the_documented_proxy_sets_the_forwarded_address_itself_and_reaches_gunicorn_there(monkeypatch):
+    site = (PROJECT_DIR / "deploy" / "nginx" / "klawerjas-league.conf").read_text()
+    headers = {words[0].lower(): " ".join(words[1:]) for words in _nginx_directives(site, "proxy_set_header")}
+    assert headers["x-forwarded-for"] == "$remote_addr"  # overwrites what the client sent, never appends to it
+    assert headers["x-forwarded-proto"] == "$scheme" and headers["host"] == "$host"
+    assert "$proxy_add_x_forwarded_for" not in "\n".join(line.split("#", 1)[0] for line in site.splitlines())
+    upstreams = {words[0] for words in _nginx_directives(site, "proxy_pass")}
+    assert upstreams == {f"http://{_gunicorn_bind(monkeypatch)}"}
+    assert "deploy/nginx/klawerjas-league.conf" in (PROJECT_DIR / "README.md").read_text()
+
+
+@pytest.fixture
+def env_example(monkeypatch) -> dict[str, str]:
+    """``deploy/production.env.example`` as django-environ reads it (into a dict, not this process's environment)."""
+    monkeypatch.setattr(environ.Env, "ENVIRON", {})
+    environ.Env.read_env(PROJECT_DIR / "deploy" / "production.env.example")
+    return dict(environ.Env.ENVIRON)
+
+
+def test_the_production_env_example_has_no_comment_inside_a_value(env_example):
+    assert {"SECRET_KEY", "NUM_PROXIES", "DATABASE_URL"} <= set(env_example)
+    assert {name: value for name, value in env_example.items() if "#" in value or value != value.strip()} == {}
+    assert env_example["NUM_PROXIES"] == "1"  # the one proxy of deploy/nginx
 
 
 def test_the_production_env_example_names_every_required_variable():
