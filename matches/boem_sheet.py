@@ -114,9 +114,9 @@ def entry_clock_check(
     :param cut_before_interval: during the interval, the table's answer to "was this hand cut before the
         interval was called?"; ``None`` is refused unless ``ask_cut`` is false (a finished run of the demo's bots,
         which finish only the hands already cut).
-    :raises ValidationError: before play (SAKBOC 1.9); in the interval a hand not cut before it was called, or
-        a second hand at the table (2.2); after time (2.2); the table stopped or not played (12.1, 1.13); an
-        "af" waiting for the referee's ruling (1.10).
+    :raises ValidationError: before play (SAKBOC 1.9); in the interval a hand not cut before it was called (not
+        said: code ``interval_cut_unasked``), or a second hand at the table (2.2); after time (2.2); the table
+        stopped or not played (12.1, 1.13); an "af" waiting for the referee's ruling (1.10).
     """
     phase, since = entry_phase(match, now)
     if phase == Match.Phase.SCHEDULED:
@@ -136,7 +136,8 @@ def entry_clock_check(
                     "SAKBOC 2.2: the interval was called at %(at)s: say whether this hand was cut before it was called "
                     "(only such a hand is finished)."
                 )
-                % {"at": at}
+                % {"at": at},
+                code="interval_cut_unasked",
             )
         if cut_before_interval is False:
             raise ValidationError(

@@ -8,9 +8,9 @@ else answers "signed out" (the pages send the device back to ``/table/`` with th
 
 from __future__ import annotations
 
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest
 
-from matches.models import TableDevice
+from matches.models import BoemEntry, TableDevice
 from matches.table_links import device_seen, link_valid
 
 SESSION_KEY = "table_device"
@@ -67,3 +67,15 @@ def device_for_key(key: str) -> TableDevice:
     from matches.table_links import key_hash
 
     return _checked(_load(key_hash=key_hash(key)) if key else None)
+
+
+def table_entry(*, device: TableDevice, entry_id: int) -> BoemEntry:
+    """A line of the device's own table, to confirm or dispute.
+
+    :raises Http404: no such line, or another table's ("not yours" answers like "not there").
+    """
+    entry = BoemEntry.objects.select_related("table", "team").filter(
+        pk=entry_id, table__match_id=device.link.match_id, table__number=device.link.table_number).first()
+    if entry is None:
+        raise Http404("No such line at this table.")
+    return entry

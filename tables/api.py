@@ -11,18 +11,19 @@ with the key, in the same transaction (``tables.services.table_write_once``); a 
 with ``Idempotent-Replayed: true``, and writes nothing. The same key with another request answers 422. A client
 that queues entries offline (load-shedding) sends each with its key, so a lost answer is safe to retry.
 
-Thin adapters: parse with a serializer, find the device (``tables.access``), call one service
-(``matches.boem_sheet``, ``matches.table_links``, ``referee.services.straf_claim_log``), answer.
+Thin adapters: parse with a serializer, find the device (``tables.access``), call one service of
+``tables.services`` (the one the table page and its offline queue call: the same request gets the same answer,
+written or refused with the same text, through every door), answer. A refusal is a 400 with ``detail`` (a 409
+when the sheet changed since ``version``, or the line was settled meanwhile). A write may send ``entered_at``,
+when it was made at the table (it waited offline): the clock rules apply to that time, bounded as the page's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError as DjangoValidationError
-from django.shortcuts import get_object_or_404
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status, viewsets
@@ -34,21 +35,26 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 
-from clubs.api import ServiceErrorsMixin, id_field, request_body
+from clubs.api import Conflict, ServiceErrorsMixin, id_field, request_body
 from engine.ruleset import Ruleset
 from klawerjas_league.limits import LimitsCacheThrottle
-from matches import boem_sheet
 from matches.api import BoemEntrySerializer, LiveMatchSerializer, live_response
-from matches.deals import DealAsked, deal_record
-from matches.models import BoemEntry, DealLine, Seat, TableDevice
+from matches.models import BoemEntry, DealLine, TableDevice
 from matches.rules import competition_ruleset
 from matches.table_links import TableLinkInvalid, table_device_sign_in
-from referee import services as referee_services
 from referee.hand_check import offence_choices
-from referee.models import Role, Side
-from tables.access import DeviceSignedOut, device_for_key
-from tables.models import TableWrite
-from tables.services import KeyReused, idempotency_key_check, request_fingerprint, table_write_once
+from referee.models import Side
+from tables.access import DeviceSignedOut, device_for_key, table_entry
+from tables.services import (
+    KeyReused,
+    WriteAnswer,
+    idempotency_key_check,
+    table_af,
+    table_confirm,
+    table_deal,
+    table_dispute,
+    table_going_on,
+)
 
 IDEMPOTENCY_KEY = OpenApiParameter(
     "Idempotency-Key", str, OpenApiParameter.HEADER, required=False,
@@ -131,6 +137,11 @@ class SignedInSerializer(serializers.Serializer):
 class VersionSerializer(serializers.Serializer):
     version = serializers.IntegerField(min_value=0, max_value=2**31 - 1, required=False, allow_null=True,
                                        help_text="The table's sheet_version you showed; a sheet changed since: 409.")
+    entered_at = serializers.DateTimeField(
+        required=False, allow_null=True, default=None,
+        help_text="When the entry was made at the table (ISO 8601, by the server's clock), if it waited offline: "
+                  "the clock rules apply to that time. Never later than its arrival, never before the table's "
+                  "last line.")
 
 
 class GoingOnSerializer(VersionSerializer):
@@ -138,14 +149,17 @@ class GoingOnSerializer(VersionSerializer):
     strokes = serializers.IntegerField(min_value=1, max_value=2, help_text="1 or 2 (SAKBOC 7.3).")
     opponents_under_fifty = serializers.BooleanField(
         required=False, allow_null=True, default=None,
-        help_text="2 strokes only when the opponents count under 50, roem and sturk included (Notes §VI).")
+        help_text="2 strokes only when the opponents count under 50, roem and sturk included (Notes §VI): "
+                  "2 strokes need true; without it, or with false, 400 (as the table page).")
     cut_before_interval = serializers.BooleanField(
         required=False, allow_null=True, default=None,
-        help_text="At the interval: the hand was cut before it was called (SAKBOC 2.2).")
+        help_text="At the interval: the hand was cut before it was called (SAKBOC 2.2); during the interval a "
+                  "going-on without it is refused (400), with false too.")
 
 
 class DisputeSerializer(VersionSerializer):
-    reason = serializers.CharField(max_length=300, help_text="What is wrong with the going-on.")
+    reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="",
+                                   help_text="What is wrong with the going-on (needed: the referee reads it).")
 
 
 class AfSerializer(serializers.Serializer):
@@ -154,6 +168,8 @@ class AfSerializer(serializers.Serializer):
     offence = serializers.ChoiceField(choices=(), required=False, allow_blank=True, default="",
                                       help_text="The offence if it was named (SAKBOC 6.7: it need not be).")
     note = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+    entered_at = serializers.DateTimeField(required=False, allow_null=True, default=None,
+                                           help_text="When 'af' was said at the table, if it waited offline.")
 
     def __init__(self, *args: object, ruleset: Ruleset | None = None, **kwargs: object) -> None:
         """``ruleset``: the competition's (``matches.rules.competition_ruleset``): only its offences are accepted
@@ -189,7 +205,32 @@ class DealLineSerializer(serializers.ModelSerializer):
                   "away_score", "recorded_at"]
 
 
-class AfAnswerSerializer(serializers.Serializer):
+class _Answer(serializers.Serializer):
+    """What every table write answers, whichever door it came through (``tables.services.WriteAnswer``)."""
+
+    message = serializers.CharField(help_text="What was written, in words for the table.")
+    version = serializers.IntegerField(help_text="The table's sheet_version now.")
+
+
+class EntryAnswerSerializer(_Answer, BoemEntrySerializer):
+    """A going-on, confirmation or dispute written: the line, the message and the sheet's version."""
+
+    entry = serializers.IntegerField(help_text="The line's id (as ``id``).")
+
+    class Meta(BoemEntrySerializer.Meta):
+        fields = [*BoemEntrySerializer.Meta.fields, "message", "entry", "version"]
+
+
+class DealAnswerSerializer(_Answer, DealLineSerializer):
+    """A deal's line written, with the message and the sheet's version."""
+
+    deal = serializers.IntegerField(help_text="The line's id (as ``id``).")
+
+    class Meta(DealLineSerializer.Meta):
+        fields = [*DealLineSerializer.Meta.fields, "message", "deal", "version"]
+
+
+class AfAnswerSerializer(_Answer):
     claim = serializers.IntegerField()
     table = serializers.IntegerField()
     claimant_side = serializers.CharField()
@@ -209,16 +250,21 @@ class TableDeviceViewSet(ServiceErrorsMixin, viewsets.ViewSet):
     def _device(self) -> TableDevice:
         return self.request.auth  # type: ignore[return-value]
 
-    def _once(self, request: Request, *, kind: str, asked: dict[str, Any],
-              perform: Callable[[], tuple[int, dict[str, Any]]]) -> Response:
-        """Run the write ``perform`` once for the request's ``Idempotency-Key`` (see the module's docstring)."""
+    def handle_exception(self, exc: Exception) -> Response:
+        """A line settled meanwhile (code ``already``) is a conflict (409), as a stale sheet is."""
+        if isinstance(exc, DjangoValidationError) and getattr(exc, "code", None) == "already":
+            exc = Conflict({"detail": exc.messages})
+        return super().handle_exception(exc)
+
+    def _once(self, request: Request, write: Callable[[str], WriteAnswer]) -> Response:
+        """Run the write ``write(key)`` (a service of ``tables.services``, the table page's too) once for the
+        request's ``Idempotency-Key`` (see the module's docstring) and answer its :class:`WriteAnswer`."""
         try:
             key = idempotency_key_check(request.headers.get("Idempotency-Key", ""))
         except DjangoValidationError as error:
             raise ValidationError({"Idempotency-Key": error.messages}) from None
         try:
-            answer = table_write_once(device=self._device(), key=key, kind=kind, perform=perform,
-                                      fingerprint=request_fingerprint(kind=kind, channel="api", asked=asked))
+            answer = write(key)
         except KeyReused as reused:
             return Response({"detail": str(reused)}, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
         response = Response(answer.body, status=answer.status)
@@ -255,107 +301,59 @@ class TableDeviceViewSet(ServiceErrorsMixin, viewsets.ViewSet):
         self._device().delete()
         return Response(status=status.HTTP_204_NO_CONTENT)
 
-    @extend_schema(request=GoingOnSerializer, responses={201: BoemEntrySerializer, 409: None, 422: None},
+    @extend_schema(request=GoingOnSerializer, responses={201: EntryAnswerSerializer, 409: None, 422: None},
                    parameters=[IDEMPOTENCY_KEY])
     @action(detail=False, methods=["post"], url_path="goings-on")
     def goings_on(self, request: Request) -> Response:
         device, values = self._device(), request_body(GoingOnSerializer, request)
-        match = device.link.match
+        return self._once(request, lambda key: table_going_on(
+            device=device, side=values["side"], strokes=values["strokes"],
+            opponents_under_fifty=values["opponents_under_fifty"], cut_before_interval=values["cut_before_interval"],
+            entered_at=values.get("entered_at"), expected_version=values.get("version"), key=key, channel="api"))
 
-        def perform() -> tuple[int, dict[str, Any]]:
-            entry = boem_sheet.going_on_record(
-                match=match, table_number=device.link.table_number, device=device,
-                team=match.home if values["side"] == "home" else match.away, strokes=values["strokes"],
-                opponents_under_fifty=values["opponents_under_fifty"],
-                cut_before_interval=values["cut_before_interval"], expected_version=values.get("version"),
-            )
-            return status.HTTP_201_CREATED, dict(BoemEntrySerializer(entry).data)
-
-        return self._once(request, kind=TableWrite.Kind.GOING_ON, asked=dict(values), perform=perform)
-
-    @extend_schema(request=DealSerializer, responses={201: DealLineSerializer, 409: None, 422: None},
+    @extend_schema(request=DealSerializer, responses={201: DealAnswerSerializer, 409: None, 422: None},
                    parameters=[IDEMPOTENCY_KEY])
     @action(detail=False, methods=["post"])
     def deals(self, request: Request) -> Response:
         """The next deal at this table of a game scored deal by deal (``matches.deals.deal_record``)."""
         device, values = self._device(), request_body(DealSerializer, request)
-        match = device.link.match
-        side = {"home": match.home, "away": match.away}
-
-        def perform() -> tuple[int, dict[str, Any]]:
-            line = deal_record(
-                match=match, table_number=device.link.table_number, device=device,
-                expected_version=values.get("version"),
-                deal=DealAsked(
-                    makers=side[values["makers"]], home_card_points=values["home_card_points"],
-                    away_card_points=values["away_card_points"], home_roem=values["home_roem"],
-                    away_roem=values["away_roem"], pit=side.get(values["pit"] or ""), nat=values["nat"],
-                    multiplier=int(values["multiplier"]), march=side.get(values["march"] or ""),
-                ),
-            )
-            return status.HTTP_201_CREATED, dict(DealLineSerializer(line).data)
-
-        return self._once(request, kind=TableWrite.Kind.DEAL, asked=dict(values), perform=perform)
+        return self._once(request, lambda key: table_deal(
+            device=device, makers=values["makers"], home_card_points=values["home_card_points"],
+            away_card_points=values["away_card_points"], home_roem=values["home_roem"],
+            away_roem=values["away_roem"], pit=values["pit"], nat=values["nat"],
+            multiplier=int(values["multiplier"]), march=values["march"], entered_at=values.get("entered_at"),
+            expected_version=values.get("version"), key=key, channel="api"))
 
     def _entry(self, entry_id: str) -> BoemEntry:
         """A line of this device's table (404 for any other: "not yours" answers like "not there")."""
-        device = self._device()
-        return get_object_or_404(BoemEntry.objects.select_related("table"), pk=int(entry_id),
-                                 table__match_id=device.link.match_id, table__number=device.link.table_number)
+        return table_entry(device=self._device(), entry_id=int(entry_id))
 
-    @extend_schema(request=VersionSerializer, responses={200: BoemEntrySerializer, 409: None, 422: None},
+    @extend_schema(request=VersionSerializer, responses={200: EntryAnswerSerializer, 409: None, 422: None},
                    parameters=[IDEMPOTENCY_KEY])
     @action(detail=False, methods=["post"], url_path=r"entries/(?P<entry_id>[0-9]{1,9})/confirm")
     def confirm(self, request: Request, entry_id: str) -> Response:
         values = request_body(VersionSerializer, request)
         target = self._entry(entry_id)
+        return self._once(request, lambda key: table_confirm(
+            device=self._device(), entry=target, entered_at=values.get("entered_at"),
+            expected_version=values.get("version"), key=key, channel="api"))
 
-        def perform() -> tuple[int, dict[str, Any]]:
-            entry = boem_sheet.entry_confirm(entry=target, device=self._device(),
-                                             expected_version=values.get("version"))
-            return status.HTTP_200_OK, dict(BoemEntrySerializer(entry).data)
-
-        return self._once(request, kind=TableWrite.Kind.CONFIRM, asked={"entry": target.pk}, perform=perform)
-
-    @extend_schema(request=DisputeSerializer, responses={200: BoemEntrySerializer, 409: None, 422: None},
+    @extend_schema(request=DisputeSerializer, responses={200: EntryAnswerSerializer, 409: None, 422: None},
                    parameters=[IDEMPOTENCY_KEY])
     @action(detail=False, methods=["post"], url_path=r"entries/(?P<entry_id>[0-9]{1,9})/dispute")
     def dispute(self, request: Request, entry_id: str) -> Response:
         values = request_body(DisputeSerializer, request)
         target = self._entry(entry_id)
+        return self._once(request, lambda key: table_dispute(
+            device=self._device(), entry=target, reason=values["reason"], entered_at=values.get("entered_at"),
+            expected_version=values.get("version"), key=key, channel="api"))
 
-        def perform() -> tuple[int, dict[str, Any]]:
-            entry = boem_sheet.entry_dispute(entry=target, device=self._device(), reason=values["reason"],
-                                             expected_version=values.get("version"))
-            return status.HTTP_200_OK, dict(BoemEntrySerializer(entry).data)
-
-        return self._once(request, kind=TableWrite.Kind.DISPUTE, perform=perform,
-                          asked={"entry": target.pk, "reason": values["reason"]})
-
-    @extend_schema(request=AfSerializer, responses={201: AfAnswerSerializer, 422: None}, parameters=[IDEMPOTENCY_KEY])
+    @extend_schema(request=AfSerializer, responses={201: AfAnswerSerializer, 409: None, 422: None},
+                   parameters=[IDEMPOTENCY_KEY])
     @action(detail=False, methods=["post"])
     def af(self, request: Request) -> Response:
         device = self._device()
-        match = device.link.match
-        values = request_body(AfSerializer, request, ruleset=competition_ruleset(match.competition))
-        seats = {s.player_id: s for s in Seat.objects.filter(
-            sheet__match=match, table_number=device.link.table_number).select_related("sheet")}
-        claimant, accused = seats.get(values["claimant"]), seats.get(values["accused"])
-        if claimant is None:
-            raise ValidationError({"claimant": "Not a player seated at this table."})
-        if accused is None:
-            raise ValidationError({"accused": "Not a player seated at this table."})
-        if claimant.sheet.team_id == accused.sheet.team_id:
-            raise ValidationError({"accused": "'Af' is said against the other side."})
-
-        def perform() -> tuple[int, dict[str, Any]]:
-            claim = referee_services.straf_claim_log(
-                match=match, table_number=device.link.table_number,
-                claimant_side="home" if claimant.sheet.team_id == match.home_id else "away",
-                claimant_role=Role(claimant.role), accused_role=Role(accused.role), offence=values["offence"],
-                note=values["note"], device=device,
-            )
-            return status.HTTP_201_CREATED, {"claim": claim.pk, "table": claim.table.number,
-                                             "claimant_side": claim.claimant_side, "offence": claim.offence}
-
-        return self._once(request, kind=TableWrite.Kind.AF, asked=dict(values), perform=perform)
+        values = request_body(AfSerializer, request, ruleset=competition_ruleset(device.link.match.competition))
+        return self._once(request, lambda key: table_af(
+            device=device, claimant=values["claimant"], accused=values["accused"], offence=values["offence"],
+            note=values["note"], entered_at=values.get("entered_at"), key=key, channel="api"))

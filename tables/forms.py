@@ -29,34 +29,53 @@ class SheetVersionForm(forms.Form):
     version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
 
 
+def _answer(value: str) -> bool | None:
+    return {"on": True, "yes": True, "true": True, "no": False, "false": False}.get(value.lower())
+
+
 class GoingOnForm(SheetVersionForm):
-    """A side's telman goes on 1 or 2 strokes (SAKBOC 7.3); 2 only when the opponents count under 50 (Notes §VI)."""
+    """A side's telman goes on 1 or 2 strokes (SAKBOC 7.3); 2 only when the opponents count under 50 (Notes §VI).
+
+    The answers are yes, no or not given (``None``): the rules about them are the service's
+    (``tables.services.table_going_on``), the same for the page, its offline queue and the API.
+    """
 
     side = forms.ChoiceField(choices=[("home", "home"), ("away", "away")], widget=forms.HiddenInput)
     strokes = forms.TypedChoiceField(choices=[(1, "1"), (2, "2")], coerce=int, widget=forms.HiddenInput)
     opponents_under_fifty = forms.TypedChoiceField(
         choices=[("", ""), ("yes", "yes"), ("no", "no")], required=False, widget=forms.HiddenInput,
-        coerce=lambda v: {"yes": True, "no": False}.get(v), empty_value=None,
+        coerce=_answer, empty_value=None,
     )
-    cut_before_interval = forms.BooleanField(
-        required=False, label=_("This hand was cut before the interval was called (SAKBOC 2.2)"),
+    cut_before_interval = forms.TypedChoiceField(
+        choices=[("", ""), ("on", "on"), ("yes", "yes"), ("true", "true"), ("no", "no"), ("false", "false")],
+        required=False, widget=forms.HiddenInput, coerce=_answer, empty_value=None,
+        label=_("This hand was cut before the interval was called (SAKBOC 2.2)"),
     )
 
 
 class DisputeForm(SheetVersionForm):
-    """Why the opposing telman disputes a going-on: the referee reads it."""
+    """Why the opposing telman disputes a going-on: the referee reads it (an empty reason is the service's
+    refusal, ``matches.boem_sheet.entry_dispute``, the same through every door)."""
 
     reason = forms.CharField(
-        max_length=300, label=_("What is wrong with it?"), widget=forms.Textarea(attrs={"rows": 3}),
+        max_length=300, required=False, label=_("What is wrong with it?"), widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_("E.g. 'only 1 stroke: we counted 52'. The referee comes to the table and settles it."),
     )
+
+
+class _PlayerField(forms.TypedChoiceField):
+    """A player offered as a radio button, read as an id: whether the player is seated at the table, and on
+    which side, is the service's check (``tables.services.table_af``), the same through every door."""
+
+    def valid_value(self, value: Any) -> bool:
+        return str(value).isdigit()
 
 
 class AfForm(forms.Form):
     """"Af": who punishes whom (SAKBOC 6.7: the word need not name the offence; name it if it was named)."""
 
-    claimant = forms.TypedChoiceField(choices=(), coerce=int, widget=forms.RadioSelect, label=_("Who says “af”?"))
-    accused = forms.TypedChoiceField(choices=(), coerce=int, widget=forms.RadioSelect, label=_("Against whom?"))
+    claimant = _PlayerField(choices=(), coerce=int, widget=forms.RadioSelect, label=_("Who says “af”?"))
+    accused = _PlayerField(choices=(), coerce=int, widget=forms.RadioSelect, label=_("Against whom?"))
     offence = forms.ChoiceField(choices=(), required=False, label=_("The offence, if it was named"),
                                 help_text=_("Leave it as “not named”: the referee asks."))
     note = forms.CharField(max_length=300, required=False, label=_("Anything the referee should know"),
@@ -67,18 +86,10 @@ class AfForm(forms.Form):
         competition's (``matches.rules.competition_ruleset``): only its offences are offered
         (``engine.offences.offences_for``), as on the referee's console; the service refuses any other (Notes §VII)."""
         super().__init__(*args, **kwargs)
-        self.sides = {pk: side for pk, _label, side in players}
         choices = [(pk, label) for pk, label, _side in players]
         self.fields["claimant"].choices = choices
         self.fields["accused"].choices = choices
         self.fields["offence"].choices = [("", _("Not named: the referee asks")), *offence_choices(ruleset)]
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        claimant, accused = data.get("claimant"), data.get("accused")
-        if claimant is not None and accused is not None and self.sides.get(claimant) == self.sides.get(accused):
-            raise forms.ValidationError(_("“Af” is said against the other side: choose a player of the other team."))
-        return data
 
 
 class DealForm(SheetVersionForm):

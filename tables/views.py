@@ -1,7 +1,7 @@
 """The table pages: the phone at a table of a match night keeps that table's boem sheet (DOMAIN.md "A match
 night at the table"). Thin adapters: each finds the device (``tables.access``), parses a form and calls one
-service (``matches.boem_sheet``, ``matches.table_links``, ``referee.services.straf_claim_log``); a rule broken
-comes back as the service's message, citing its clause, on the sheet page.
+service (``tables.services``, ``matches.table_links``); a rule broken comes back as the service's message, citing
+its clause, on the sheet page.
 
 * ``/table/``: type the table's code (or open its QR link, ``/table/t/<secret>/``): the device is signed in for
   that table of that match only, until the match ends. Players need no accounts.
@@ -18,7 +18,13 @@ comes back as the service's message, citing its clause, on the sheet page.
   which the table settles by hand. Without JavaScript the forms post as before.
 * The entry's time: the queue sends ``entered_at``, when the entry was made at the table by the server's clock
   as the phone last saw it; a going-on, confirmation or dispute is recorded at that time and the clock rules
-  apply to it (``_entry_time``: never later than its arrival, never before the table's last line).
+  apply to it (``tables.services.entered_at_bound``: never later than its arrival, never before the table's
+  last line).
+* One door of three: every write calls the service of ``tables.services`` that the table API and the offline
+  queue call too, so each request gets the same answer (written or refused, with the same text) through each.
+* The interval (SAKBOC 2.2): the sheet shows the table's state "interval: finish the hand that was cut", with its
+  own going-on buttons (one tap: the hand was cut before the call); once the table's hand is on the sheet,
+  nothing more goes on until the second half.
 * ``/table/sw.js`` and ``/table/manifest.webmanifest`` (``tables.offline``): the installable app and its
   service worker.
 """
@@ -31,10 +37,8 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
-from django.db.models import Max
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -45,18 +49,24 @@ from django.views.decorators.http import condition, require_http_methods, requir
 
 from klawerjas_league.limits import address_count, address_count_add
 from klawerjas_league.refusals import refusal_show
-from matches import boem_sheet, deals
+from matches import boem_sheet
 from matches.live import LiveTable, live_version, match_live
 from matches.models import BoemEntry, Match, Seat, TableDevice
-from matches.records import match_lock
 from matches.rules import competition_ruleset
 from matches.table_links import TableLinkInvalid, code_display, table_device_sign_in
-from referee import services as referee_services
-from referee.models import Role, Side
-from tables.access import DeviceSignedOut, device_for_session, device_sign_in, device_sign_out
+from referee.models import Side
+from tables.access import DeviceSignedOut, device_for_session, device_sign_in, device_sign_out, table_entry
 from tables.forms import AfForm, DealForm, DisputeForm, GoingOnForm, SheetVersionForm, TableCodeForm
-from tables.models import TableWrite
-from tables.services import KeyReused, idempotency_key_check, request_fingerprint, table_write_once
+from tables.services import (
+    KeyReused,
+    WriteAnswer,
+    idempotency_key_check,
+    table_af,
+    table_confirm,
+    table_deal,
+    table_dispute,
+    table_going_on,
+)
 
 #: Wrong codes one client address may type in CODE_WINDOW seconds (from the first) before it must wait; the
 #: address is the one the trusted proxy forwarded (``klawerjas_league.limits``), and a hall's Wi-Fi may share one.
@@ -115,9 +125,16 @@ def link_open(request: HttpRequest, secret: str) -> HttpResponse:
     return redirect("tables:sheet")
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def sign_out(request: HttpRequest) -> HttpResponse:
-    """Sign this device out of its table (another device may take over with the code)."""
+    """Sign this device out of its table (another device may take over with the code). The sheet's head links
+    here, away from the buttons of play; GET asks first, POST signs out."""
+    if request.method == "GET":
+        device = _device(request)
+        if isinstance(device, HttpResponse):
+            return device
+        return render(request, "tables/sign_out.html", {
+            "device": device, "number": device.link.table_number, "code": code_display(device.link.code)})
     device_sign_out(request)
     messages.success(request, _("This device is signed out of the table."))
     return redirect("tables:code")
@@ -151,8 +168,10 @@ def _sheet_context(device: TableDevice) -> dict[str, Any]:
     assert state is not None  # the device's match exists (its link does)
     match = state.match
     table: LiveTable | None = state.table(number)
-    phase, _since = boem_sheet.entry_phase(match, state.clock.now)
+    phase, since = boem_sheet.entry_phase(match, state.clock.now)
     recording = phase in boem_sheet.RECORDING_PHASES and table is not None and table.playing
+    in_interval = phase == Match.Phase.INTERVAL
+    interval_hand_done = in_interval and _interval_hand_on_sheet(table, since)
     opposing = {"home": table.away, "away": table.home} if table is not None else {}
     pending = [(line, opposing.get(line.side or "")) for line in table.pending] if table is not None else []
     sides = [(side, p) for side, p in (("home", table.home), ("away", table.away)) if p] if table else []
@@ -162,13 +181,23 @@ def _sheet_context(device: TableDevice) -> dict[str, Any]:
         "plays_deals": state.plays_deals, "can_deal": can_deal, "t": table,
         "ruleset_title": competition_ruleset(match.competition).title if state.plays_deals else "",
         "device": device, "state": state, "match": match, "table": table, "number": number, "phase": phase,
-        "Phase": Match.Phase, "in_interval": phase == Match.Phase.INTERVAL,
-        "can_go_on": recording and table is not None and not table.open_strafs,
+        "Phase": Match.Phase, "in_interval": in_interval, "interval_since": since if in_interval else None,
+        "interval_hand_done": interval_hand_done,
+        "can_go_on": recording and table is not None and not table.open_strafs and not interval_hand_done,
         "can_af": recording, "pending": pending, "sides": sides, "stroke_choices": (1, 2),
         "code": code_display(device.link.code),
         "remaining_seconds": int(state.clock.remaining.total_seconds()) if state.clock.remaining else None,
         "table_data": _table_data(device, state, table, recording),
     }
+
+
+def _interval_hand_on_sheet(table: LiveTable | None, since: datetime | None) -> bool:
+    """Whether the table's one hand of the interval (the hand already cut when it was called, SAKBOC 2.2) is on
+    the sheet: a line (not struck off, not time) recorded since the call."""
+    if table is None or since is None:
+        return False
+    return any(not line.entry.struck and line.entry.kind != BoemEntry.Kind.TIME and line.entry.recorded_at >= since
+               for line in table.entries)
 
 
 def _table_data(device: TableDevice, state: Any, table: LiveTable | None, recording: bool) -> dict[str, Any]:
@@ -240,37 +269,12 @@ def _wants_json(request: HttpRequest) -> bool:
 
 
 def _entered_at(request: HttpRequest) -> datetime | None:
-    """When the queue says the entry was made (``entered_at``, ISO 8601), never later than now."""
-    value = parse_datetime(request.POST.get("entered_at", "") or "")
-    if value is None:
+    """When the queue says the entry was made (``entered_at``, ISO 8601); the service bounds it
+    (``tables.services.entered_at_bound``). ``None``: none sent, or none that reads as a time."""
+    try:
+        return parse_datetime(request.POST.get("entered_at", "") or "")
+    except ValueError:  # well formed, but no such time
         return None
-    if timezone.is_naive(value):
-        value = timezone.make_aware(value)
-    return min(value, timezone.now())
-
-
-def _entry_time(request: HttpRequest, device: TableDevice) -> tuple[datetime | None, Match]:
-    """When an entry was made at the table, by the server's clock, and the device's match, locked and re-read.
-
-    The offline queue sends ``entered_at``: the phone's clock when the entry was made, corrected by the offset to
-    the server's clock it last saw (``static/js/clock.js``). An entry that waited offline then keeps its own
-    time, and the clock rules apply to it (a going-on made in the first half that arrives after the interval
-    was called is a first-half hand, SAKBOC 1.2, 2.2). The time is bounded: never later than now (its arrival),
-    and never before the last line the server holds for the table (lines are in the order they happened,
-    ``SHEET_ORDER``: a late entry may not slip in between lines already written, nor before time was called at
-    the table). ``None``: no time sent (a form posted without the queue): the arrival time stands.
-
-    Call it inside the write's transaction, then the service: the match's row lock (taken first, as every
-    service of a match does) holds the table's last line until the write commits, and is handed on to the
-    service's own ``match_lock`` (``handed_on``), so the match is locked and read once.
-    """
-    match = match_lock(device.link.match_id, handed_on=True)
-    claimed = _entered_at(request)
-    if claimed is None:
-        return None, match
-    last = BoemEntry.objects.filter(table__match_id=match.pk, table__number=device.link.table_number).aggregate(
-        at=Max("recorded_at"))["at"]
-    return (max(claimed, last) if last is not None else claimed), match
 
 
 def _server_view(device: TableDevice) -> dict[str, Any]:
@@ -297,19 +301,15 @@ _CONFLICT_STATUS = {"stale": 409, "already": 409, "key": 422, "forbidden": 403}
 
 
 def _table_write(
-    request: HttpRequest, device: TableDevice, *, kind: str, asked: dict[str, Any],
-    perform: Callable[[], tuple[int, dict[str, Any]]],
+    request: HttpRequest, device: TableDevice, write: Callable[[str], WriteAnswer],
     html_error: Callable[[ValidationError | PermissionDenied], HttpResponse] | None = None,
 ) -> HttpResponse:
-    """Run one table write under the request's idempotency key (``client_id`` or ``Idempotency-Key``) and answer
-    it: JSON for the offline queue, a redirect to the sheet with a message for a form (``html_error`` renders a
-    refusal on the form's own page instead)."""
+    """Run one table write (``write(key)``, a service of ``tables.services``) under the request's idempotency key
+    (``client_id`` or ``Idempotency-Key``) and answer it: JSON for the offline queue, a redirect to the sheet with
+    a message for a form (``html_error`` renders a refusal on the form's own page instead)."""
     try:
         key = idempotency_key_check(request.headers.get("Idempotency-Key") or request.POST.get("client_id", ""))
-        answer = table_write_once(
-            device=device, key=key, kind=kind, perform=perform, entered_at=_entered_at(request),
-            fingerprint=request_fingerprint(kind=kind, channel="page", asked=asked),
-        )
+        answer = write(key)
     except KeyReused as reused:
         return _refused(request, device, ValidationError(str(reused), code="key"), html_error)
     except (ValidationError, PermissionDenied) as error:
@@ -327,13 +327,18 @@ def _refused(
     request: HttpRequest, device: TableDevice, error: ValidationError | PermissionDenied,
     html_error: Callable[[ValidationError | PermissionDenied], HttpResponse] | None,
 ) -> HttpResponse:
-    code = "forbidden" if isinstance(error, PermissionDenied) else getattr(error, "code", None) or "refused"
+    """A refusal: JSON for the queue (``conflict``: ``stale``, ``already``, ``key``, ``forbidden``, or
+    ``refused`` for a rule's, with ``refusal``, the rule's code where it has one), else the form's page or the
+    sheet with the message."""
+    rule = "" if isinstance(error, PermissionDenied) else getattr(error, "code", None) or ""
+    code = "forbidden" if isinstance(error, PermissionDenied) else rule or "refused"
     if code not in _CONFLICT_STATUS:
         code = "refused"
     if _wants_json(request):
         texts = getattr(error, "messages", None) or [str(error)]
-        return JsonResponse({"ok": False, "conflict": code, "message": " ".join(texts), "messages": texts,
-                             "server": _server_view(device)}, status=_CONFLICT_STATUS.get(code, 400))
+        return JsonResponse({"ok": False, "conflict": code, "refusal": rule, "message": " ".join(texts),
+                             "messages": texts, "server": _server_view(device)},
+                            status=_CONFLICT_STATUS.get(code, 400))
     if html_error is not None:
         return html_error(error)
     refusal_show(request, error)
@@ -354,51 +359,35 @@ def _version_now(device: TableDevice) -> int:
         "sheet_version", flat=True).first() or 0)
 
 
-# --- The writes ----------------------------------------------------------------------------------------------
+# --- The writes: parse, call the service, answer ----------------------------------------------------------------
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def going_on(request: HttpRequest) -> HttpResponse:
-    """A side's telman goes on 1 or 2 strokes; 2 strokes first asks whether the opponents count under 50."""
+    """A side's telman goes on 1 or 2 strokes (``tables.services.table_going_on``). The sheet's "2 strokes"
+    opens this address with GET: the question "do the opponents count under 50?" (Notes §VI), whose answers
+    post; a post of 2 strokes without the answer is refused, as the API refuses it."""
     device = _device(request)
     if isinstance(device, HttpResponse):
         return device
-    form = GoingOnForm(request.POST)
+    form = GoingOnForm(request.POST if request.method == "POST" else request.GET)
     if not form.is_valid():
         return _invalid(request, _("That going-on could not be read: try again."), form.errors)
     data = form.cleaned_data
-    match = device.link.match
-    team = match.home if data["side"] == "home" else match.away
-    other = match.away if data["side"] == "home" else match.home
-    if data["strokes"] == 2 and data["opponents_under_fifty"] is None:
-        if _wants_json(request):
-            return _invalid(request, _("Say whether the opponents count under 50 (Notes §VI)."))
-        context = {**_sheet_context(device), "form": form, "team": team, "other": other,
-                   "side": data["side"], "cut_before_interval": data["cut_before_interval"]}
-        return render(request, "tables/two_strokes.html", context)
-    strokes = data["strokes"] if data["opponents_under_fifty"] is not False else 1
-
-    @transaction.atomic
-    def perform() -> tuple[int, dict[str, Any]]:
-        at, locked = _entry_time(request, device)
-        entry = boem_sheet.going_on_record(
-            match=locked, table_number=device.link.table_number, team=team, strokes=strokes, device=device,
-            opponents_under_fifty=data["opponents_under_fifty"], now=at,
-            cut_before_interval=_cut_before_interval(locked, at, data["cut_before_interval"]),
-            expected_version=data["version"],
-        )
-        waiting = _opposing_telman_name(device, entry)
-        return 201, {"message": _("%(team)s on %(strokes)s. Waiting for %(telman)s to confirm.") % {
-                         "team": team.name, "strokes": entry.strokes, "telman": waiting},
-                     "entry": entry.pk, "version": entry.table.sheet_version}
-
-    asked = {"side": data["side"], "strokes": data["strokes"], "opponents_under_fifty": data["opponents_under_fifty"],
-             "cut_before_interval": data["cut_before_interval"]}
-    return _table_write(request, device, kind=TableWrite.Kind.GOING_ON, asked=asked, perform=perform)
+    if request.method == "GET":
+        match = device.link.match
+        team, other = (match.home, match.away) if data["side"] == "home" else (match.away, match.home)
+        return render(request, "tables/two_strokes.html", {
+            **_sheet_context(device), "form": form, "team": team, "other": other, "side": data["side"],
+            "cut_before_interval": data["cut_before_interval"]})
+    return _table_write(request, device, lambda key: table_going_on(
+        device=device, side=data["side"], strokes=data["strokes"],
+        opponents_under_fifty=data["opponents_under_fifty"], cut_before_interval=data["cut_before_interval"],
+        entered_at=_entered_at(request), expected_version=data["version"], key=key, channel="page"))
 
 
 @require_POST
 def deal(request: HttpRequest) -> HttpResponse:
-    """The next deal's line at a table of a game scored deal by deal (``matches.deals.deal_record``): the engine
+    """The next deal's line at a table of a game scored deal by deal (``tables.services.table_deal``): the engine
     checks it under the competition's ruleset; a refusal is shown on the form with the seed's section cited."""
     device = _device(request)
     if isinstance(device, HttpResponse):
@@ -407,8 +396,6 @@ def deal(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _invalid(request, _("That deal could not be read: check each number."), form.errors)
     data = form.cleaned_data
-    match = device.link.match
-    side = {"home": match.home, "away": match.away}
 
     def html_error(error: ValidationError | PermissionDenied) -> HttpResponse:
         if isinstance(error, ValidationError) and hasattr(error, "error_dict"):
@@ -418,111 +405,37 @@ def deal(request: HttpRequest) -> HttpResponse:
             form.add_error(None, getattr(error, "messages", None) or [str(error)])
         return render(request, "tables/sheet.html", {**_sheet_context(device), "deal_form": form}, status=400)
 
-    @transaction.atomic
-    def perform() -> tuple[int, dict[str, Any]]:
-        locked = match_lock(device.link.match_id)
-        line = deals.deal_record(
-            match=locked, table_number=device.link.table_number, device=device, expected_version=data["version"],
-            deal=deals.DealAsked(
-                makers=side[data["makers"]], home_card_points=data["home_card_points"],
-                away_card_points=data["away_card_points"], home_roem=data["home_roem"],
-                away_roem=data["away_roem"], pit=side.get(data["pit"]), nat=data["nat"],
-                multiplier=data.get("multiplier") or 1, march=side.get(data.get("march") or ""),
-            ),
-        )
-        return 201, {"message": deals.deal_label(line, locked), "deal": line.pk,
-                     "version": line.table.sheet_version}
-
-    asked = {k: v for k, v in data.items() if k != "version"}
-    return _table_write(request, device, kind=TableWrite.Kind.DEAL, asked=asked, perform=perform,
-                        html_error=html_error)
-
-
-def _cut_before_interval(match: Match, at: datetime | None, asked: bool | None) -> bool | None:
-    """The answer to "was this hand cut before the interval was called?" (SAKBOC 2.2) for a going-on made at
-    ``at`` (``None``: now): the table's own (``asked``) during the interval; ``None`` outside it (not asked).
-    A going-on made at the table before the interval was called (it waited offline, :func:`_entry_time`) is a
-    hand finished before the call, so cut before it: yes, without asking."""
-    phase, since = boem_sheet.entry_phase(match, at or timezone.now())
-    if phase != Match.Phase.INTERVAL:
-        return None
-    if at is not None and since is not None and at < since:
-        return True
-    return asked
-
-
-def _opposing_telman_name(device: TableDevice, entry: BoemEntry) -> str:
-    match = device.link.match
-    seat = Seat.objects.filter(sheet__match=match, sheet__team_id=match.opponent_id(entry.team_id),
-                               table_number=device.link.table_number, role=Seat.Role.TELMAN).select_related(
-        "player").first()
-    return f"{seat.player.first_name} {seat.player.last_name}" if seat else str(_("the opposing telman"))
-
-
-def _entry(device: TableDevice, entry_id: int) -> BoemEntry:
-    """A line of the device's own table (404 for any other: "not yours" answers like "not there")."""
-    return get_object_or_404(BoemEntry.objects.select_related("table", "team"), pk=entry_id,
-                             table__match_id=device.link.match_id, table__number=device.link.table_number)
-
-
-def _unsettled(entry: BoemEntry) -> BoemEntry:
-    """``entry`` read afresh (inside the write's transaction), for a confirmation or a dispute.
-
-    :raises ValidationError: code ``already``: :func:`_already` says why it is settled meanwhile.
-    """
-    fresh = BoemEntry.objects.select_related("team", "confirmed_by_player").get(pk=entry.pk)
-    settled = _already(fresh)
-    if settled:
-        raise ValidationError(settled, code="already")
-    return fresh
-
-
-def _already(entry: BoemEntry) -> str:
-    """Why a confirmation or dispute of ``entry`` finds it settled already, or ``""``: a line another device or
-    the referee confirmed, disputed or struck off meanwhile."""
-    label = _("%(team)s on %(strokes)s") % {"team": entry.team.name if entry.team_id else _("The line"),
-                                            "strokes": entry.strokes}
-    if entry.struck:
-        return _("%(line)s was struck off by the referee meanwhile.") % {"line": label}
-    if entry.confirmed_at is not None:
-        by = entry.confirmed_by_player.full_name if entry.confirmed_by_player_id else "the referee"
-        return _("%(line)s was confirmed already, by %(who)s at %(time)s.") % {
-            "line": label, "who": by, "time": f"{timezone.localtime(entry.confirmed_at):%H:%M}"}
-    if entry.disputed_at is not None:
-        return _("%(line)s was disputed already at %(time)s: the referee settles it.") % {
-            "line": label, "time": f"{timezone.localtime(entry.disputed_at):%H:%M}"}
-    return ""
+    return _table_write(request, device, lambda key: table_deal(
+        device=device, makers=data["makers"], home_card_points=data["home_card_points"],
+        away_card_points=data["away_card_points"], home_roem=data["home_roem"], away_roem=data["away_roem"],
+        pit=data["pit"] or None, nat=data["nat"], multiplier=data.get("multiplier") or 1,
+        march=data.get("march") or None, entered_at=_entered_at(request), expected_version=data["version"],
+        key=key, channel="page"), html_error=html_error)
 
 
 @require_POST
 def entry_confirm(request: HttpRequest, entry_id: int) -> HttpResponse:
-    """The opposing telman confirms a going-on with one tap."""
+    """The opposing telman confirms a going-on with one tap (``tables.services.table_confirm``)."""
     device = _device(request)
     if isinstance(device, HttpResponse):
         return device
-    entry = _entry(device, entry_id)
+    entry = table_entry(device=device, entry_id=entry_id)
     form = SheetVersionForm(request.POST)
     if not form.is_valid():
         return _invalid(request, _("That confirmation could not be read: try again."), form.errors)
-
-    @transaction.atomic
-    def perform() -> tuple[int, dict[str, Any]]:
-        at, _match = _entry_time(request, device)
-        fresh = _unsettled(entry)
-        confirmed = boem_sheet.entry_confirm(entry=fresh, device=device, now=at,
-                                             expected_version=form.cleaned_data["version"])
-        return 200, {"message": _("Confirmed."), "entry": confirmed.pk, "version": _version_now(device)}
-
-    return _table_write(request, device, kind=TableWrite.Kind.CONFIRM, asked={"entry": entry.pk}, perform=perform)
+    return _table_write(request, device, lambda key: table_confirm(
+        device=device, entry=entry, entered_at=_entered_at(request), expected_version=form.cleaned_data["version"],
+        key=key, channel="page"))
 
 
 @require_http_methods(["GET", "POST"])
 def entry_dispute(request: HttpRequest, entry_id: int) -> HttpResponse:
-    """The opposing telman disputes a going-on, saying why: the referee is told and settles it."""
+    """The opposing telman disputes a going-on, saying why (``tables.services.table_dispute``): the referee is
+    told and settles it."""
     device = _device(request)
     if isinstance(device, HttpResponse):
         return device
-    entry = _entry(device, entry_id)
+    entry = table_entry(device=device, entry_id=entry_id)
     form = DisputeForm(request.POST or None, initial={"version": _version_now(device)})
 
     def page(status: int = 200) -> HttpResponse:
@@ -534,36 +447,28 @@ def entry_dispute(request: HttpRequest, entry_id: int) -> HttpResponse:
         return page()
     if not form.is_valid():
         if _wants_json(request):
-            return _invalid(request, _("Say what is wrong with this going-on."), form.errors)
+            return _invalid(request, _("That dispute could not be read: try again."), form.errors)
         return page(400)
-
-    @transaction.atomic
-    def perform() -> tuple[int, dict[str, Any]]:
-        at, _match = _entry_time(request, device)
-        fresh = _unsettled(entry)
-        boem_sheet.entry_dispute(entry=fresh, device=device, reason=form.cleaned_data["reason"], now=at,
-                                 expected_version=form.cleaned_data["version"])
-        return 200, {"message": _("Disputed: the referee is told and will settle it."), "entry": entry.pk,
-                     "version": _version_now(device)}
 
     def html_error(error: ValidationError | PermissionDenied) -> HttpResponse:
         form.add_error(None, error)  # type: ignore[arg-type]
         return page(400)
 
-    return _table_write(request, device, kind=TableWrite.Kind.DISPUTE, perform=perform, html_error=html_error,
-                        asked={"entry": entry.pk, "reason": form.cleaned_data["reason"]})
+    return _table_write(request, device, lambda key: table_dispute(
+        device=device, entry=entry, reason=form.cleaned_data["reason"], entered_at=_entered_at(request),
+        expected_version=form.cleaned_data["version"], key=key, channel="page"), html_error=html_error)
 
 
 @require_http_methods(["GET", "POST"])
 def af(request: HttpRequest) -> HttpResponse:
-    """"Af": a player punishes; the referee's console gets the claim (who, against whom, when) at once."""
+    """"Af": a player punishes; the referee's console gets the claim (who, against whom, when) at once
+    (``tables.services.table_af``)."""
     device = _device(request)
     if isinstance(device, HttpResponse):
         return device
     match = device.link.match
-    seated = _players(match, device.link.table_number)
     players = [(s.player_id, f"{s.player.first_name} {s.player.last_name} ({s.sheet.team.name}, {s.role})", side)
-               for s, side in seated]
+               for s, side in _players(match, device.link.table_number)]
     form = AfForm(request.POST or None, players=players, ruleset=competition_ruleset(match.competition))
 
     def page(status: int = 200) -> HttpResponse:
@@ -577,24 +482,12 @@ def af(request: HttpRequest) -> HttpResponse:
             return _invalid(request, _("That “af” could not be read: choose who says it and against whom."),
                             form.errors)
         return page(400)
-    seats = {s.player_id: (s, side) for s, side in seated}
-    claimant, claimant_side = seats[form.cleaned_data["claimant"]]
-    accused, _accused_side = seats[form.cleaned_data["accused"]]
-
-    def perform() -> tuple[int, dict[str, Any]]:
-        claim = referee_services.straf_claim_log(
-            match=match, table_number=device.link.table_number, claimant_side=claimant_side,
-            claimant_role=Role(claimant.role), accused_role=Role(accused.role),
-            offence=form.cleaned_data["offence"], note=form.cleaned_data["note"], device=device,
-        )
-        return 201, {"message": _("“Af” by %(name)s: the referee is called. The boem waits for the ruling "
-                                       "(SAKBOC 1.10).") % {
-                         "name": f"{claimant.player.first_name} {claimant.player.last_name}"},
-                     "claim": claim.pk, "version": _version_now(device)}
 
     def html_error(error: ValidationError | PermissionDenied) -> HttpResponse:
         form.add_error(None, error)  # type: ignore[arg-type]
         return page(400)
 
-    asked = {key: form.cleaned_data[key] for key in ("claimant", "accused", "offence", "note")}
-    return _table_write(request, device, kind=TableWrite.Kind.AF, asked=asked, perform=perform, html_error=html_error)
+    data = form.cleaned_data
+    return _table_write(request, device, lambda key: table_af(
+        device=device, claimant=data["claimant"], accused=data["accused"], offence=data["offence"],
+        note=data["note"], entered_at=_entered_at(request), key=key, channel="page"), html_error=html_error)

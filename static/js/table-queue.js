@@ -12,9 +12,12 @@
  *
  * The sheet version: each entry carries the version of the table's sheet it was entered on (the page's, plus
  * one for each entry waiting ahead of it that writes the sheet). When another device or the referee changed the
- * sheet meanwhile, or the server refuses the entry (a boem ended, the line was confirmed already, time was
- * called), the queue stops there and shows a conflict to settle at the table, with both versions: the entry
- * that waited and what the sheet holds now. Nothing is dropped without a tap.
+ * sheet meanwhile (a "stale" answer: the server's version moved past the entry's), or the server refuses the
+ * entry (a rule: "refused: <the rule's reason>"; the line was confirmed already), the queue stops there and
+ * shows it to settle at the table, beside what the sheet holds now. Only a sheet that really changed names
+ * "another phone or the referee". Nothing is dropped without a tap.
+ *
+ * The server's answers are the same as the table API's (tables/services.py: one service for every door).
  *
  * Forms with [data-queue] are taken over; without JavaScript they post as before (the server's pages).
  * No inline scripts (the site's Content Security Policy forbids them). */
@@ -50,7 +53,7 @@
 
   /** The server's time now, by this phone's clock corrected by the offset it keeps (static/js/clock.js): the
    * time an entry was made at the table, which it keeps while it waits (the server bounds it: never later than
-   * its arrival, never before the last line on the sheet; tables/views.py _entry_time). */
+   * its arrival, never before the last line on the sheet; tables/services.py entered_at_bound). */
   function serverNow() {
     var clock = window.klawerjasClock;
     return clock && clock.serverNow ? clock.serverNow() : Date.now();
@@ -126,9 +129,18 @@
     return item.url;
   }
 
+  /** A going-on of 2 strokes answered "no, the opponents count 50 or more" is 1 stroke (Notes §VI): entries
+   * queued before the server refused such a 2 (it once wrote them as 1) are sent as what they meant. */
+  function meant(item) {
+    var f = item.fields;
+    if (item.kind === "going_on" && f.strokes === "2" && f.opponents_under_fifty === "no") f.strokes = "1";
+    return item;
+  }
+
   function send(item, sent) {
     var url = urlFor(item, sent);
     if (!url) return Promise.resolve({held: true});
+    item = meant(item);
     var body = new URLSearchParams();
     Object.keys(item.fields).forEach(function (k) { body.append(k, item.fields[k]); });
     body.append("client_id", item.id);
@@ -233,6 +245,7 @@
       var item = queue.find(function (i) { return i.id === id; });
       if (!item) return queue;
       var version = item.answer && item.answer.server ? item.answer.server.version : tableData().version;
+      if (how === "cut") item.fields.cut_before_interval = "yes"; // SAKBOC 2.2: the table says it was cut
       if (how === "drop") {
         var dropped = [id];
         queue = queue.filter(function (i) {
@@ -330,47 +343,68 @@
     });
   }
 
-  function serverVersion(answer) {
-    var server = answer.server || {};
+  /** A "stale" answer where the server's sheet moved past the version this entry was entered on: another phone
+   * or the referee wrote meanwhile. (A stale answer with the server behind this phone's count is this phone's
+   * own bookkeeping, not someone else's write.) */
+  function changedElsewhere(item) {
+    var answer = item.answer || {}, server = answer.server || {};
+    return answer.conflict === "stale" && "version" in item.fields &&
+      Number(server.version) > Number(item.fields.version);
+  }
+
+  function serverVersion(item) {
+    var server = item.answer.server || {};
     var lines = (server.lines || []).map(function (line) {
       return el("li", {text: line.label + " · " + line.state + " · " + line.at});
     });
     return el("div", {}, [
-      el("h3", {text: t("The sheet now (another phone or the referee)")}),
+      el("h3", {text: changedElsewhere(item) ? t("The sheet now (another phone or the referee)") : t("The sheet now")}),
       el("p", {text: server.boem || ""}),
       lines.length ? el("ol", {}, lines) : el("p", {className: "muted", text: t("No lines yet.")})
     ]);
   }
 
-  var TITLES = {
-    stale: t("Conflict: the sheet changed on another phone or at the referee's while this one waited"),
-    already: t("Conflict: settled already"),
-    refused: t("Refused by the server"),
-    forbidden: t("Refused by the server"),
-    invalid: t("Could not be read"),
-    key: t("Conflict: this entry's id was used for another entry")
-  };
+  /** What happened to an entry the server did not take, in words: a rule's refusal gives its reason; only a
+   * sheet that really changed names another phone or the referee. */
+  function whatHappened(item) {
+    var answer = item.answer, message = answer.message || "";
+    if (answer.conflict === "stale") {
+      return changedElsewhere(item)
+        ? t("Conflict: the sheet changed on another phone or at the referee's while this one waited") + ": " + message
+        : t("Conflict: the sheet is not as this phone last saw it");
+    }
+    if (answer.conflict === "already") return t("Conflict: settled already") + ": " + message;
+    if (answer.conflict === "invalid") return t("Could not be read") + ": " + message;
+    if (answer.conflict === "key") return t("Conflict: this entry's id was used for another entry") + ": " + message;
+    return t("refused: %(reason)s", {reason: message});
+  }
 
   function card(item, queue, index) {
     var opposing = item.kind === "going_on" ? data[item.fields.side === "home" ? "away" : "home"] : null;
     var conflict = item.state === "conflict" && item.answer;
     var behind = queue.slice(0, index).some(function (i) { return i.state !== "waiting"; });
-    var tag = conflict ? el("span", {className: "tag warn", text: t("conflict: settle it")})
+    var tag = conflict ? el("span", {className: "tag warn", text: item.answer.conflict === "stale" ||
+        item.answer.conflict === "already" ? t("conflict: settle it") : t("refused: settle it")})
       : el("span", {className: "tag waiting", text: behind ? t("waiting to send (after the conflict above)") : t("waiting to send")});
     var children = [el("p", {}, [el("strong", {text: item.label}), " ",
       el("span", {className: "muted", text: t("entered %(time)s", {time: hhmm(item.enteredAt)}) + " "}), tag])];
     if (conflict) {
-      children.push(el("p", {className: "warning", text: (TITLES[item.answer.conflict] || t("Refused")) + ": " +
-        item.answer.message}));
+      children.push(el("p", {className: "warning", text: whatHappened(item)}));
       children.push(el("div", {className: "conflict-versions"}, [
         el("div", {}, [el("h3", {text: t("This phone's entry")}), el("p", {text: t(
           "%(label)s (entered %(time)s, on the sheet as it was then)", {label: item.label, time: hhmm(item.enteredAt)})})]),
-        serverVersion(item.answer)
+        serverVersion(item)
       ]));
       var actions = el("div", {className: "row-actions"});
-      if (item.answer.conflict !== "already") {
+      if (item.answer.refusal === "interval_cut_unasked") { // made after the interval was called (SAKBOC 2.2)
+        actions.appendChild(el("button", {type: "button", className: "big", "data-settle": "cut", "data-id": item.id,
+          text: t("It was cut before the interval: send it")}));
+      } else if (item.answer.conflict === "stale") {
         actions.appendChild(el("button", {type: "button", className: "big", "data-settle": "resend", "data-id": item.id,
           text: t("Send mine on the sheet as it is now")}));
+      } else if (item.answer.conflict !== "already") {
+        actions.appendChild(el("button", {type: "button", className: "big", "data-settle": "resend", "data-id": item.id,
+          text: t("Send it again")}));
       }
       actions.appendChild(el("button", {type: "button", className: "big secondary", "data-settle": "drop",
         "data-id": item.id, text: item.answer.conflict === "already" ? t("OK: drop mine") : t("Drop mine")}));
@@ -474,6 +508,7 @@
       }).then(function (answer) {
         if (answer !== "yes" && answer !== "no") return;
         fields.opponents_under_fifty = answer;
+        if (answer === "no") fields.strokes = "1"; // Notes §VI: the opponents count 50 or more: 1 stroke
         enqueue(kind, form, fields).then(function () { return afterEnqueue(form); });
       });
       return;

@@ -53,7 +53,10 @@ def post(client: APIClient, path: str, body: dict, key: str | None):
 
 
 def go_on(device, match, key, side="home", strokes=1):
-    return post(device, "/api/table/goings-on/", {"side": side, "strokes": strokes, "version": version(match)}, key)
+    body = {"side": side, "strokes": strokes, "version": version(match)}
+    if strokes == 2:
+        body["opponents_under_fifty"] = True  # Notes §VI: 2 strokes say so
+    return post(device, "/api/table/goings-on/", body, key)
 
 
 def test_a_going_on_sent_twice_is_one_line(device, match):
@@ -171,7 +174,8 @@ def test_a_page_form_posted_twice_writes_once(page, match):
 def test_the_sheet_renders_a_fresh_client_id_in_each_form(page):
     html = page.get("/table/sheet/").content.decode()
     ids = [part.split('"')[0] for part in html.split('name="client_id" value="')[1:]]
-    assert len(ids) >= 4 and len(set(ids)) == len(ids)
+    posts = html.count('method="post" action="/table/sheet/')  # "2 strokes" asks first (GET): it posts no write
+    assert posts >= 2 and len(ids) == posts and len(set(ids)) == len(ids)
 
 
 def test_the_queue_gets_json_and_a_replay_says_so(page, match):

@@ -87,7 +87,7 @@ def test_a_going_on_made_after_the_interval_was_called_is_still_asked(client):
     made = timezone.now() - timedelta(minutes=1)  # offline, but after the call
     response = _go_on(_table_page(client, match), match, entered_at=made)
     assert response.status_code == 400
-    assert "SAKBOC 2.2: at the interval" in response.json()["message"]
+    assert "SAKBOC 2.2" in response.json()["message"] and "say whether this hand was cut" in response.json()["message"]
 
 
 def test_the_first_halfs_end_passed_unnoticed_applies_to_the_entry_time(client):

@@ -62,10 +62,24 @@ def test_a_going_on_is_provisional_until_the_opposing_telman_confirms(client, pl
 
 
 def test_two_strokes_asks_whether_the_opponents_count_under_50(client, playing, links):
+    """The sheet's "2 strokes" opens the question (GET); its "yes" posts 2 strokes, its "no" 1 stroke; a post of
+    2 strokes without the answer, or with "no", is refused (Notes §VI), as the table API refuses it."""
     sign_in(client, links[1])
-    asked = go_on(client, playing, "home", 2).content.decode()
-    assert "count <strong>under 50</strong>" in asked and not BoemEntry.objects.exists()
-    go_on(client, playing, "home", 2, opponents_under_fifty="no")
+    sheet = client.get(reverse("tables:sheet")).content.decode()
+    assert 'method="get" action="/table/sheet/going-on/" data-queue="going_on" data-side="home" data-strokes="2"' \
+        in sheet
+    asked = client.get(reverse("tables:going-on"), {"version": version(playing), "side": "home", "strokes": 2})
+    page = asked.content.decode()
+    assert "Athlone Aces on 2?" in page and "count <strong>under 50</strong>" in page
+    assert '<input type="hidden" name="strokes" value="1"><input type="hidden" name="opponents_under_fifty" ' \
+           'value="no">' in page
+    assert not BoemEntry.objects.exists()
+    unanswered = go_on(client, playing, "home", 2).content.decode()
+    assert "Notes §VI: 2 strokes only when the opponents count under 50" in unanswered
+    answered_no = go_on(client, playing, "home", 2, opponents_under_fifty="no").content.decode()
+    assert "Notes §VI: 2 strokes only when the opponents count under 50" in answered_no
+    assert not BoemEntry.objects.exists()
+    go_on(client, playing, "home", 1, opponents_under_fifty="no")  # the question page's "No: 1 stroke"
     go_on(client, playing, "home", 2, opponents_under_fifty="yes")
     assert list(BoemEntry.objects.order_by("sequence").values_list("strokes", flat=True)) == [1, 2]
 
@@ -205,3 +219,33 @@ def test_a_match_handed_on_is_locked_again_after_its_transaction(playing):
         locked = match_lock(playing.pk, handed_on=True)
         assert match_lock(locked) is locked  # handed on once, in the same transaction
         assert match_lock(locked) is not locked  # a second lock reads the row again
+
+
+def test_the_interval_hand_is_a_state_of_the_sheet_entered_in_one_tap_sakboc_2_2(client, playing, links):
+    """In the interval the sheet says so ("finish the hand that was cut") with its own going-on buttons, which
+    say the hand was cut before the call themselves (no checkbox); once the hand is on the sheet, no more."""
+    sign_in(client, links[1])
+    assert "Interval: finish the hand that was cut" not in client.get(reverse("tables:sheet")).content.decode()
+    Match.objects.filter(pk=playing.pk).update(first_half_started_at=timezone.now() - timedelta(minutes=76))
+    page = client.get(reverse("tables:sheet")).content.decode()
+    assert "Interval: finish the hand that was cut" in page
+    assert 'type="checkbox"' not in page and 'name="cut_before_interval" value="on"' not in page
+    assert page.count('<input type="hidden" name="cut_before_interval" value="yes">') == 4  # 1 and 2, each side
+    assert 'class="big going-on interval-going-on"' in page
+    tapped = go_on(client, playing, "away", 1, cut_before_interval="yes").content.decode()
+    assert "Mitchells Plain Manels on 1. Waiting for" in tapped
+    assert BoemEntry.objects.get(table__match=playing).strokes == 1
+    assert "Interval: this table's hand is on the sheet" in tapped and "interval-going-on" not in tapped
+
+
+def test_sign_out_sits_in_the_head_and_asks_first(client, playing, links):
+    sign_in(client, links[1])
+    page = client.get(reverse("tables:sheet")).content.decode()
+    head = page[page.index('<header class="site-header table-header">'):page.index("</header>")]
+    assert f'<a class="sign-out-link" href="{reverse("tables:sign-out")}">Sign this device out</a>' in head
+    assert "tables:sign-out" not in page[page.index("</header>"):] and 'action="/table/sign-out/"' not in page
+    asked = client.get(reverse("tables:sign-out")).content.decode()
+    assert "Sign this device out of table 1?" in asked and 'action="/table/sign-out/"' in asked
+    assert client.get(reverse("tables:sheet")).status_code == 200  # asking signed nothing out
+    client.post(reverse("tables:sign-out"))
+    assert client.get(reverse("tables:sheet"))["Location"] == reverse("tables:code")

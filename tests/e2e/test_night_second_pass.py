@@ -1,0 +1,202 @@
+"""The match night, second pass (issue 34), in Chromium at 375 px.
+
+* ``test_interval_hand_in_one_tap``: the referee calls the interval on the console; the table's phone shows the
+  table's state "Interval: finish the hand that was cut" (SAKBOC 2.2) with its own going-on buttons, and one tap
+  records the hand; nothing ever blames "another phone". Screenshots of the interval state at 375 and 1280 px go
+  to /tmp/shots-table/ (and artifacts/screenshots/test_night_second_pass/).
+* ``test_same_going_on_refused_at_both_doors``: a going-on tapped on a phone that lost the network over the
+  interval's call arrives without the table's answer to "cut before the call?"; the table page refuses it with
+  the rule's reason ("refused: SAKBOC 2.2 …", not a conflict with another phone), and the table API refuses the
+  same going-on with the same text (one service, ``tables.services.table_going_on``); the phone's one tap "It was
+  cut before the interval" then sends it.
+
+The set-up (teams, players, sheets, the match started, the referee's account) is the factories' and the match
+services'; what the table and the referee do is done through the pages.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from django.utils import timezone
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
+
+from clubs.models import GROUP_REFEREES
+from matches import services, table_links
+from matches.models import BoemEntry, Match
+from tests.e2e.conftest import PHONE, SCREENSHOTS_DIR, page_fits
+from tests.factories import UserFactory, match_with_sheets
+from tests.people import in_group
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+DESKTOP = {"width": 1280, "height": 900}
+PASSWORD = "klawerjas-e2e"
+SHOTS = Path("/tmp/shots-table")
+INTERVAL_STATE = "Interval: finish the hand that was cut"
+
+
+def _match_ending_first_half_in(seconds: int, **kwargs) -> Match:
+    """A started match whose first half's 75 minutes are up in ``seconds`` (SAKBOC 1.2)."""
+    now = timezone.now().replace(microsecond=0)
+    match = match_with_sheets(home__name="Athlone Aces", away__name="Mitchells Plain Manels", scheduled_start=now,
+                              **kwargs)
+    start = now + timedelta(seconds=seconds) - timedelta(minutes=match.competition.union.half_minutes)
+    match.scheduled_start = start
+    match.save(update_fields=["scheduled_start"])
+    services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
+    return services.match_start(match=match, now=start)
+
+
+def _first_half_ends_at(match: Match):
+    return match.first_half_started_at + timedelta(minutes=match.competition.union.half_minutes)
+
+
+def _wait_until(moment) -> None:
+    while timezone.now() < moment:
+        time.sleep(0.2)
+
+
+def _phone(browser, base_url: str, viewport=PHONE):
+    context = browser.new_context(viewport=viewport, base_url=base_url, locale="en-ZA")
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    return context, page, errors
+
+
+def _table_link(match: Match):
+    return next(link for link in table_links.table_links_ensure(match=match) if link.table_number == 1)
+
+
+def _telman(match: Match, team) -> str:
+    from matches.models import Seat
+
+    seat = Seat.objects.select_related("player").get(sheet__match=match, sheet__team=team, table_number=1,
+                                                     role=Seat.Role.TELMAN)
+    return f"{seat.player.first_name} {seat.player.last_name}"
+
+
+def _shoot(page, name: str) -> None:
+    """The page at 375 px and at 1280 px, under /tmp/shots-table/ and the artifacts' folder; each fits."""
+    folder = SCREENSHOTS_DIR / "test_night_second_pass"
+    folder.mkdir(parents=True, exist_ok=True)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for viewport, width in ((PHONE, 375), (DESKTOP, 1280)):
+        page.set_viewport_size(viewport)
+        for where in (SHOTS, folder):
+            page.screenshot(path=str(where / f"{name}-{width}.png"), full_page=True)
+        page_fits(page, f"{name} at {width} px")
+    page.set_viewport_size(PHONE)
+
+
+def test_interval_hand_in_one_tap(browser, live_server):
+    referee_user = in_group(UserFactory(username="referee", password=PASSWORD), GROUP_REFEREES)
+    match = _match_ending_first_half_in(12, referee=referee_user)
+    link = _table_link(match)
+    table_context, table, table_errors = _phone(browser, live_server.url)
+    referee_context, referee, referee_errors = _phone(browser, live_server.url)
+    try:
+        table.goto(f"/table/t/{link.secret}/")
+        expect(table.locator("section.go-on")).to_be_visible()  # the first half: the ordinary buttons
+        expect(table.locator("#interval-hand")).to_have_count(0)
+
+        referee.goto("/accounts/login/")
+        referee.fill("input[name=username]", "referee")
+        referee.fill("input[name=password]", PASSWORD)
+        referee.click("button[type=submit]")
+        referee.goto(f"/referee/matches/{match.pk}/")
+        expect(referee.locator(".clock-phase")).to_have_text("First half")
+
+        # --- The 75 minutes are up: the referee calls the interval (SAKBOC 1.2) --------------------------------
+        _wait_until(_first_half_ends_at(match) + timedelta(seconds=1))
+        try:
+            referee.click("button:has-text('Call the interval')", timeout=3_000)
+        except PlaywrightTimeout:  # the console's own clock called it a moment before (it was due)
+            pass
+        expect(referee.locator(".clock-phase")).to_have_text("Interval")
+        assert Match.objects.get(pk=match.pk).phase == Match.Phase.INTERVAL
+
+        # --- The table's phone shows the interval hand, a state of its own --------------------------------------
+        hand = table.locator("#interval-hand")
+        expect(hand).to_contain_text(INTERVAL_STATE, timeout=10_000)  # the sheet's poll brings it
+        expect(table.locator("section.go-on")).to_have_count(0)
+        expect(table.locator("input[type=checkbox]")).to_have_count(0)  # no "cut before the interval" box
+        expect(hand.locator("button.going-on")).to_have_count(4)  # 1 or 2 strokes, for either side
+        _shoot(table, "interval-hand")
+
+        # --- One tap records the hand ---------------------------------------------------------------------------
+        hand.locator("button.going-on[data-side=away][data-strokes='1']").click()
+        expect(table.locator(".messages")).to_contain_text(
+            f"Mitchells Plain Manels on 1. Waiting for {_telman(match, match.home)} to confirm.")
+        line = BoemEntry.objects.get(table__match=match)
+        assert (line.team_id, line.strokes, line.state) == (match.away_id, 1, "provisional")
+        assert line.recorded_at >= Match.objects.get(pk=match.pk).interval_started_at  # an interval line
+        expect(hand).to_contain_text("Interval: this table's hand is on the sheet")
+        expect(hand).not_to_contain_text(INTERVAL_STATE)
+        expect(hand.locator("button.going-on")).to_have_count(0)
+        expect(table.locator("#queue .queued")).to_have_count(0)
+        _shoot(table, "interval-hand-on-the-sheet")
+        assert "another phone" not in table.inner_text("body")
+        assert not table_errors and not referee_errors, table_errors + referee_errors
+    finally:
+        table_context.close()
+        referee_context.close()
+
+
+def test_same_going_on_refused_at_both_doors(browser, live_server):
+    match = _match_ending_first_half_in(10)
+    link = _table_link(match)
+    context, table, errors = _phone(browser, live_server.url)
+    api = context.request  # the same browser's request context: the table API with a device's key
+    try:
+        table.goto(f"/table/t/{link.secret}/")
+        expect(table.locator("section.go-on")).to_be_visible()
+        until = time.monotonic() + 10
+        while not table.evaluate("!!(navigator.serviceWorker && navigator.serviceWorker.controller)"):
+            assert time.monotonic() < until, "the service worker did not take the page"
+            table.wait_for_timeout(200)
+
+        # --- The phone loses the network; meanwhile the 75 minutes pass and the interval is called ------------
+        context.set_offline(True)
+        _wait_until(_first_half_ends_at(match) + timedelta(seconds=1))
+        services.match_interval_call(match=match)
+        table.wait_for_timeout(2_000)  # the tap comes after the call, by the phone's reckoning of the server's clock
+        table.locator("section.go-on button.going-on[data-side=home][data-strokes='1']").click()  # after the call
+        expect(table.locator("#queue .queued")).to_have_count(1)
+
+        # --- The network returns: the page refuses it, saying why (the rule, not another phone) ---------------
+        context.set_offline(False)
+        card = table.locator("#queue .queued.conflict")
+        expect(card).to_contain_text("refused: SAKBOC 2.2: the interval was called at ", timeout=15_000)
+        expect(card).to_contain_text("say whether this hand was cut before it was called")
+        card_text = card.inner_text()
+        assert "another phone" not in table.inner_text("body"), card_text
+        page_reason = card.locator("p.warning").inner_text().removeprefix("refused: ")
+        _shoot(table, "interval-going-on-refused")
+        assert not BoemEntry.objects.filter(table__match=match).exists()
+
+        # --- The table API: the same going-on, the same refusal -----------------------------------------------
+        key = api.post("/api/table/sign-in/", data={"link": link.secret}).json()["key"]
+        answer = api.post("/api/table/goings-on/", headers={"Authorization": f"Table {key}"},
+                          data={"side": "home", "strokes": 1, "version": 0})
+        assert answer.status == 400, answer.text()
+        assert answer.json()["detail"] == [page_reason]
+        assert not BoemEntry.objects.filter(table__match=match).exists()
+
+        # --- One tap says the hand was cut before the call: it goes on the sheet -------------------------------
+        card.locator("button:has-text('It was cut before the interval: send it')").click()
+        expect(table.locator("#queue .queued")).to_have_count(0, timeout=10_000)
+        line = BoemEntry.objects.get(table__match=match)
+        assert (line.team_id, line.strokes) == (match.home_id, 1)
+        expect(table.locator("#interval-hand")).to_contain_text("Interval: this table's hand is on the sheet",
+                                                                timeout=10_000)
+        assert "another phone" not in table.inner_text("body")
+        assert not errors, errors
+    finally:
+        context.close()
