@@ -54,6 +54,7 @@ from engine.scoring import BoemState, GameState
 from engine.simulate import deal, play_hand
 from matches import boem_sheet, services
 from matches.models import Award, Boem, BoemEntry, Competition, Match, MatchTable, PlayedHand, StandingsSnapshot
+from matches.selectors import match_clock_lengths
 
 DEMO_PASSWORD = "klawerjas-demo"
 UNION_NAME = "Cape Klawerjas Union"
@@ -476,7 +477,8 @@ def demo_match_night_play(
     home, away = match.home, match.away
     rng = random.Random(f"{seed}:{match.round_number}:{home.club.name}")
     start = match.scheduled_start
-    half, interval = union.half_minutes, union.interval_minutes
+    lengths = match_clock_lengths(match)  # the union's, or the match's own (a shorter practice night)
+    half, interval = lengths.half_minutes, lengths.interval_minutes
     with transaction.atomic():
         seats: dict[int, dict[int, list[Player]]] = {}
         for team in (home, away):

@@ -5,8 +5,9 @@
 phone that subscribes to both a team's and a competition's feed shows each night once, its ``SEQUENCE`` the
 match's number of history rows and its ``LAST-MODIFIED`` (and ``DTSTAMP``) the time of the latest, so a
 rescheduled fixture (``matches.fixture_changes.fixture_reschedule``) updates the entry in place, at its new start
-and venue, rather than adding a second one. A match night lasts
-2 h 30 of play plus the 10-minute interval (SAKBOC 1.2); the event's end is start + 2 h 40.
+and venue, rather than adding a second one. A match night lasts its two halves and the interval (SAKBOC 1.2:
+2 h 30 of play plus 10 minutes; the match's clock lengths, ``matches.selectors.match_clock_lengths``): the event's
+end is start + 2 h 40 under SAKBOC's.
 """
 
 from __future__ import annotations
@@ -18,9 +19,7 @@ from django.db.models import Count, Max, OuterRef, Q, Subquery
 from icalendar import Calendar, Event
 
 from matches.models import Competition, Match
-
-#: Two halves of 75 minutes and the 10-minute interval (SAKBOC 1.2).
-NIGHT_LENGTH = dt.timedelta(hours=2, minutes=40)
+from matches.selectors import match_clock_lengths
 
 
 def _calendar(name: str, matches: Iterable[Match], *, host: str) -> bytes:
@@ -33,7 +32,7 @@ def _calendar(name: str, matches: Iterable[Match], *, host: str) -> bytes:
         event.add("uid", f"match-{match.pk}@{host}")
         event.add("summary", f"{match.home} v {match.away}")
         event.add("dtstart", match.scheduled_start)
-        event.add("dtend", match.scheduled_start + NIGHT_LENGTH)
+        event.add("dtend", match.scheduled_start + dt.timedelta(minutes=match_clock_lengths(match).night_minutes))
         modified = match.modified or match.scheduled_start
         event.add("dtstamp", modified)
         event.add("last-modified", modified)
@@ -56,7 +55,7 @@ def _matches():
     rows = Match.history.model.objects.filter(id=OuterRef("pk")).order_by().values("id")
     changes = rows.annotate(n=Count("history_id")).values("n")
     modified = rows.annotate(at=Max("history_date")).values("at")
-    return (Match.objects.select_related("home", "away", "competition")
+    return (Match.objects.select_related("home", "away", "competition__union")
             .annotate(changes=Subquery(changes), modified=Subquery(modified)).order_by("scheduled_start", "id"))
 
 

@@ -132,7 +132,9 @@ class PersonChoiceField(forms.ModelChoiceField):
 
 class OfficialsForm(forms.Form):
     """The match's referee and, at a final, the marker (SAKBOC 1.11), chosen by name from the union's list of
-    referees (``clubs.models.UnionReferee``). Whether the choice is impartial is the service's rule."""
+    referees (``clubs.models.UnionReferee``). Whether the choice is impartial is the service's rule. While the match is
+    in play (``referee_fixed``) the referee is not offered: only the marker can be changed
+    (``matches.services.match_officials_assign``)."""
 
     referee = PersonChoiceField(
         queryset=get_user_model().objects.none(),
@@ -145,12 +147,15 @@ class OfficialsForm(forms.Form):
                                help_text=gettext_lazy("Takes the referee's place at a final when no referee is present "
                                "(SAKBOC 1.11)."))
 
-    def __init__(self, *args, union, **kwargs) -> None:
+    def __init__(self, *args, union, referee_fixed: bool = False, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         listed = get_user_model().objects.filter(is_active=True, union_referee_links__union=union).order_by(
             "last_name", "first_name", "username")
+        if referee_fixed:
+            del self.fields["referee"]
         for name in ("referee", "marker"):
-            self.fields[name].queryset = listed
+            if name in self.fields:
+                self.fields[name].queryset = listed
 
 
 class TeamEntryForm(forms.Form):

@@ -83,9 +83,11 @@ class Competition(models.Model):
 class Match(models.Model):
     """A fixture and, once played, its match night: clock state, score and result workflow.
 
-    Clock columns are instants (aware datetimes); deadlines are derived from them and the union's settings
-    (see ``matches.selectors.match_clock``). ``home_score``/``away_score`` are the match scores (tables'
-    points plus awards), recomputed by the services after every boem-sheet entry, award or stop.
+    Clock columns are instants (aware datetimes); deadlines are derived from them and the clock lengths: the
+    union's settings, or the match's own ``half_minutes`` and ``interval_minutes`` when set
+    (``matches.selectors.match_clock_lengths``, ``matches.selectors.match_clock``). ``home_score``/``away_score``
+    are the match scores (tables' points plus awards), recomputed by the services after every boem-sheet entry,
+    award or stop.
     """
 
     class Phase(models.TextChoices):
@@ -179,6 +181,19 @@ class Match(models.Model):
     )
     extra_time_periods = models.PositiveSmallIntegerField(default=0, verbose_name=gettext_lazy("extra time periods"))
     finished_at = models.DateTimeField(null=True, blank=True, verbose_name=gettext_lazy("finished at"))
+    # The match's own clock lengths, when it is not played to the union's (matches.selectors.match_clock_lengths).
+    half_minutes = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MinValueValidator(1)],
+        help_text=gettext_lazy("Shorter halves for this match only, e.g. the demo's practice night (SAKBOC 1.2). "
+                               "Empty: the union's."),
+        verbose_name=gettext_lazy("half minutes"),
+    )
+    interval_minutes = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MinValueValidator(1)],
+        help_text=gettext_lazy("A shorter interval for this match only, e.g. the demo's practice night (SAKBOC 1.2). "
+                               "Empty: the union's."),
+        verbose_name=gettext_lazy("interval minutes"),
+    )
 
     # Score and result.
     home_score = models.IntegerField(default=0, verbose_name=gettext_lazy("home score"))

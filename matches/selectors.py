@@ -68,8 +68,49 @@ def boem_sheet(*, match: Match, table_number: int) -> list[Boem]:
 # --- The match clock -----------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
+class ClockLengths:
+    """How long each part of a match night lasts, in minutes: the union's match clock (SAKBOC's defaults 5, 75,
+    10, 15, 3; interpretation 4's 10 minutes of extra time), with the match's own halves and interval when it sets
+    them (:attr:`Match.half_minutes`, :attr:`Match.interval_minutes`). Read it with :func:`match_clock_lengths`:
+    every deadline and every refusal that names a length comes from it."""
+
+    toss_minutes_before: int
+    half_minutes: int
+    interval_minutes: int
+    last_period_minutes: int
+    grace_minutes: int
+    extra_time_minutes: int
+
+    @property
+    def play_minutes(self) -> int:
+        """Minutes of play: two halves (SAKBOC 1.2: 2 h 30 min by default)."""
+        return 2 * self.half_minutes
+
+    @property
+    def night_minutes(self) -> int:
+        """The night from the start of play to time: two halves and the interval (2 h 40 min by default)."""
+        return self.play_minutes + self.interval_minutes
+
+
+def match_clock_lengths(match: Match) -> ClockLengths:
+    """The clock lengths of ``match`` (:class:`ClockLengths`): its union's (``match.competition.union``, select it
+    with the match), its own halves and interval where it sets them (a shorter night for one match, e.g. the demo's
+    practice night). No queries once the union is loaded."""
+    union = match.competition.union
+    return ClockLengths(
+        toss_minutes_before=union.toss_minutes_before,
+        half_minutes=match.half_minutes if match.half_minutes is not None else union.half_minutes,
+        interval_minutes=match.interval_minutes if match.interval_minutes is not None else union.interval_minutes,
+        last_period_minutes=union.last_period_minutes,
+        grace_minutes=union.grace_minutes,
+        extra_time_minutes=union.knockout_extra_time_minutes,
+    )
+
+
+@dataclass(frozen=True)
 class ClockReading:
-    """The match clock at ``now``, derived from :class:`Match`'s columns and the union's settings.
+    """The match clock at ``now``, derived from :class:`Match`'s columns and its clock lengths
+    (:func:`match_clock_lengths`: the union's settings, the match's own halves and interval where set).
 
     Times are aware datetimes; ``remaining`` is a ``timedelta`` (zero when overdue) or ``None``.
     ``in_last_period``: the last 15 minutes of the game (SAKBOC 1.15), also all of extra time.
@@ -88,25 +129,24 @@ class ClockReading:
 
 
 def clock_deadlines(match: Match) -> dict[str, datetime]:
-    """Every clock instant of ``match`` that is known (needs ``match.competition.union``).
+    """Every clock instant of ``match`` that is known (needs ``match.competition.union``), from its clock lengths
+    (:func:`match_clock_lengths`).
 
     Keys: ``toss_at`` (1.3), ``first_half_ends_at``, ``interval_ends_at``, ``second_half_ends_at`` (1.2),
     ``grace_until`` (12.3), ``last_period_from`` (1.15), ``extra_time_ends_at`` (1.12).
     """
-    union = match.competition.union
-    out = {"toss_at": match.scheduled_start - timedelta(minutes=union.toss_minutes_before)}
+    lengths = match_clock_lengths(match)
+    out = {"toss_at": match.scheduled_start - timedelta(minutes=lengths.toss_minutes_before)}
     if match.first_half_started_at:
-        out["first_half_ends_at"] = match.first_half_started_at + timedelta(minutes=union.half_minutes)
+        out["first_half_ends_at"] = match.first_half_started_at + timedelta(minutes=lengths.half_minutes)
     if match.interval_started_at:
-        out["interval_ends_at"] = match.interval_started_at + timedelta(minutes=union.interval_minutes)
+        out["interval_ends_at"] = match.interval_started_at + timedelta(minutes=lengths.interval_minutes)
     if match.second_half_started_at:
-        out["second_half_ends_at"] = match.second_half_started_at + timedelta(minutes=union.half_minutes)
-        out["grace_until"] = match.second_half_started_at + timedelta(minutes=union.grace_minutes)
-        out["last_period_from"] = out["second_half_ends_at"] - timedelta(minutes=union.last_period_minutes)
+        out["second_half_ends_at"] = match.second_half_started_at + timedelta(minutes=lengths.half_minutes)
+        out["grace_until"] = match.second_half_started_at + timedelta(minutes=lengths.grace_minutes)
+        out["last_period_from"] = out["second_half_ends_at"] - timedelta(minutes=lengths.last_period_minutes)
     if match.extra_time_started_at:
-        out["extra_time_ends_at"] = match.extra_time_started_at + timedelta(
-            minutes=union.knockout_extra_time_minutes
-        )
+        out["extra_time_ends_at"] = match.extra_time_started_at + timedelta(minutes=lengths.extra_time_minutes)
     return out
 
 

@@ -72,7 +72,13 @@ from matches.records import (
     team_in_match,
     version_check,
 )
-from matches.selectors import clock_deadlines, clock_next_deadline, match_score, standings_snapshot_latest
+from matches.selectors import (
+    clock_deadlines,
+    clock_next_deadline,
+    match_clock_lengths,
+    match_score,
+    standings_snapshot_latest,
+)
 from matches.suspensions import players_with_suspensions, suspension_check
 
 logger = logging.getLogger(__name__)
@@ -222,13 +228,26 @@ def match_officials_assign(*, match: Match, referee: Any = None, marker: Any = N
     """Assign the referee and the marker (who takes the referee's place at a final, SAKBOC 1.11), both from
     the union's list of referees (:class:`clubs.models.UnionReferee`).
 
+    The referee is not changed while the match is in play (from the start of play until time is called): the
+    night's rulings are the referee's, and final (SAKBOC 1.10); pass the match's referee to change only the marker
+    then (a night begun with no referee may get one).
+
     :raises ValidationError: keyed ``referee`` / ``marker``: not on the union's list; a player, captain or
-        secretary of a club in the match (:func:`official_conflicts`); the same person for both.
+        secretary of a club in the match (:func:`official_conflicts`); the same person for both; another referee
+        (or none) in the referee's place while the match is in play.
     """
     match = match_lock(match)
     if referee is not None and marker is not None and referee.pk == marker.pk:
         raise ValidationError({"marker": _("The marker takes the referee's place (SAKBOC 1.11): choose someone else.")})
-    _official_check(match, referee, "referee")
+    referee_changed = (referee.pk if referee is not None else None) != match.referee_id
+    in_play = match.phase not in (Match.Phase.SCHEDULED, Match.Phase.FINISHED)
+    if in_play and referee_changed and match.referee_id is not None:
+        raise ValidationError({"referee": _(
+            "The match is in play: the referee of %(home)s v %(away)s cannot be changed until time is called "
+            "(%(name)s referees it; the referee's decisions are final, SAKBOC 1.10).") % {
+                "home": match.home, "away": match.away, "name": person_name(match.referee)}})
+    if referee_changed or not in_play:
+        _official_check(match, referee, "referee")
     _official_check(match, marker, "marker")
     match.referee, match.marker = referee, marker
     names = ", ".join(f"{role} {person_name(u)}" for role, u in (("referee", referee), ("marker", marker)) if u)
@@ -316,8 +335,9 @@ def team_sheet_submit(
 def match_toss_record(*, match: Match, winner: Team, by: Any = None, now: datetime | None = None) -> Match:
     """Record the captains' toss; the winner gets the cards (SAKBOC 1.3).
 
-    :raises ValidationError: earlier than 5 minutes before play or a team sheet missing (SAKBOC 1.3: captains
-        say before tossing time if they cannot field a full team); play already started.
+    :raises ValidationError: earlier than the union's toss time before play (SAKBOC 1.3: 5 minutes) or a team
+        sheet missing (SAKBOC 1.3: captains say before tossing time if they cannot field a full team); play already
+        started.
     """
     now = now_or(now)
     match = match_lock(match)
@@ -325,7 +345,8 @@ def match_toss_record(*, match: Match, winner: Team, by: Any = None, now: dateti
     if match.phase != Match.Phase.SCHEDULED:
         raise ValidationError(_("SAKBOC 1.3: the toss is before play; play has started."))
     _not_before(now, clock_deadlines(match)["toss_at"],
-                _("SAKBOC 1.3: captains toss 5 minutes before play, not before %(value)s."))
+                _("SAKBOC 1.3: captains toss %(minutes)s minutes before play, not before %(value)s."),
+                minutes=match_clock_lengths(match).toss_minutes_before)
     if match.team_sheets.count() < 2:
         raise ValidationError(_("SAKBOC 1.3: both team sheets must be in before the toss."))
     match.toss_winner, match.tossed_at = winner, now
@@ -335,14 +356,16 @@ def match_toss_record(*, match: Match, winner: Team, by: Any = None, now: dateti
 
 # --- The match clock ------------------------------------------------------------------------------------
 
-def _not_before(now: datetime, due: datetime, refusal: str) -> None:
+def _not_before(now: datetime, due: datetime, refusal: str, **values: Any) -> None:
     """Refuse a step of the match night taken before its time ``due``.
 
-    :param refusal: the translated refusal, citing its clause, with ``%(value)s`` for the time due (``19:30``).
+    :param refusal: the translated refusal, citing its clause, with ``%(value)s`` for the time due (``19:30``)
+        and the match's clock length it names (``%(minutes)s``, given in ``values``: the union's, or the match's
+        own, ``matches.selectors.match_clock_lengths``; never SAKBOC's default written in).
     :raises ValidationError: ``now`` is before ``due``.
     """
     if now < due:
-        raise ValidationError(refusal % {"value": hhmm(due)})
+        raise ValidationError(refusal % {**values, "value": hhmm(due)})
 
 
 @transaction.atomic
@@ -381,10 +404,11 @@ def match_start(*, match: Match, by: Any = None, now: datetime | None = None) ->
 
 @transaction.atomic
 def match_interval_call(*, match: Match, by: Any = None, now: datetime | None = None) -> Match:
-    """Call the 10-minute interval after the first half's 75 minutes (SAKBOC 1.2); hands already cut are
-    completed (SAKBOC 2.2), so entries may still be recorded in the interval.
+    """Call the interval after the first half (SAKBOC 1.2: 75 minutes, then 10; the match's clock lengths,
+    ``matches.selectors.match_clock_lengths``); hands already cut are completed (SAKBOC 2.2), so entries may still
+    be recorded in the interval.
 
-    :raises ValidationError: not in the first half, or before its 75 minutes are up (SAKBOC 1.2).
+    :raises ValidationError: not in the first half, or before its minutes are up (SAKBOC 1.2).
     """
     return _interval_call(match_lock(match), by=by, now=now_or(now))
 
@@ -393,7 +417,8 @@ def _interval_call(match: Match, *, by: Any, now: datetime) -> Match:
     if match.phase != Match.Phase.FIRST_HALF:
         raise ValidationError(_("SAKBOC 1.2: the interval follows the first half."))
     _not_before(now, clock_deadlines(match)["first_half_ends_at"],
-                _("SAKBOC 1.2: the first half lasts 75 minutes; the interval is due at %(value)s."))
+                _("SAKBOC 1.2: the first half lasts %(minutes)s minutes; the interval is due at %(value)s."),
+                minutes=match_clock_lengths(match).half_minutes)
     match.phase, match.interval_started_at = Match.Phase.INTERVAL, now
     save_with_history(match, by=by, reason="interval called (SAKBOC 1.2)")
     return match
@@ -405,14 +430,15 @@ def match_resume(*, match: Match, by: Any = None, now: datetime | None = None) -
     first half and still not replaced gives the opponents another 20 (SAKBOC 11.2). The 3 minutes' grace
     for unseated players starts now (SAKBOC 12.3).
 
-    :raises ValidationError: not in the interval, or before its 10 minutes are up (SAKBOC 1.2).
+    :raises ValidationError: not in the interval, or before its minutes are up (SAKBOC 1.2).
     """
     now = now_or(now)
     match = match_lock(match)
     if match.phase != Match.Phase.INTERVAL:
         raise ValidationError(_("SAKBOC 1.2: the second half follows the interval."))
     _not_before(now, clock_deadlines(match)["interval_ends_at"],
-                _("SAKBOC 1.2: the interval is 10 minutes; play resumes at %(value)s."))
+                _("SAKBOC 1.2: the interval is %(minutes)s minutes; play resumes at %(value)s."),
+                minutes=match_clock_lengths(match).interval_minutes)
     match.phase, match.second_half_started_at = Match.Phase.SECOND_HALF, now
     for seat in Seat.objects.filter(sheet__match=match, called_away_at__isnull=False).select_related("sheet"):
         _award(match, team_id=match.opponent_id(seat.sheet.team_id), kind=Award.Kind.CALLED_AWAY, half=2,
@@ -437,7 +463,8 @@ def _end(match: Match, *, by: Any, now: datetime) -> Match:
     deadlines = clock_deadlines(match)
     if match.phase == Match.Phase.SECOND_HALF:
         _not_before(now, deadlines["second_half_ends_at"],
-                    _("SAKBOC 1.2: play lasts 2 h 30 min; time is at %(value)s."))
+                    _("SAKBOC 1.2: play lasts two halves of %(minutes)s minutes; time is at %(value)s."),
+                    minutes=match_clock_lengths(match).half_minutes)
     elif match.phase == Match.Phase.EXTRA_TIME:
         _not_before(now, deadlines["extra_time_ends_at"], _("SAKBOC 1.12: extra time ends at %(value)s."))
     else:
@@ -617,7 +644,8 @@ def _require_in_grace(match: Match, now: datetime) -> None:
         raise ValidationError(_("SAKBOC 12.3: unseated players are dealt with in the grace after the interval."))
     grace_until = clock_deadlines(match)["grace_until"]
     if now >= grace_until:
-        raise ValidationError(_("SAKBOC 12.3: the 3 minutes' grace ended at %(value)s.") % {"value": hhmm(grace_until)})
+        raise ValidationError(_("SAKBOC 12.3: the %(minutes)s minutes' grace ended at %(value)s.")
+                              % {"minutes": match_clock_lengths(match).grace_minutes, "value": hhmm(grace_until)})
 
 
 # --- Substitutions and players called away --------------------------------------------------------------
@@ -705,7 +733,8 @@ def player_called_away(
 
     :returns: the award for the current half, or ``None`` when called away during the interval (the
         second-half award is made when play resumes).
-    :raises ValidationError: in the last 15 minutes (SAKBOC 1.15); not during the match; not seated.
+    :raises ValidationError: in the last minutes of the game (SAKBOC 1.15: 15, the union's
+        ``last_period_minutes``); not during the match; not seated.
     """
     now = now_or(now)
     match = match_lock(match)
@@ -714,7 +743,8 @@ def player_called_away(
     if match.phase == Match.Phase.EXTRA_TIME or (
         match.phase == Match.Phase.SECOND_HALF and now >= clock_deadlines(match)["last_period_from"]
     ):
-        raise ValidationError(_("SAKBOC 1.15: no player may leave the table in the last 15 minutes of the game."))
+        raise ValidationError(_("SAKBOC 1.15: no player may leave the table in the last %(minutes)s minutes of the "
+                                "game.") % {"minutes": match_clock_lengths(match).last_period_minutes})
     seat = Seat.objects.select_for_update().select_related("sheet").filter(sheet__match=match, player=player).first()
     if seat is None:
         raise ValidationError(_("%(full_name)s is not seated in this match.") % {"full_name": player.full_name})

@@ -8,7 +8,7 @@ fixtures, so it is here: ``matches`` reads ``clubs``, never the other way round.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime, time
 
 from django.core.exceptions import ValidationError
 from django.db.models import Q
@@ -46,27 +46,34 @@ class Suspension:
                 f"this is night {self.night} of {self.nights}, and the suspension ends {self.end}.")
 
 
-def _start(record: DisciplinaryRecord) -> date:
-    return record.starts_on or timezone.localdate(record.recorded_at)
+def suspension_start(record: DisciplinaryRecord) -> datetime:
+    """The moment a suspension starts counting match nights: when it was recorded, so that match nights played
+    earlier that day are not used up by it (a time, not a day: issue 34); or the start of its ``starts_on`` day
+    when the union set another day than the day it recorded it (a later day, or an earlier one it dates the
+    suspension back to)."""
+    recorded_at = record.recorded_at or timezone.now()
+    if record.starts_on is None or record.starts_on == timezone.localdate(recorded_at):
+        return recorded_at
+    return timezone.make_aware(datetime.combine(record.starts_on, time.min))
 
 
 def player_suspension(*, player: Player, match: Match) -> Suspension | None:
     """The suspension that keeps ``player`` out of ``match``, if any: ``match`` is among the first
-    ``suspension_match_nights`` match nights of the player's teams (any competition) on or after the suspension's
-    start. Two queries, plus one per suspension on the player's record."""
+    ``suspension_match_nights`` match nights of the player's teams (any competition) that start at or after the
+    suspension's start (:func:`suspension_start`, a moment, not a day). Two queries, plus one per suspension on the
+    player's record."""
     records = list(DisciplinaryRecord.objects.filter(
         player=player, sanction=DisciplinaryRecord.Sanction.SUSPENSION).select_related("player"))
     if not records:
         return None
-    match_day = timezone.localdate(match.scheduled_start)
     for record in records:
-        start = _start(record)
-        if match_day < start:
+        start = suspension_start(record)
+        if match.scheduled_start < start:
             continue
         nights = record.suspension_match_nights or 0
         covered = list(
             Match.objects.filter(Q(home__memberships__player=player) | Q(away__memberships__player=player)
-                                 | Q(pk=match.pk), scheduled_start__date__gte=start)
+                                 | Q(pk=match.pk), scheduled_start__gte=start)
             .distinct().order_by("scheduled_start", "id").values_list("pk", "scheduled_start")[:nights]
         )
         ids = [pk for pk, _start_at in covered]

@@ -428,8 +428,11 @@ def official_match(request: HttpRequest, pk: int) -> HttpResponse:
     see who has confirmed the result and any dispute, enter or correct the score with a reason, approve."""
     match = permissions.match_for_official(user=request.user, match_id=pk)
     action = request.POST.get("action")
+    # while the match is in play the referee stays (the service refuses a change): the page offers only the marker
+    referee_fixed = (match.phase not in (Match.Phase.SCHEDULED, Match.Phase.FINISHED)
+                     and match.referee_id is not None)
     form = OfficialsForm(request.POST if action == "officials" else None, union=match.competition.union,
-                         initial={"referee": match.referee, "marker": match.marker})
+                         initial={"referee": match.referee, "marker": match.marker}, referee_fixed=referee_fixed)
     correct_form = ResultCorrectForm(request.POST if action == "correct" else None,
                                      initial={"home_score": match.home_score, "away_score": match.away_score})
     reschedule_form = RescheduleForm(request.POST if action == "reschedule" else None, match=match,
@@ -449,7 +452,8 @@ def official_match(request: HttpRequest, pk: int) -> HttpResponse:
                     "venue": (" " + _("at %(venue)s") % {"venue": match.venue}) if match.venue else ""})
                 return redirect("matches:official-match", pk=match.pk)
             if action == "officials" and form.is_valid():
-                services.match_officials_assign(match=match, by=request.user, **form.cleaned_data)
+                services.match_officials_assign(match=match, by=request.user,
+                                                **{"referee": match.referee, **form.cleaned_data})
                 messages.success(request, _("Referee and marker assigned."))
                 return redirect("matches:official-match", pk=match.pk)
             if action == "correct" and correct_form.is_valid():
@@ -473,7 +477,8 @@ def official_match(request: HttpRequest, pk: int) -> HttpResponse:
             refusal_on_form(request, {"correct": correct_form, "reschedule": reschedule_form}.get(action, form), error)
     match.refresh_from_db()
     return render(request, "matches/official_match.html", {
-        "match": match, "form": form, "correct_form": correct_form, "reschedule_form": reschedule_form,
+        "match": match, "form": form, "referee_fixed": referee_fixed, "correct_form": correct_form,
+        "reschedule_form": reschedule_form,
         "night_to_come": timezone.localdate(match.scheduled_start) > timezone.localdate(),
         "disputes": match.disputes.select_related("team", "raised_by", "settled_by").order_by("-raised_at"),
         "history": match.history.select_related("history_user").order_by("-history_date")[:10],

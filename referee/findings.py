@@ -16,7 +16,7 @@ Nothing here touches the database.
 from __future__ import annotations
 
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +32,7 @@ __all__ = [
     "Finding",
     "finding_text",
     "going_on_finding",
+    "no_offence_reason",
     "note_finding",
     "offence_finding",
     "straf_finding",
@@ -215,6 +216,21 @@ TEXTS: dict[str, Any] = {
 """One sentence per code of ``engine.adjudicate.MESSAGE_CODES`` that has params to say (the others take the
 generic sentence of their offence or decision)."""
 
+_WHY_NO_OFFENCE = {
+    "legal_card": _("{card} played by {player} was a legal card (SAKBOC 3.2–3.4: follow suit or trump, the Boer is "
+                    "never forced, no undertrump unless holding only trumps)"),
+    "other_offence": _("{player} committed {found} there, not {named}"),
+    "named": _("{accused_side} committed no {named} at or before the claim"),
+    "none": _("the record shows no offence by {accused_side} at or before the claim"),
+}
+_NO_OTHER_OFFENCE = _("{why}; {accused_side} committed no other offence that can still be punished")
+_WITH_WHY = {
+    "straf.no_offence": _("Wrong straf: {why}; {points} points to {awarded_team}"),
+    "wrong_straf.no_offence": _("{seat} punished {offence} wrongly: {why}; the punisher is punished"),
+}
+"""The sentences of a wrong straf that say why there was no offence (:func:`no_offence_reason`), as the command line
+(``manage.py adjudicate``) does; a finding without what that needs falls back to its sentence in :data:`TEXTS`."""
+
 _GENERIC_OFFENCE = _("{seat}: {offence_name}")
 _GENERIC_STRAF = {
     True: _("Upheld: {points} points to {awarded_team}"),
@@ -329,13 +345,19 @@ def finding_text(
     seat_name: Callable[[int], str] = _default_seat,
     team_name: Callable[[int], str] = _default_team,
     generic: Any = None,
+    why: str | None = None,
 ) -> str:
     """The sentence for ``code`` with ``params`` (a finding of ``Verdict.to_dict()``), in the active language.
 
     :param seat_name: says a record seat (``"Ayesha Davids (seat 1)"``); :param team_name: says a team (the side).
     :param generic: the sentence when ``code`` has none of its own or the params do not fit it.
+    :param why: a wrong straf's reason (:func:`no_offence_reason`), said in its sentence when given.
     """
     values = {key: _readable(key, value, seat_name, team_name) for key, value in params.items()}
+    if why and code in _WITH_WHY:
+        text = _fill(_WITH_WHY[code], {**values, "why": why})
+        if text is not None:
+            return text
     offence = code.split(".", 1)[0]
     values.setdefault("offence_name", _offence_name(offence) if offence in OFFENCE_NAMES else code)
     if code.startswith("go_on_not_allowed."):  # the failing reason of the going-on check (engine GOING_ON_CODES)
@@ -352,14 +374,73 @@ def finding_text(
     return str(values["offence_name"])
 
 
-def offence_finding(found: Mapping[str, Any], **names: Callable[[int], str]) -> Finding:
-    """An offence or forfeit of the verdict (``offences[]``, ``forfeits[]``), with how it was decided."""
+def no_offence_reason(
+    params: Mapping[str, Any],
+    *,
+    record: Mapping[str, Any] | None = None,
+    offences: Sequence[Mapping[str, Any]] = (),
+    seat_name: Callable[[int], str] = _default_seat,
+    team_name: Callable[[int], str] = _default_team,
+) -> str | None:
+    """Why a straf found no offence (the engine's ``straf.no_offence``), in the active language: the one text the
+    verdict page says for the claim's outcome and for the claimant's wrong straf, and the same explanation the
+    command line gives (``manage.py adjudicate``): the challenged card was a legal card, with its rule (SAKBOC
+    3.2–3.4); or the accused committed another offence at that moment than the one named; or none at all; and
+    "no other offence that can still be punished" when an offence was named.
+
+    :param params: the straf's params (``claimant``, ``accused``, ``named``, ``event_named``, ``legal_card``).
+    :param record: the hand record, to name who played the challenged card (else the accused is named).
+    :param offences: the verdict's offences, to name another offence committed at the challenged moment.
+    :returns: the reason, or None when ``params`` do not say whom the claim accused.
+    """
+    accused = params.get("accused")
+    if not isinstance(accused, int):
+        return None
+    named, event = params.get("named"), params.get("event_named")
+    values = {"accused_side": team_name(accused % 2), "named": _offence_name(named)}
+    player = accused
+    events = (record or {}).get("events") or []
+    if isinstance(event, int) and 0 <= event < len(events) and isinstance(events[event], dict) \
+            and isinstance(events[event].get("seat"), int):
+        player = events[event]["seat"]
+    values["player"] = seat_name(player)
+    found = [o for o in offences if isinstance(event, int) and o.get("event") == event
+             and o.get("team") == accused % 2 and o.get("code") not in (named, "wrong_straf")]
+    if params.get("legal_card"):
+        why = str(_WHY_NO_OFFENCE["legal_card"]).format(card=card_label(str(params["legal_card"])), **values)
+    elif named and found:
+        why = str(_WHY_NO_OFFENCE["other_offence"]).format(found=_offence_name(found[0]["code"]), **values)
+    elif named:
+        why = str(_WHY_NO_OFFENCE["named"]).format(**values)
+    else:
+        return str(_WHY_NO_OFFENCE["none"]).format(**values)
+    return str(_NO_OTHER_OFFENCE).format(why=why, **values)
+
+
+def _why(code: str, params: Mapping[str, Any], names: Mapping[str, Callable[[int], str]],
+         record: Mapping[str, Any] | None, offences: Sequence[Mapping[str, Any]]) -> str | None:
+    if code not in _WITH_WHY:
+        return None
+    return no_offence_reason(params, record=record, offences=offences, **names)
+
+
+def offence_finding(found: Mapping[str, Any], *, straf: Mapping[str, Any] | None = None,
+                    record: Mapping[str, Any] | None = None, offences: Sequence[Mapping[str, Any]] = (),
+                    **names: Callable[[int], str]) -> Finding:
+    """An offence or forfeit of the verdict (``offences[]``, ``forfeits[]``), with how it was decided.
+
+    A wrong straf says why there was no offence (:func:`no_offence_reason`) given its own claim's outcome
+    (``straf``: the ``strafs[]`` item of the same event), and the ``record`` and ``offences`` to name who played
+    the challenged card."""
     params = {"seat": found["seat"], **found.get("params", {})}
     code = found.get("message") or found["code"]
     status = found.get("status", "")
+    why = None
+    if straf is not None:
+        why = _why(code, {**straf.get("params", {}), "accused": straf.get("accused")}, names, record, offences)
     return Finding(
         code=code,
-        text=finding_text(code, params, generic=_GENERIC_OFFENCE, **names),
+        text=finding_text(code, params, generic=_GENERIC_OFFENCE, why=why, **names),
         rules=tuple(found.get("rules", ())),
         status=status,
         status_text=str(STATUS_TEXTS.get(status, status)),
@@ -367,17 +448,21 @@ def offence_finding(found: Mapping[str, Any], **names: Callable[[int], str]) -> 
     )
 
 
-def straf_finding(outcome: Mapping[str, Any], **names: Callable[[int], str]) -> Finding:
-    """A straf claim's outcome (``strafs[]``)."""
+def straf_finding(outcome: Mapping[str, Any], *, record: Mapping[str, Any] | None = None,
+                  offences: Sequence[Mapping[str, Any]] = (), **names: Callable[[int], str]) -> Finding:
+    """A straf claim's outcome (``strafs[]``); a wrong straf says why there was no offence
+    (:func:`no_offence_reason`, with the ``record`` and the verdict's ``offences`` when given)."""
     params = dict(outcome.get("params", {}))
     if params.get("named") is None and params.get("forfeit") is not None:
         params["named"] = params["forfeit"]
     for key in ("points", "awarded_team", "claimant", "accused"):
         if key not in params and outcome.get(key) is not None:
             params[key] = outcome[key]
+    code = outcome.get("code", "")
+    why = _why(code, params, names, record, offences)
     return Finding(
-        code=outcome.get("code", ""),
-        text=finding_text(outcome.get("code", ""), params, generic=_GENERIC_STRAF[outcome.get("upheld")], **names),
+        code=code,
+        text=finding_text(code, params, generic=_GENERIC_STRAF[outcome.get("upheld")], why=why, **names),
         rules=tuple(outcome.get("rules", ())),
     )
 

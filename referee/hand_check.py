@@ -41,6 +41,7 @@ __all__ = [
     "hand_adjudicate",
     "hand_check",
     "offence_choices",
+    "offence_counting",
     "offence_rules",
 ]
 
@@ -313,6 +314,16 @@ def offence_rules(code: str, ruleset: rulesets.Ruleset | None = None) -> tuple[s
     if ruleset is not None and offence not in offences.offences_for(ruleset):
         raise offences.UnknownOffenceError(f"{code!r} is not an offence a straf may name under {ruleset.name}")
     return offence.info.rules
+
+
+def offence_counting(code: str) -> bool:
+    """True if ``code`` is a counting or going-on offence, which only the telman may punish (SAKBOC 6.8: "Under
+    no circumstances shall a by-speler punish in connection with counting or with points scored on the boom");
+    False for any other code, an unknown one or ``""`` too."""
+    try:
+        return offences.offence_from_code(code).info.counting if code else False
+    except offences.UnknownOffenceError:
+        return False
 
 
 DEALT_OTHERWISE = "other"

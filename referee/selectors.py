@@ -186,18 +186,25 @@ def verdict_view(*, record: dict[str, Any], verdict: dict[str, Any], home_seats:
         winner = by_seat.get(trick.get("winner")) if trick.get("winner") is not None else None
         tricks.append({"number": trick["index"] + 1, "plays": plays, "winner": winner, "points": trick["points"],
                        "last": trick.get("last", False)})
+    # a wrong straf says why there was no offence, the claim's outcome and the claimant's offence alike
+    # (findings.no_offence_reason: why the challenged card was legal, with its rule, as manage.py adjudicate says)
+    found_offences = verdict.get("offences", [])
+    straf_at = {s.get("event"): s for s in verdict.get("strafs", [])}
     offences = [
         {**o, "who": by_seat.get(o["seat"]), "side": team_side[o["team"]] if "team" in o else None,
          "team_name": names[team_side[o["team"]]] if "team" in o else "",
-         "rules_text": ", ".join(o.get("rules", [])), "finding": findings.offence_finding(o, **said)}
-        for o in verdict.get("offences", [])
+         "rules_text": ", ".join(o.get("rules", [])),
+         "finding": findings.offence_finding(o, straf=straf_at.get(o.get("event")) if o.get("code") == "wrong_straf"
+                                             else None, record=record, offences=found_offences, **said)}
+        for o in found_offences
     ]
     strafs = [
         {**s, "claimant_seat": by_seat.get(s["claimant"]), "accused_seat": by_seat.get(s["accused"]),
          "punished_side": team_side.get(s["punished_team"]) if s.get("punished_team") is not None else None,
          "awarded_side": team_side.get(s["awarded_team"]) if s.get("awarded_team") is not None else None,
          "awarded_team_name": names[team_side[s["awarded_team"]]] if s.get("awarded_team") is not None else "",
-         "rules_text": ", ".join(s.get("rules", [])), "finding": findings.straf_finding(s, **said)}
+         "rules_text": ", ".join(s.get("rules", [])),
+         "finding": findings.straf_finding(s, record=record, offences=found_offences, **said)}
         for s in verdict.get("strafs", [])
     ]
     teams = [{**t, "side": team_side[t["team"]], "team_name": names[team_side[t["team"]]]}

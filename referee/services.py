@@ -23,7 +23,14 @@ from matches.models import Match, MatchTable, Seat, TableDevice
 from matches.notifications import ruling_notify
 from matches.records import match_lock
 from matches.rules import competition_ruleset
-from referee.hand_check import HandCheck, blank_record, hand_adjudicate, hand_check, offence_rules
+from referee.hand_check import (
+    HandCheck,
+    blank_record,
+    hand_adjudicate,
+    hand_check,
+    offence_counting,
+    offence_rules,
+)
 from referee.models import DisputedHand, Query, Role, Ruling, Side, StrafClaim
 
 #: Match phases in which straf claims can be logged: play has started (SAKBOC 1.9).
@@ -449,6 +456,20 @@ def upheld_offence(*, claim: StrafClaim, outcome: dict[str, Any] | None) -> str:
     return claim.offence
 
 
+def byspeler_counting(*, claim: StrafClaim, offence: str) -> bool:
+    """True when the claim's punisher is a byspeler and ``offence`` is a counting or going-on offence, which only
+    the telman may punish (SAKBOC 6.8, Notes §VII): such a straf is never upheld, with or without a disputed
+    hand; it is a wrong straf, and the punisher is punished."""
+    return claim.claimant_role == Role.BYSPELER and offence_counting(offence)
+
+
+BYSPELER_COUNTING_REFUSAL = (
+    "SAKBOC 6.8: under no circumstances shall a byspeler punish in connection with counting or going on; only "
+    "the telman may punish {offence}. This straf cannot be upheld: rule it rejected (the punisher is punished, "
+    "Notes §VII)."
+)
+
+
 def engine_decision_of(outcome: dict[str, Any] | None) -> str:
     """``upheld``, ``rejected`` or ``""`` (no verdict, or the referee's judgement, DOMAIN.md interpretation 5)."""
     if outcome is None or outcome.get("upheld") is None:
@@ -475,6 +496,8 @@ def ruling_record(
       (SAKBOC 6.2, ``matches.boem_sheet.straf_record``). An "af" that named no offence is upheld on the offence
       the rules engine found for it (:func:`upheld_offence`, SAKBOC 6.7); without a disputed hand, or where the
       engine found none, the referee names it first (the ruling cites its rule).
+    * **Never upheld**: a byspeler's straf for a counting or going-on offence, which only the telman may punish
+      (SAKBOC 6.8, :func:`byspeler_counting`), with or without a disputed hand: rejected, it cites 6.8.
     * **Rejected**: a wrong straf punishes the punisher (Notes §VII): the claimant's straf goes on the sheet
       and is reversed at once (``straf_reverse``), the boem going to the accused side, with another 2
       points when its telman had already claimed points (``claimed_points``, SAKBOC 6.6).
@@ -507,13 +530,17 @@ def ruling_record(
     if decision == Ruling.Decision.UPHELD and not offence:
         raise ValidationError({"decision": "Name the offence to uphold this \"af\" on your judgement: the rules "
                                            "engine found no offence for it (the ruling cites its rule)."})
+    # SAKBOC 6.8, with or without a hand: the offence the straf would rest on (the engine's, when it found one the
+    # byspeler may punish, DOMAIN.md interpretation 7), or the engine's own 6.8 decision
+    counting_by_byspeler = byspeler_counting(claim=claim, offence=offence) or (
+        outcome is not None and outcome.get("decision") == "byspeler-may-not-punish-counting")
+    if decision == Ruling.Decision.UPHELD and counting_by_byspeler:
+        raise ValidationError({"decision": BYSPELER_COUNTING_REFUSAL.format(offence=offence or claim.offence)})
     if decision == Ruling.Decision.UPHELD:
         clause = claim.rules if offence == claim.offence else ", ".join(offence_rules(offence))
         punished_side = claim.accused_side
     else:
-        clause = "Notes §VII"
-        if outcome and outcome.get("decision") == "byspeler-may-not-punish-counting":
-            clause = "SAKBOC 6.8, Notes §VII"
+        clause = "SAKBOC 6.8, Notes §VII" if counting_by_byspeler else "Notes §VII"
         punished_side = claim.claimant_side
     ruling = Ruling(
         claim_id=claim.pk,  # not claim=: an unsaved ruling must not be cached on the claim if this fails
@@ -570,8 +597,8 @@ def ruling_amend(*, ruling: Ruling, reason: str, by, now: datetime | None = None
     as its overrule reason when the referee had written none. History keeps every step (who, when, why). The
     caller reopens an approved result first (``matches.services.result_reopen``): an approved sheet is not changed.
 
-    :raises ValidationError: no reason; whatever the boem sheet refuses (the result approved, a line already
-        reversed), naming its clause.
+    :raises ValidationError: no reason; a byspeler's straf for a counting offence upheld (SAKBOC 6.8); whatever
+        the boem sheet refuses (the result approved, a line already reversed), naming its clause.
     """
     reason = reason.strip()
     if not reason:
@@ -587,11 +614,13 @@ def ruling_amend(*, ruling: Ruling, reason: str, by, now: datetime | None = None
         ruling.decision, ruling.punished_side, ruling.clause = (
             Ruling.Decision.REJECTED, claim.claimant_side, "Notes §VII")
     else:
+        offence = upheld_offence(claim=claim, outcome=engine_outcome(claim=claim))
+        if byspeler_counting(claim=claim, offence=offence):
+            raise ValidationError({"reason": BYSPELER_COUNTING_REFUSAL.format(offence=offence)})
         reversal = ruling.boem_entry
         boem_sheet.straf_reversal_strike(entry=reversal, reason=note, by=by, now=now)
         entry = reversal.reverses
         entry.refresh_from_db()
-        offence = upheld_offence(claim=claim, outcome=engine_outcome(claim=claim))
         ruling.decision, ruling.punished_side = Ruling.Decision.UPHELD, claim.accused_side
         ruling.clause = claim.rules or (", ".join(offence_rules(offence)) if offence else "SAKBOC 6.2")
     ruling.boem_entry, ruling.points = entry, entry.points

@@ -183,7 +183,8 @@ def match_dashboard(request: HttpRequest, match_id: int) -> HttpResponse:
 _CLOCK_ACTIONS: dict[str, tuple[str, str]] = {
     "start": ("match_start", gettext_noop("Play has started: first half (SAKBOC 1.2).")),
     "interval": ("match_interval_call", gettext_noop("Interval called: hands already cut are completed (SAKBOC 2.2).")),
-    "resume": ("match_resume", gettext_noop("Second half started. Unseated players: 3 minutes' grace (SAKBOC 12.3).")),
+    "resume": ("match_resume", gettext_noop("Second half started. Unseated players: %(minutes)s minutes' grace "
+                                            "(SAKBOC 12.3).")),
 }
 
 
@@ -200,7 +201,9 @@ def match_clock_action(request: HttpRequest, match_id: int, action: str) -> Http
     except ValidationError as error:
         refusal_show(request, error)
     else:
-        messages.success(request, _(done))
+        # the lengths the message names are the match's (matches.selectors.match_clock_lengths), not SAKBOC's
+        messages.success(request, _(done) % {"minutes": match_selectors.match_clock_lengths(match).grace_minutes}
+                         if "%(minutes)s" in done else _(done))
     return redirect("referee:dashboard", match_id=match.pk)
 
 
@@ -627,11 +630,22 @@ def match_queries(request: HttpRequest, match_id: int) -> HttpResponse:
 
 @login_required
 def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
-    """The printable match report: tables, every ruling with its clause, the queries (print stylesheet)."""
+    """The printable match report: the score as the tables and the SAKBOC match-point awards (1.13, 11.2, 12.1,
+    12.3) make it, the tables, every ruling with its offence by name and its clause, the queries (print
+    stylesheet)."""
     match = permissions.match_rulings_readable(user=request.user, match_id=match_id)
+    state = match_live(match_id=match.pk)  # the tables' counted points (12.1 forfeits too) and the awards
+    tables = (sum(t.home_points for t in state.tables), sum(t.away_points for t in state.tables))
+    awards = (sum(a.points for a in state.awards if a.team_id == match.home_id),
+              sum(a.points for a in state.awards if a.team_id == match.away_id))
+    total = (tables[0] + awards[0], tables[1] + awards[1])  # as matches.selectors.match_score adds them
     context = {
         "match": match,
-        "tables": match_live(match_id=match.pk).tables,
+        "tables": state.tables,
+        "awards": state.awards,
+        # a score entered or corrected by hand (a paper result) is not the sum of the sheets and the awards
+        "score": {"tables": tables, "awards": awards, "total": total,
+                  "by_hand": total != (match.home_score, match.away_score)},
         "claims": selectors.match_claims(match=match),
         "queries": selectors.match_queries(match=match),
         "printed_at": timezone.now(),
@@ -862,7 +876,7 @@ def extra_time(request: HttpRequest, match_id: int) -> HttpResponse:
     except ValidationError as error:
         refusal_show(request, error)
     else:
-        minutes = match.competition.union.knockout_extra_time_minutes
+        minutes = match_selectors.match_clock_lengths(match).extra_time_minutes
         messages.success(request, _("Extra time: %(minutes)s minutes; toss won by %(team)s, who get the cards "
                                     "(SAKBOC 1.12).")
                          % {"minutes": minutes, "team": form.team("side").name})

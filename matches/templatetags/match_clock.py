@@ -11,7 +11,7 @@ from typing import Any
 from django import template
 from django.utils.html import format_html
 
-from matches.selectors import clock_deadlines
+from matches.selectors import clock_deadlines, match_clock_lengths
 
 register = template.Library()
 
@@ -30,5 +30,5 @@ def clock_attrs(clock: Any, match: Any) -> str:
         'data-clock data-phase="{}" data-server-now="{}" data-ends-at="{}" data-last-from="{}" '
         'data-interval-minutes="{}"',
         clock.phase, _ms(clock.now), _ms(clock.ends_at), _ms(deadlines.get("last_period_from")),
-        match.competition.union.interval_minutes,
+        match_clock_lengths(match).interval_minutes,
     )

@@ -4,7 +4,9 @@ from typing import Any
 
 from django import template
 
+from referee.findings import OFFENCE_NAMES
 from referee.hand_problems import text_with_names
+from referee.offence_texts import OFFENCE_DESCRIPTIONS
 from referee.selectors import claim_people
 
 register = template.Library()
@@ -14,6 +16,16 @@ register = template.Library()
 def claim_summary(claim: Any) -> dict[str, Any]:
     """The claim with who said "af" and who is accused, by name (one query for the seats)."""
     return {"claim": claim, "people": claim_people(claim=claim)}
+
+
+@register.filter
+def offence_name(code: str | None) -> str:
+    """``{{ claim.offence|offence_name }}``: an offence code as people read it, in the active language ("going on
+    by too many strokes", never ``go_on_too_many``); ``""`` for none."""
+    if not code:
+        return ""
+    name = OFFENCE_NAMES.get(code) or OFFENCE_DESCRIPTIONS.get(code)
+    return str(name) if name is not None else str(code).replace("_", " ")
 
 
 @register.filter

@@ -287,7 +287,7 @@ def test_the_marker_confirms_like_the_referee_and_nobody_else_does_sakboc_1_11(f
     m = first_half
     marker, stranger = UserFactory(), UserFactory()
     club_services.union_referee_add(union=m.competition.union, user=marker)
-    services.match_officials_assign(match=m, marker=marker)
+    services.match_officials_assign(match=m, referee=m.referee, marker=marker)  # the referee stays in play
     device = device_at(m)
     entry = boem_sheet.going_on_record(device=device, match=m, table_number=1, team=m.home, strokes=1, now=at(5))
     with pytest.raises(PermissionDenied):

@@ -122,3 +122,32 @@ def test_a_wrong_straf_and_a_late_claim_say_what_the_engine_found():
         "Wrong straf: playing out of turn (event 1) can no longer be punished")
     wrong = [o for o in verdict["offences"] if o["code"] == "wrong_straf"]
     assert [findings.offence_finding(o).status_text for o in wrong] == ["a wrong straf, decided with its own claim"]
+
+
+def test_a_wrong_straf_says_why_there_was_no_offence_as_the_command_line_does():
+    """Issue 34: one function (``findings.no_offence_reason``) says why, for the outcome and the offence alike."""
+    seat = {0: "Ayesha", 1: "Brandon", 2: "Chantal", 3: "Dawood"}.__getitem__
+    team = {0: "Athlone Aces", 1: "Bonteheuwel Boere"}.__getitem__
+    legal = {"claimant": 0, "accused": 1, "named": "versak", "event_named": 6, "legal_card": "TD"}
+    record = {"events": [{}] * 6 + [{"type": "play", "seat": 3, "card": "TD"}]}
+    assert findings.no_offence_reason(legal, record=record, seat_name=seat, team_name=team) == (
+        "10♦ played by Dawood was a legal card (SAKBOC 3.2–3.4: follow suit or trump, the Boer is never forced, no "
+        "undertrump unless holding only trumps); Bonteheuwel Boere committed no other offence that can still be "
+        "punished")
+    assert findings.no_offence_reason(legal, seat_name=seat, team_name=team).startswith("10♦ played by Brandon")
+    named = {"claimant": 0, "accused": 1, "named": "signs"}
+    assert findings.no_offence_reason(named, team_name=team) == (
+        "Bonteheuwel Boere committed no talking or signs at or before the claim; Bonteheuwel Boere committed no other "
+        "offence that can still be punished")
+    other = {"claimant": 0, "accused": 1, "named": "versak", "event_named": 6}
+    offences = [{"event": 6, "team": 1, "code": "ondertroef"}]
+    assert findings.no_offence_reason(other, offences=offences, seat_name=seat, team_name=team).startswith(
+        "Brandon committed undertrump (ondertroef) there, not revoke (versak);")
+    assert findings.no_offence_reason({"claimant": 0, "accused": 1, "named": None}, team_name=team) == (
+        "the record shows no offence by Bonteheuwel Boere at or before the claim")
+    assert findings.no_offence_reason({"named": "versak"}) is None  # nothing says whom it accused
+    outcome = {"code": "straf.no_offence", "upheld": False, "points": 2, "awarded_team": 1, **legal,
+               "params": {**legal, "points": 2, "awarded_team": 1}}
+    text = findings.straf_finding(outcome, record=record, seat_name=seat, team_name=team).text
+    assert text.startswith("Wrong straf: 10♦ played by Dawood was a legal card") and text.endswith(
+        "; 2 points to Bonteheuwel Boere")

@@ -10,7 +10,7 @@ from matches.models import Boem, BoemEntry
 from referee import services
 from referee.models import DisputedHand, Query, Ruling, StrafClaim
 from tests.factories import MatchFactory, UserFactory
-from tests.referee.conftest import REVOKE_HANDS, REVOKE_TRICK, revoke_record
+from tests.referee.conftest import CLEAN_TRICK, REVOKE_HANDS, REVOKE_TRICK, revoke_record
 
 pytestmark = pytest.mark.django_db
 
@@ -199,3 +199,57 @@ def test_a_ruling_emails_both_captains(match_night, referee, mailoutbox, django_
     recipients = sorted(address for message in mailoutbox for address in message.to)
     assert recipients == ["away.captain@example.org", "home.captain@example.org"]
     assert all("SAKBOC 3.3" in message.body for message in mailoutbox)
+
+
+# --- SAKBOC 6.8: only the telman punishes counting and going on (issue 34) -----------------------------------
+
+
+def test_a_byspelers_af_for_a_counting_offence_is_not_upheld_without_a_hand(match_night, referee):
+    claim = _claim(match_night, referee, offence="go_on_too_many", claimant_role="byspeler")
+    with pytest.raises(ValidationError, match="SAKBOC 6.8"):
+        services.ruling_record(claim=claim, decision="upheld", by=referee)
+    assert not Ruling.objects.exists() and not BoemEntry.objects.exists()  # nothing half-saved
+    ruling = services.ruling_record(claim=claim, decision="rejected", by=referee)
+    assert ruling.clause == "SAKBOC 6.8, Notes §VII" and ruling.punished_side == "home"
+    assert ruling.boem_entry.kind == BoemEntry.Kind.STRAF_REVERSED and ruling.boem_entry.team == match_night.away
+
+
+def test_a_byspelers_af_named_a_counting_offence_later_is_not_upheld(match_night, referee):
+    claim = _claim(match_night, referee, offence="", claimant_role="byspeler")
+    services.straf_claim_offence_name(claim=claim, offence="three_strokes", by=referee)
+    with pytest.raises(ValidationError, match="SAKBOC 6.8"):
+        services.ruling_record(claim=claim, decision="upheld", by=referee)
+
+
+def test_a_byspelers_af_for_a_counting_offence_is_not_upheld_over_the_engine(match_night, referee):
+    claim = _claim(match_night, referee, offence="go_on_too_many", claimant_role="byspeler")
+    services.disputed_hand_adjudicate(hand=_entered_hand(claim, referee, plays=CLEAN_TRICK), by=referee)
+    assert services.engine_outcome(claim=claim)["decision"] == "byspeler-may-not-punish-counting"
+    with pytest.raises(ValidationError, match="SAKBOC 6.8"):
+        services.ruling_record(claim=claim, decision="upheld", overrule_reason="I saw it.", by=referee)
+    ruling = services.ruling_record(claim=claim, decision="rejected", by=referee)
+    assert ruling.clause == "SAKBOC 6.8, Notes §VII" and not ruling.overruled
+
+
+def test_a_byspelers_af_upheld_on_an_offence_the_engine_found_stands(match_night, referee):
+    """The named offence is a note, not a condition (DOMAIN.md interpretation 7): the engine found a versak,
+    which a byspeler may punish, so the straf rests on it and 6.8 does not apply."""
+    claim = _claim(match_night, referee, offence="go_on_too_many", claimant_role="byspeler")
+    services.disputed_hand_adjudicate(hand=_entered_hand(claim, referee), by=referee)
+    ruling = services.ruling_record(claim=claim, decision="upheld", by=referee)
+    assert ruling.punished_side == "away" and ruling.clause.startswith("SAKBOC 3.3")
+
+
+def test_the_telman_may_punish_a_counting_offence(match_night, referee):
+    claim = _claim(match_night, referee, offence="go_on_too_many", claimant_role="telman")
+    ruling = services.ruling_record(claim=claim, decision="upheld", by=referee)
+    assert ruling.punished_side == "away" and ruling.clause == claim.rules
+
+
+def test_an_appeal_does_not_uphold_a_byspelers_counting_straf(match_night, referee):
+    claim = _claim(match_night, referee, offence="go_on_too_many", claimant_role="byspeler")
+    ruling = services.ruling_record(claim=claim, decision="rejected", by=referee)
+    with pytest.raises(ValidationError, match="SAKBOC 6.8"):
+        services.ruling_amend(ruling=ruling, reason="The committee thinks otherwise.", by=referee)
+    ruling.refresh_from_db()
+    assert ruling.decision == "rejected"

@@ -230,3 +230,62 @@ def test_interval_countdown(ref_client, match_night):
     html = ref_client.get(reverse("referee:dashboard", args=[match_night.pk])).content.decode()
     assert "interval left" in html and "Start the second half" in html
     assert 'data-countdown="35' in html or 'data-countdown="36' in html  # about 6 minutes, in seconds
+
+
+def test_the_report_shows_the_awards_and_says_every_offence_by_name(ref_client, match_night, referee):
+    """Issue 34: the score is the tables' points and the SAKBOC awards, both shown; no engine code on the page."""
+    import re
+
+    from engine.offences import Offence
+    from matches import services as match_services
+
+    match_services.table_stop(match=match_night, table_number=3, defaulting_team=match_night.away,
+                              note="Walked out", by=referee)
+    services.ruling_record(claim=_claim(match_night, referee, offence="go_on_too_many"), decision="upheld",
+                           by=referee)
+    services.ruling_record(claim=_claim(match_night, referee, offence="signs"), decision="upheld", by=referee)
+    _claim(match_night, referee, offence="")
+    match_night.refresh_from_db()
+    html = ref_client.get(reverse("referee:report", args=[match_night.pk])).content.decode()
+    home = match_night.home.name
+    assert (match_night.home_score, match_night.away_score) == (24, 0)  # 2 + 2 at table 1, 20 for table 3
+    assert re.search(r"Tables 4 – 0; awards 20 – 0\.", html)
+    assert f"<tr data-kind=\"table_stopped\"><td>{home}</td><td>20</td>" in html
+    assert "Opponents&#x27; table stopped (SAKBOC 12.1); table 3" in html and "SAKBOC 12.1" in html
+    assert "going on by too many strokes" in html and "talking or signs" in html
+    assert "“af” naming no offence (SAKBOC 6.7)" in html
+    shown = re.sub(r'data-kind="[^"]*"', "", html)
+    for code in [o.value for o in Offence] + ["table_stopped"]:
+        assert not re.search(rf"(?<![\w-]){code}(?![\w-])", shown) or code in ("signs", "tapping", "slacking"), code
+    assert not re.search(r">\s*signs\b|: signs\b", shown)
+
+
+def test_the_verdict_says_why_the_challenged_card_was_legal_as_the_command_line_does(ref_client, match_night,
+                                                                                    referee, tmp_path):
+    """Issue 34: the web verdict explains a wrong straf as ``manage.py adjudicate`` does (SAKBOC 3.2–3.4), the
+    claim's outcome and the claimant's wrong straf with the same sentence (``findings.no_offence_reason``)."""
+    import io
+
+    from django.core.management import call_command
+
+    from tests.referee.conftest import CLEAN_TRICK
+
+    record = revoke_record(plays=CLEAN_TRICK, straf=False)  # seat 1 follows spades with the KS: a legal card
+    record["events"].append({"type": "straf", "claimant": 0, "accused": 1, "offence": "versak", "event": 1})
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(record))
+    out = io.StringIO()
+    with pytest.raises(SystemExit):
+        call_command("adjudicate", str(path), stdout=out)
+    assert "(KS by seat 1) was a legal card (SAKBOC 3.2-3.4" in out.getvalue()
+
+    claim = services.straf_claim_log(match=match_night, table_number=2, claimant_side="home", claimant_role="telman",
+                                     accused_role="telman", offence="versak", by=referee)
+    services.disputed_hand_upload(claim=claim, data=json.dumps(record), by=referee)
+    html = ref_client.get(reverse("referee:verdict", args=[claim.pk])).content.decode()
+    why = ("K♠ played by Away Telman was a legal card (SAKBOC 3.2–3.4: follow suit or trump, the Boer is never "
+           "forced, no undertrump unless holding only trumps); "
+           f"{match_night.away.name} committed no other offence that can still be punished")
+    assert f"Wrong straf: {why}; 2 points to {match_night.away.name}" in html  # the claim's outcome
+    assert f"punished revoke (versak) wrongly: {why}; the punisher is punished" in html  # the claimant's offence
+    assert "(wrong-straf)" not in html
