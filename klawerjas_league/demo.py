@@ -674,6 +674,11 @@ def demo_season_run(
 # --- Tonight: a match in progress for a newcomer to play at the tables -----------------------------------
 
 CUP_NAME = "Knock-out Cup"
+TONIGHT_HALF_MINUTES = 8
+"""Tonight's match is a practice night: two halves of 8 minutes and a 4-minute interval, about 20 minutes in all,
+so that a newcomer plays a whole night (toss, halves, the interval hand, time) in one sitting. The season's
+matches keep the union's lengths (SAKBOC 1.2: 75-minute halves)."""
+TONIGHT_INTERVAL_MINUTES = 4
 
 
 def demo_tonight_ensure(*, now: dt.datetime | None = None) -> Match | None:
@@ -723,6 +728,7 @@ def demo_tonight_ensure(*, now: dt.datetime | None = None) -> Match | None:
         match = services.match_schedule(
             competition=cup, home=home, away=away, scheduled_start=start, venue="Athlone Civic Centre",
             round_number=rounds + 1, round_name="Tonight", referee=referee,
+            half_minutes=TONIGHT_HALF_MINUTES, interval_minutes=TONIGHT_INTERVAL_MINUTES,
         )
         for team in (home, away):
             squad = sorted(team.players.all(), key=lambda p: p.registration_number)
@@ -740,10 +746,16 @@ def demo_tonight_lines(match: Match, *, site: str) -> list[str]:
     from matches.table_links import code_display
 
     links = TableLink.objects.filter(match=match, revoked_at__isnull=True).order_by("table_number")
+    lengths = match_clock_lengths(match)
+    league_half = match.competition.union.half_minutes
     lines = [f"Tonight's match is in progress: {match.home.name} v {match.away.name} ({match.competition}, "
-             f"started {timezone_local(match.first_half_started_at):%H:%M}).",
-             f"Open a table on a phone at {site}/table/ and type its code (or scan the QR codes on the referee's "
-             "dashboard):"]
+             f"started {timezone_local(match.first_half_started_at):%H:%M})."]
+    if lengths.half_minutes != league_half:
+        lines.append(f"It is a practice night, short for this match only: two halves of {lengths.half_minutes} "
+                     f"minutes and a {lengths.interval_minutes}-minute interval (a league night has {league_half}-"
+                     "minute halves).")
+    lines.append(f"Open a table on a phone at {site}/table/ and type its code (or scan the QR codes on the "
+                 "referee's dashboard):")
     lines += [f"  table {link.table_number}: {code_display(link.code)}    {site}/table/t/{link.secret}/"
               for link in links]
     lines.append(f"The referee's dashboard (sign in as referee): {site}/referee/matches/{match.pk}/; "

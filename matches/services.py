@@ -153,11 +153,13 @@ def competition_create(
 def match_schedule(
     *, competition: Competition, home: Team, away: Team, scheduled_start: datetime, venue: str = "",
     round_number: int = 1, round_name: str = "", tie_number: int | None = None, referee: Any = None,
-    marker: Any = None, by: Any = None,
+    marker: Any = None, by: Any = None, half_minutes: int | None = None, interval_minutes: int | None = None,
 ) -> Match:
     """Schedule a fixture between two teams of ``competition``; notifies after commit.
 
     :param tie_number: a cup's tie, its place in the round's bracket (``matches.fixtures``).
+    :param half_minutes: shorter halves for this match only (a practice night; SAKBOC 1.2), ``None``: the
+        union's; :param interval_minutes: likewise the interval (``matches.selectors.match_clock_lengths``).
     :raises ValidationError: a team of another competition, or a team against itself; a referee or marker
         not on the union's list or conflicted (:func:`match_officials_assign`); the competition's season is
         closed (``season_open_check``).
@@ -173,7 +175,10 @@ def match_schedule(
     match = Match(
         competition=competition, home=home, away=away, scheduled_start=scheduled_start, venue=venue,
         round_number=round_number, round_name=round_name, tie_number=tie_number, referee=referee, marker=marker,
+        half_minutes=half_minutes, interval_minutes=interval_minutes,
     )
+    match.full_clean(validate_unique=False, validate_constraints=False,
+                     exclude=[f.name for f in Match._meta.fields if f.name not in ("half_minutes", "interval_minutes")])
     _official_check(match, referee, "referee")
     _official_check(match, marker, "marker")
     save_with_history(match, by=by, reason="fixture scheduled")

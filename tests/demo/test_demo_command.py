@@ -55,3 +55,23 @@ def test_the_demo_leaves_tonights_match_in_progress_with_its_table_links_printed
     call_command("demo_season", "--quiet", stdout=again)
     assert Match.objects.filter(round_name="Tonight").count() == 1  # the same match, still in progress
     assert code_display(links[0].code) in again.getvalue()
+
+
+def test_tonights_match_is_a_short_practice_night_said_on_the_console():
+    """Issue 34: a newcomer plays tonight's whole match in about 20 minutes; the season keeps the union's lengths."""
+    from klawerjas_league.demo import TONIGHT_HALF_MINUTES, TONIGHT_INTERVAL_MINUTES
+    from matches.selectors import clock_deadlines, match_clock_lengths
+
+    out = StringIO()
+    call_command("demo_season", "--clubs", "2", "--size", "small", "--quiet", stdout=out)
+    tonight = Match.objects.get(round_name="Tonight")
+    lengths = match_clock_lengths(tonight)
+    assert (lengths.half_minutes, lengths.interval_minutes) == (TONIGHT_HALF_MINUTES, TONIGHT_INTERVAL_MINUTES)
+    assert 2 * lengths.half_minutes + lengths.interval_minutes <= 22
+    deadlines = clock_deadlines(tonight)
+    first_half = deadlines["first_half_ends_at"] - tonight.first_half_started_at
+    assert first_half.total_seconds() == 60 * TONIGHT_HALF_MINUTES
+    league_match = Match.objects.exclude(round_name="Tonight").first()
+    union_half = tonight.competition.union.half_minutes
+    assert match_clock_lengths(league_match).half_minutes == union_half > TONIGHT_HALF_MINUTES
+    assert f"two halves of {TONIGHT_HALF_MINUTES} minutes" in out.getvalue()
