@@ -44,6 +44,7 @@ test: $(VENV)/.installed-dev
 	@scripts/ensure-chromium
 	@scripts/ensure-redis-server
 	@scripts/ensure-gettext
+	@scripts/ensure-age
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 # ruff, then the layer contracts of pyproject.toml (import-linter; docs/architecture.md): a broken one fails.

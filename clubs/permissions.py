@@ -231,11 +231,14 @@ def player_for_official(*, user: AnyUser, player_id: int) -> Player:
                       pk=player_id, union__in=unions_for_official(user))
 
 
-def team_for_secretary(*, user: AnyUser, team_id: int) -> Team:
-    """The team if ``user`` is secretary of its club (to confirm a team carried over into a new season).
+def team_for_secretary(*, user: AnyUser, team_id: int, competition_id: int | None = None) -> Team:
+    """The team if ``user`` is secretary of its club (to confirm a team carried over into a new season; with
+    ``competition_id``, to withdraw it from that competition).
 
-    :raises Http404: no such team, or another club's (the same answer).
+    :raises Http404: no such team (in that competition), or another club's: the same answer, body and all.
     """
     perm_require(user, "clubs.add_team", "team")
-    return one_or_404(Team.objects.select_related("club", "competition"), "team",
-                      pk=team_id, club__in=clubs_for_secretary(user))
+    lookup: dict[str, object] = {"pk": team_id, "club__in": clubs_for_secretary(user)}
+    if competition_id is not None:
+        lookup["competition_id"] = competition_id
+    return one_or_404(Team.objects.select_related("club", "competition"), "team", **lookup)

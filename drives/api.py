@@ -2,7 +2,8 @@
 
 Reads are public (public drives only): ``/api/drives/`` (settings; ``ranking``: the season ranking),
 ``/api/drive-nights/<id>/`` (each boom's tables with names, deals and totals, the night's result). Writes are
-what a drive's manager and its tables need, each a thin adapter over one service: ``POST
+what a drive's manager and its tables need (public drive or not; to anyone else a 404 exactly as for an id that
+does not exist, :mod:`drives.permissions`), each a thin adapter over one service: ``POST
 /api/drive-nights/<id>/draw/`` draws the next boom; ``POST /api/drive-tables/<id>/deals/`` enters a deal (or
 corrects deal ``number``), checked by the engine; a refusal is a 400 keyed by field, citing the seed's section.
 """
@@ -18,7 +19,8 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from clubs.api import request_body
+from clubs.api import ID_REGEX, request_body
+from clubs.api import _int_or_404 as _id_or_404
 from drives import permissions, selectors, services
 from drives.models import SIDES, Drive, DriveDeal, DriveNight, DriveTable
 from engine.deals import DealEntry
@@ -83,6 +85,8 @@ class DealEntrySerializer(serializers.Serializer):
 class DriveViewSet(viewsets.ReadOnlyModelViewSet):
     """Public drives and their season ranking."""
 
+    lookup_value_regex = ID_REGEX
+
     serializer_class = DriveSerializer
 
     def get_queryset(self):
@@ -102,6 +106,8 @@ class DriveViewSet(viewsets.ReadOnlyModelViewSet):
 
 class DriveNightViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """A club night: its bomen (tables, byes, deals) and result; ``draw`` draws the next boom (manager)."""
+
+    lookup_value_regex = ID_REGEX
 
     serializer_class = serializers.Serializer
 
@@ -128,8 +134,8 @@ class DriveNightViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     def draw(self, request: Request, pk: str | None = None) -> Response:
         """Draw the night's next boom (the drive's manager)."""
-        night = self.get_object()
-        permissions.drive_for_manager(user=request.user, drive_id=night.drive_id)
+        # One lookup in the manager's own drives: another's night answers exactly like none (issue 35).
+        night = permissions.night_for_manager(user=request.user, night_id=_id_or_404(pk))
         try:
             boom = services.round_draw(night=night)
         except DjangoValidationError as error:
@@ -143,18 +149,22 @@ class DriveNightViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 class DriveTableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """A table of a boom (its sides by name, deals, total); ``deals`` enters a deal (the drive's manager)."""
 
+    lookup_value_regex = ID_REGEX
+
     serializer_class = DriveTableSerializer
 
+    @staticmethod
+    def _tables():
+        return DriveTable.objects.select_related("seat0", "seat1", "seat2", "seat3").prefetch_related("deals")
+
     def get_queryset(self):
-        return DriveTable.objects.filter(round__night__drive__public=True).select_related(
-            "seat0", "seat1", "seat2", "seat3").prefetch_related("deals")
+        return self._tables().filter(round__night__drive__public=True)
 
     @extend_schema(request=DealEntrySerializer, responses={201: DriveTableSerializer})
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     def deals(self, request: Request, pk: str | None = None) -> Response:
         """Enter the next deal (or correct deal ``number``); 400 with the seed's section when refused."""
-        table = self.get_object()
-        permissions.drive_for_manager(user=request.user, drive_id=table.round.night.drive_id)
+        table = permissions.table_for_manager(user=request.user, table_id=_id_or_404(pk))
         line = request_body(DealEntrySerializer, request)
         entry = DealEntry(
             makers_team=line["makers_side"], card_points=(line["card_points0"], line["card_points1"]),
@@ -164,4 +174,4 @@ class DriveTableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
             services.deal_record(table=table, entry=entry, number=line.get("number"))
         except DjangoValidationError as error:
             raise _refusal(error) from None
-        return Response(DriveTableSerializer(self.get_queryset().get(pk=table.pk)).data, status=status.HTTP_201_CREATED)
+        return Response(DriveTableSerializer(self._tables().get(pk=table.pk)).data, status=status.HTTP_201_CREATED)

@@ -562,11 +562,9 @@ class CompetitionViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMi
     @extend_schema(request=None, responses={204: None})
     @action(detail=True, methods=["delete"], url_path=r"teams/(?P<team_id>[0-9]{1,9})")
     def team_withdraw(self, request: Request, pk: str | None = None, team_id: str | None = None) -> Response:
-        team = Team.objects.select_related("club", "competition").filter(
-            pk=_int_or_404(team_id), competition_id=_int_or_404(pk)).first()
-        if team is None:
-            raise Http404("No such team.")
-        club_permissions.club_for_secretary(user=request.user, club_id=team.club_id)
+        # One lookup in the secretary's own clubs: another club's team answers exactly like no team (issue 35).
+        team = club_permissions.team_for_secretary(user=request.user, team_id=_int_or_404(team_id),
+                                                   competition_id=_int_or_404(pk))
         entries.team_withdraw(team=team, by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 

@@ -52,6 +52,28 @@ def test_the_api_draws_a_boom_and_enters_a_deal_for_the_drives_manager_only(clie
                                                                              "counted": True}]
 
 
+def test_the_manager_runs_a_private_drive_through_the_api_which_hides_it_from_everyone_else(client, drive_night):
+    """A drive kept off the public pages is still its manager's to draw and score; to anyone else its night and
+    tables answer exactly as ids that do not exist (issue 35)."""
+    drive, night, secretary = drive_night
+    drive.public = False
+    drive.save()
+    client.force_login(UserFactory())
+    stranger = client.post(f"/api/drive-nights/{night.pk}/draw/")
+    assert (stranger.status_code, stranger.json()) == (404, client.post("/api/drive-nights/999999/draw/").json())
+    assert client.get(f"/api/drive-nights/{night.pk}/").status_code == 404
+    client.force_login(secretary)
+    drawn = client.post(f"/api/drive-nights/{night.pk}/draw/")
+    assert drawn.status_code == 201
+    url = f"/api/drive-tables/{drawn.json()['tables'][0]['id']}/deals/"
+    deal = {"makers_side": 0, "card_points0": 100, "card_points1": 62}
+    assert client.post(url, deal, "application/json").status_code == 201
+    client.force_login(UserFactory())
+    refused = client.post(url, deal, "application/json")
+    assert refused.status_code == 404
+    assert refused.json() == client.post("/api/drive-tables/999999/deals/", deal, "application/json").json()
+
+
 def test_the_table_page_refuses_a_line_with_the_section_and_saves_a_good_one(client, drive_night):
     drive, night, _secretary = drive_night
     table = services.round_draw(night=night, seed="x").tables.first()
