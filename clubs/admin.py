@@ -51,6 +51,7 @@ class UnionAdmin(SimpleHistoryAdmin):
             "fields": ["appeal_deadline_days", "appeal_decision_days", "appeals_committee_name",
                        "discipline_register_public"],
         }),
+        ("Security (POPIA s19)", {"fields": ["two_step_required"]}),
     ]
 
 

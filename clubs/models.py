@@ -216,6 +216,18 @@ class Union(models.Model):
         help_text=gettext_lazy("Whether anyone may read the union's discipline register, or only its officials."),
         verbose_name=gettext_lazy("discipline register public"),
     )
+    # Security safeguards (issue 35): POPIA s19 asks whoever keeps personal information (the registry, the
+    # disciplinary record) to secure it against loss and unlawful access; a second step at sign-in for the
+    # people who can read and change it is one such safeguard (klawerjas_league.two_step).
+    two_step_required = models.BooleanField(
+        default=False,
+        help_text=gettext_lazy(
+            "Officials and referees of the union must sign in with two steps: the password, then a code from an "
+            "authenticator app. Someone without one sets it up at their next sign-in, before anything else. A "
+            "security safeguard for the players' personal information (POPIA section 19)."
+        ),
+        verbose_name=gettext_lazy("two-step sign-in required"),
+    )
     history = HistoricalRecords()
 
     class Meta:

@@ -10,6 +10,10 @@ it, expires it (``API_TOKEN_TTL_HOURS``), and revokes one token or all of a user
   "Too many failed sign-ins from this address for this account; try again in N minutes."}`` once the account is
   locked from this address (the right password too, until then), or "… from this address; try again in N minutes."
   once the address has failed too many sign-ins;
+* a user with two-step sign-in (``klawerjas_league.two_step``) sends the code too, as ``otp_token`` (6 digits from
+  the authenticator app, or a recovery code): without it, or with a wrong one, 400 with ``{"otp_token": ["…"]}``
+  saying which (and, after wrong codes, how many seconds to wait); someone of whom two-step sign-in is required
+  and who has not set it up gets no token (403, ``detail``) until they have, on the site;
 * ``POST /api/auth/logout/`` revokes the token it is sent with; ``POST /api/auth/logout-all/`` every token of
   the user;
 * signing out of the site, and any change of a user's password, revoke all of that user's tokens
@@ -22,6 +26,7 @@ from typing import Any
 
 from axes.handlers.proxy import AxesProxyHandler
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from knox.models import get_token_model
 from knox.views import LoginView as KnoxLoginView
@@ -34,6 +39,17 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from klawerjas_league.sign_in import account_locked_message, address_blocked_message, sign_in_address_blocked
+from klawerjas_league.two_step import TwoStepCodeRefused, code_verify, two_step_on, two_step_required
+
+
+class TokenSignInSerializer(AuthTokenSerializer):
+    """The username and password, and for a user with two-step sign-in the code (``otp_token``)."""
+
+    otp_token = serializers.CharField(
+        required=False, allow_blank=True, write_only=True,
+        help_text="The code from the user's authenticator app (6 digits), or one of their recovery codes; needed "
+                  "when the user has two-step sign-in.",
+    )
 
 
 class TokenSignInView(KnoxLoginView):
@@ -41,20 +57,21 @@ class TokenSignInView(KnoxLoginView):
 
     authentication_classes: list[Any] = []
     permission_classes = [AllowAny]
-    serializer_class = AuthTokenSerializer
+    serializer_class = TokenSignInSerializer
 
     @extend_schema(
-        request=AuthTokenSerializer,
+        request=TokenSignInSerializer,
         responses={200: inline_serializer("TokenSignIn", {"token": serializers.CharField(),
                                                           "expiry": serializers.DateTimeField()})},
     )
     def post(self, request: Request, format: str | None = None) -> Response:  # noqa: A002 - DRF's signature
-        """Check the credentials, then answer a new token and when it expires. 400 when they are wrong; 429, saying
-        so plainly, when the account is locked from this address (django-axes) or the address has failed too many
-        sign-ins."""
+        """Check the credentials (and the two-step code), then answer a new token and when it expires. 400 when
+        they are wrong, or the code is missing or wrong (``otp_token``); 403 when two-step sign-in is required of
+        the user and not set up; 429, saying so plainly, when the account is locked from this address
+        (django-axes) or the address has failed too many sign-ins."""
         if sign_in_address_blocked(request):
             return Response({"detail": address_blocked_message()}, status=429)
-        serializer = AuthTokenSerializer(data=request.data, context={"request": request})
+        serializer = TokenSignInSerializer(data=request.data, context={"request": request})
         try:
             serializer.is_valid(raise_exception=True)
         except ValidationError:
@@ -62,7 +79,20 @@ class TokenSignInView(KnoxLoginView):
             if AxesProxyHandler.is_locked(request, credentials):
                 return Response({"detail": account_locked_message(request, credentials)}, status=429)
             raise
-        request.user = serializer.validated_data["user"]
+        user = serializer.validated_data["user"]
+        if two_step_on(user=user):
+            code = serializer.validated_data.get("otp_token") or ""
+            if not code:
+                raise ValidationError({"otp_token": [_("This account signs in with two steps: send the code from "
+                                                       "the authenticator app (or a recovery code) as otp_token.")]})
+            try:
+                code_verify(user=user, code=code)
+            except TwoStepCodeRefused as refused:
+                raise ValidationError({"otp_token": [refused.message]}) from None
+        elif two_step_required(user=user):
+            return Response({"detail": _("Set up two-step sign-in on the site first (the “Two-step sign-in” "
+                                         "page): it is required of you.")}, status=403)
+        request.user = user
         return super().post(request, format=format)
 
 

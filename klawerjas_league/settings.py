@@ -47,7 +47,8 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]", "testserver"] if DEBUG else [])
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    # Django's admin with two-step sign-in for the site's administrators (klawerjas_league.two_step.TwoStepAdminSite).
+    "klawerjas_league.apps.TwoStepAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -61,6 +62,10 @@ INSTALLED_APPS = [
     "simple_history",
     "django_htmx",
     "axes",
+    # Two-step sign-in (klawerjas_league/two_step.py): authenticator apps (TOTP) and recovery codes (static).
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "django_otp.plugins.otp_static",
     "klawerjas_league",
     "clubs",
     "matches",
@@ -81,9 +86,14 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # request.user.is_verified(): whether this session gave a two-step code (django-otp).
+    "django_otp.middleware.OTPMiddleware",
     # Sets the language cookie to a user's stored choice on sign-in; Vary: Accept-Language, Cookie everywhere.
     "klawerjas_league.language.LanguageCookieMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Two-step sign-in: a session without the code, of a user who has two-step or must have it, reaches only the
+    # two-step pages (klawerjas_league/two_step.py).
+    "klawerjas_league.two_step.TwoStepMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -223,6 +233,22 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "dashboard"  # klawerjas_league.views.dashboard: each role to its own pages
 LOGOUT_REDIRECT_URL = "home"
 SESSION_COOKIE_AGE = env.int("SESSION_COOKIE_AGE", default=12 * 3600)  # a match night, then sign in again
+
+# --- Two-step sign-in (django-otp; klawerjas_league/two_step.py, README "Two-step sign-in"). Anyone may turn it on
+# (an authenticator app, and 10 recovery codes); a union's setting Union.two_step_required makes it required for its
+# officials and referees, and ADMIN_TWO_STEP_REQUIRED for the site's administrators (superusers and staff: /admin/
+# and every page). ADMIN_TWO_STEP_REQUIRED is on in production and off in a development checkout (DEBUG), where the
+# administrator is the developer. A wrong code makes the next try wait 1, 2, 4, 8 … seconds (django-otp's
+# throttling, OTP_*_THROTTLE_FACTOR seconds); the password step must be followed by the code within
+# TWO_STEP_PENDING_SECONDS. OTP_TOTP_ISSUER is the name the authenticator app shows beside the account.
+ADMIN_TWO_STEP_REQUIRED = env.bool("ADMIN_TWO_STEP_REQUIRED", default=not DEBUG)
+TWO_STEP_PENDING_SECONDS = env.int("TWO_STEP_PENDING_SECONDS", default=300)
+OTP_TOTP_ISSUER = env.str("OTP_TOTP_ISSUER", default="klawerjas-league")
+OTP_TOTP_THROTTLE_FACTOR = 1
+OTP_STATIC_THROTTLE_FACTOR = 1
+# The admin lists users' authenticators and recovery codes (to delete them for someone who lost both) but never
+# shows a secret or a code.
+OTP_ADMIN_HIDE_SENSITIVE_DATA = True
 
 # --- Security. Production (DEBUG off) gets HTTPS-only cookies, HSTS and a redirect to HTTPS; a proxy that
 # terminates TLS must send X-Forwarded-Proto. SECURE_SSL_REDIRECT=0 where TLS is handled elsewhere entirely.

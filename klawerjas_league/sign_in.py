@@ -11,6 +11,9 @@ Both are said plainly, on the sign-in page (:func:`lockout_response`, ``AXES_LOC
 endpoint (``klawerjas_league.api_auth``): "Too many failed sign-ins from this address for this account; try again
 in N minutes.", and for the address's budget "Too many failed sign-ins from this address; try again in N minutes."
 
+A user with two-step sign-in is not signed in by the password: :class:`SignInView` then asks for the code
+(``klawerjas_league.two_step``, the page ``two-step-code``).
+
 The client address is :func:`klawerjas_league.limits.client_address` (DRF's rule: ``REMOTE_ADDR``, or behind
 ``NUM_PROXIES`` trusted proxies the address they forwarded), for both; the address's failures are counted in the
 ``limits`` cache, which keeps counting while Redis is down (``klawerjas_league.limits``). django-axes keeps its
@@ -28,11 +31,12 @@ from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import ngettext
 
 from klawerjas_league.limits import address_count, address_count_add, client_address
+from klawerjas_league.two_step import sign_in_pending_start, two_step_on
 
 FAILURES_SCOPE = "sign-in-failures"
 
@@ -93,10 +97,19 @@ def address_blocked_response(request: HttpRequest) -> HttpResponse:
 
 
 class SignInView(auth_views.LoginView):
-    """Django's sign-in page, refused (429) for an address that failed too many sign-ins."""
+    """Django's sign-in page, refused (429) for an address that failed too many sign-ins; for a user with two-step
+    sign-in, the right password leads to the code page, not in."""
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         """Sign in, unless the client's address is blocked."""
         if sign_in_address_blocked(request):
             return address_blocked_response(request)
         return super().post(request, *args, **kwargs)
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        """Sign in; or, for a user with two-step sign-in, remember them (not signed in) and ask for the code."""
+        user = form.get_user()
+        if two_step_on(user=user):
+            sign_in_pending_start(self.request, user=user, next_url=self.get_success_url())
+            return redirect("two-step-code")
+        return super().form_valid(form)

@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from klawerjas_league import health, language, views
+from klawerjas_league import health, language, two_step_views, views
 from klawerjas_league.i18n import RecipientLanguagePasswordResetForm
 from klawerjas_league.sign_in import SignInView
 
@@ -14,6 +14,12 @@ urlpatterns = [
     path("i18n/setlang/", language.language_set, name="set_language"),
     path("accounts/login/", SignInView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Two-step sign-in (klawerjas_league/two_step_views.py): the code after the password, and the account's page.
+    path("accounts/code/", two_step_views.two_step_code, name="two-step-code"),
+    path("accounts/two-step/", two_step_views.two_step_home, name="two-step"),
+    path("accounts/two-step/set-up/", two_step_views.two_step_set_up, name="two-step-set-up"),
+    path("accounts/two-step/recovery-codes/", two_step_views.two_step_recovery_codes, name="two-step-recovery-codes"),
+    path("accounts/two-step/turn-off/", two_step_views.two_step_off, name="two-step-off"),
     # Password reset by e-mail: Django's own views, our templates (templates/registration/password_reset_*);
     # a referee new to the site chooses a password from the same kind of link (matches.views.union_referees).
     path("accounts/password-reset/",

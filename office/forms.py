@@ -37,7 +37,7 @@ UNION_SETTING_FIELDS = (
     "name", "short_name", "toss_minutes_before", "half_minutes", "interval_minutes", "last_period_minutes",
     "grace_minutes", "knockout_extra_time_minutes", "points_win", "points_draw", "points_loss",
     "deal_after_going_on", "straf_four_points", "unfinished_boem", "roem_counts", "straf_named_offence",
-    "referee_judges_unrecorded_offences",
+    "referee_judges_unrecorded_offences", "two_step_required",
 )
 
 
