@@ -53,7 +53,9 @@ def _go_on(match, table, team, *strokes, minute):
 
 
 def scheduled_match() -> Match:
+    """A fixture with both team sheets, its referee on the union's list (as the officials' pages assign one)."""
     match = MatchFactory(scheduled_start=T0, home__squad=10, away__squad=10)
+    UnionReferee.objects.create(union=match.competition.union, user=match.referee)
     sheet_for(match, match.home)
     sheet_for(match, match.away)
     return match
