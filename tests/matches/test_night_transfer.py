@@ -21,9 +21,9 @@ from django.core.management import CommandError, call_command
 from django.db import transaction
 from django.utils import timezone
 
-from clubs.models import Club, Player, Team, TeamMembership, Union, UnionReferee
+from clubs.models import Club, ClubSecretary, Player, Team, TeamMembership, Union, UnionReferee
 from matches import boem_sheet, services, table_links
-from matches.models import Award, Boem, BoemEntry, Competition, Match, MatchTable, Substitution
+from matches.models import Award, Boem, BoemEntry, Competition, Match, MatchTable, Substitution, TeamSheet
 from matches.night_transfer import (
     NightConflict,
     NightFileError,
@@ -423,3 +423,33 @@ def test_a_line_claimed_by_someone_not_at_the_table_and_a_ruling_by_a_stranger_a
     assert any(f"table {claim['table']}" in m and "ruled by 'someone'" in m for m in messages), messages
     _nothing_saved(match)
     assert not get_user_model().objects.filter(username="someone").exists()
+
+
+def test_a_team_sheet_the_pages_would_refuse_is_refused_and_a_secretarys_sheet_reaches_a_fresh_laptop():
+    match = scheduled_match()
+    secretary = get_user_model().objects.create(username="secretary", first_name="Sara", last_name="Secretary")
+    ClubSecretary.objects.create(club=match.home.club, user=secretary)
+    TeamSheet.objects.filter(match=match, team=match.home).update(submitted_by=secretary)
+    before = night_export(match=match)  # the server's night, the home sheet submitted by the club's secretary
+
+    changed = copy.deepcopy(before)
+    sections = changed["sections"]
+    sheet = next(s for s in sections["team_sheets"] if s["team"] == match.home.name)
+    outsider = squad(match.away)[9].registration_number
+    sheet["seats"][0]["player"] = outsider  # an away player on the home sheet (SAKBOC 1.5)
+    sections["registry"]["people"].append({"username": "someone", "first_name": "Some", "last_name": "One"})
+    sheet["submitted_by"] = "someone"
+    TeamSheet.objects.filter(match=match, team=match.home).delete()  # the server lacks it: the file would add it
+    with pytest.raises(NightFileError) as refused:
+        night_import(data=resigned(changed))
+    messages = refused.value.messages
+    where = f"{match.home.name}'s team sheet"
+    assert any(where in m and "submitted by 'someone'" in m and "neither the captain" in m for m in messages)
+    assert any(where in m and "SAKBOC 1.5" in m and "not an active registered player" in m for m in messages)
+    assert not TeamSheet.objects.filter(match=match, team=match.home).exists()
+
+    # The unchanged file on a fresh installation (no club secretaries travel): the sheet arrives as submitted.
+    for model in (Match, TeamMembership, Team, Player, Club, Competition, Union, get_user_model()):
+        model.objects.all().delete()
+    report = night_import(data=night_file_dumps(before))
+    assert report.imported and TeamSheet.objects.get(team__name=match.home.name).submitted_by.username == "secretary"
