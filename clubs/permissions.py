@@ -165,10 +165,23 @@ def clubs_for_secretary(user: AnyUser) -> QuerySet[Club]:
     return Club.objects.all() if user.is_superuser else Club.objects.filter(secretaries=user)
 
 
+def _team_manager_links(user: AnyUser) -> Q:
+    """What ties ``user`` to a team they manage: its captain's account, or a secretary of its club."""
+    return Q(captain__user=user) | Q(club__secretaries=user)
+
+
 def teams_for_captain(user: AnyUser) -> QuerySet[Team]:
     """Teams ``user`` manages: teams they captain, and every team of a club they are secretary of."""
-    return scope_by_links(user, Team.objects.all(), Q(captain__user=user) | Q(club__secretaries=user),
-                          perm=PERM_TEAM_MANAGE)
+    return scope_by_links(user, Team.objects.all(), _team_manager_links(user), perm=PERM_TEAM_MANAGE)
+
+
+def team_managed_by(*, team: Team, user: AnyUser) -> bool:
+    """Whether ``user`` manages ``team`` by the links :func:`teams_for_captain` scopes by (its captain, a secretary
+    of its club; a superuser), whatever their groups: for a record made in another installation, where the
+    accounts came without groups (``matches.night_transfer``)."""
+    if user is None or not user.is_authenticated:
+        return False
+    return user.is_superuser or Team.objects.filter(_team_manager_links(user), pk=team.pk).exists()
 
 
 # --- One access helper per resource ---------------------------------------------------------------------

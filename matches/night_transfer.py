@@ -31,6 +31,18 @@ server's night is exported again and must be exactly the file's, section by sect
 file twice adds nothing the second time ("nothing new"). An approval never travels: the result arrives at most
 confirmed and the union's official approves it on the server.
 
+**Who the file names is checked as the pages check them** (issue 35: a night file's checksums prove it intact, not
+that its people may do what it says). Whatever the import adds passes the rules the pages apply, through the same
+functions: the referee and marker :func:`matches.services.match_officials_check` (on this union's list of referees,
+impartial, SAKBOC 1.10, 1.11); a result's captains :func:`matches.services.result_confirmer_side` (each side's
+captain for that side); a team sheet :func:`matches.services.team_sheet_check` and its submitter, a substitution
+:func:`matches.services.substitute_check` and who made it :func:`clubs.permissions.team_managed_by` (the team's
+captain or club secretary); a boem-sheet line's player the side's telman at that table (a straf's, a player seated
+there), its confirming or disputing player the opposing telman (SAKBOC 6.8); what only the referee does (a line
+written or corrected on a table's behalf, a table stopped, an award, a straf claim, its hand and ruling) the match's
+referee or marker. Anyone else refuses the whole file (:class:`NightRefused`), each refusal naming the match, the
+section or table and line, and the person; nothing is written.
+
 **Sections of other apps.** ``matches`` must not import ``referee``; the referee app plugs its section (claims,
 hands, rulings: referee/night_transfer.py) in with :func:`night_section_register` from its ``AppConfig.ready()``.
 
@@ -48,11 +60,12 @@ from datetime import UTC, date, datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
+from django.utils.translation import gettext as _
 
 from clubs.models import (
     Club,
@@ -61,6 +74,8 @@ from clubs.models import (
     TeamMembership,
     Union,
 )
+from clubs.permissions import team_managed_by
+from clubs.selectors import person_name
 from clubs.services import save_with_history, union_official_add, union_referee_add
 from matches import boem_sheet
 from matches.models import (
@@ -75,6 +90,13 @@ from matches.models import (
     TeamSheet,
 )
 from matches.records import match_lock, match_night_come_check
+from matches.services import (
+    MAX_SUBSTITUTIONS,
+    match_officials_check,
+    result_confirmer_side,
+    substitute_check,
+    team_sheet_check,
+)
 
 FORMAT = "klawerjas-night"
 VERSION = 1
@@ -89,6 +111,13 @@ RESULT_ORDER = [s.value for s in Match.ResultStatus]
 class NightFileError(ValidationError):
     """The file cannot be read as a night: not JSON, not this format or version, a section missing or unknown, a
     checksum that does not match, a name it refers to that it does not carry. The message says where."""
+
+
+class NightRefused(NightFileError):
+    """The file names someone for what the pages would not let them do (a referee off this union's list or
+    conflicted, a result confirmed for a side by someone other than its captain, a line claimed by a player not at
+    the table, a ruling by someone other than the match's referee...). ``messages``: one per refusal, each naming
+    the match, the section or table and line, and the person. Nothing was written."""
 
 
 @dataclass(frozen=True)
@@ -495,6 +524,9 @@ class NightImport:
         self._players: dict[str, Player] = {}
         self._teams: dict[str, Team] = {}
         self._tables: dict[int, MatchTable] = {}
+        self.refusals: list[str] = []
+        self.officials: set[int] = set()  # the match's referee and marker (user ids), here or as the file fills them
+        self._seated: dict[tuple[int, str], dict[str, set[str]]] | None = None
 
     # where things are
     def where(self, *parts: str) -> str:
@@ -509,6 +541,129 @@ class NightImport:
 
     def instant(self, value: Any, where: str) -> datetime | None:
         return _parse_instant(value, where)
+
+    # --- who the file names: the pages' rules ---------------------------------------------------------------
+    def refuse(self, where: str, message: str, *, role: str = "", name: str | None = None) -> None:
+        """Refuse the file (:class:`NightRefused`, raised once everything is read): ``"<where>, <role> '<name>':
+        <message>"``, ``name`` the username or registration number the file gives."""
+        person = f", {role} {name!r}" if role else ""
+        self.refusals.append(f"{where}{person}: {message}")
+
+    def official_act_check(self, username: str | None, where: str, role: str) -> None:
+        """What only the referee does at a match (a line written or corrected on a table's behalf, a table stopped,
+        an award, a straf claim, its hand and ruling) is done by its referee or marker (SAKBOC 1.10, 1.11), as the
+        referee's pages require (``matches.permissions.match_for_referee``): else a refusal naming ``username``."""
+        user = self.user(username)
+        if user is None or user.pk in self.officials:
+            return
+        self.refuse(where, _("%(person)s is not the referee or marker of this match; only the match's referee or "
+                             "marker does that (SAKBOC 1.10, 1.11).") % {"person": person_name(user)},
+                    role=role, name=username)
+
+    def _officials_check(self, match: Match, roles: set[str], where: str) -> None:
+        """The file's referee and marker (``roles``: the ones it sets here) as the officials' pages assign them:
+        :func:`matches.services.match_officials_check`."""
+        for role in ("referee", "marker"):
+            user = getattr(match, role)
+            if role not in roles or user is None:
+                continue
+            try:
+                match_officials_check(match=match, **{role: user})
+            except ValidationError as error:
+                self.refuse(where, " ".join(error.messages), role=role, name=user.get_username())
+        if roles and match.referee is not None and match.marker is not None and match.referee.pk == match.marker.pk:
+            try:
+                match_officials_check(match=match, referee=match.referee, marker=match.marker)
+            except ValidationError as error:
+                self.refuse(where, " ".join(error.messages), role="marker", name=match.marker.get_username())
+
+    def _confirmers_check(self, match: Match, names: set[str], where: str) -> None:
+        """A side's confirmation of the result is its captain's (:func:`matches.services.result_confirmer_side`)."""
+        for side, name in (("home", "home_confirmed_by"), ("away", "away_confirmed_by")):
+            user = getattr(match, name)
+            if name not in names or user is None:
+                continue
+            try:
+                confirms_for = result_confirmer_side(match=match, user=user)
+            except PermissionDenied:
+                confirms_for = None
+            if confirms_for != side:
+                team = match.home if side == "home" else match.away
+                self.refuse(where, _("%(person)s does not confirm for %(team)s: a result is confirmed by both "
+                                     "captains, each for their side, or by the referee (SAKBOC 1.10).")
+                            % {"person": person_name(user), "team": team.name},
+                            role=name.replace("_", " "), name=user.get_username())
+
+    def _manager_check(self, team: Team, username: str | None, where: str, role: str) -> None:
+        """A team sheet or substitution is its team's captain's or club secretary's
+        (:func:`clubs.permissions.team_managed_by`, as ``matches.permissions.match_team_for_captain``). Not checked
+        on a fresh installation, whose union this file just made: club secretaries do not travel in the file, so a
+        sheet a secretary submitted on the server could not be told from anyone's there."""
+        user = self.user(username)
+        if user is None or self.union_created or team_managed_by(team=team, user=user):
+            return
+        self.refuse(where, _("%(person)s is neither the captain of %(team)s nor a secretary of its club.")
+                    % {"person": person_name(user), "team": team.name}, role=role, name=username)
+
+    def seated(self, table_number: int, team_name: str | None) -> dict[str, set[str]]:
+        """Who sat at ``table_number`` for ``team_name`` over the night by the file's sheets and substitutions
+        (registration numbers): ``{"telman": ..., "any": ...}``."""
+        if self._seated is None:
+            self._seated = {}
+            for sheet in self.sections["team_sheets"]:
+                for seat in sheet["seats"]:
+                    places = self._seated.setdefault((seat["table"], sheet["team"]), {"telman": set(), "any": set()})
+                    places["any"].add(seat["player"])
+                    if seat["role"] == "telman":
+                        places["telman"].add(seat["player"])
+            for sub in self.sections["substitutions"]:  # the seat before half-time (SAKBOC 11.1)
+                places = self._seated.setdefault((sub["table"], sub["team"]), {"telman": set(), "any": set()})
+                places["any"].update((sub["player_out"], sub["player_in"]))
+                if sub["role"] == "telman":
+                    places["telman"].add(sub["player_out"])
+        return self._seated.get((table_number, team_name or ""), {"telman": set(), "any": set()})
+
+    def _opponent(self, team_name: str | None) -> str | None:
+        if team_name is None:
+            return None
+        names = [name for name in self._teams if name != team_name]
+        return names[0] if len(names) == 1 else None
+
+    def _line_people_check(self, table_number: int, data: dict[str, Any]) -> None:
+        """A line from elsewhere names the people the table's pages would have: the side's telman goes on (a
+        straf's claimant sits at the table for that side), the opposing telman confirms or disputes it (SAKBOC
+        6.8), the referee or marker writes, corrects or confirms it on the table's behalf (SAKBOC 1.10)."""
+        where = self.where(f"table {table_number}", f"line {data['sequence']}")
+        team, opponent = data["team"], self._opponent(data["team"])
+        claimant = data["claimed_by"]
+        if claimant is not None and data["kind"] == BoemEntry.Kind.STROKE and \
+                claimant not in self.seated(table_number, team)["telman"]:
+            self.refuse(where, _("SAKBOC 6.8: going on the boem is the telman's (counter's) responsibility; "
+                                 "%(full_name)s is not %(team)s's telman at table %(table_number)s.")
+                        % {"full_name": self.player(claimant).full_name, "team": team, "table_number": table_number},
+                        role="claimed by", name=claimant)
+        elif claimant is not None and data["kind"] == BoemEntry.Kind.STRAF and \
+                claimant not in self.seated(table_number, team)["any"]:
+            self.refuse(where, _("%(full_name)s is not seated at table %(table_number)s for %(team)s.")
+                        % {"full_name": self.player(claimant).full_name, "table_number": table_number, "team": team},
+                        role="claimed by", name=claimant)
+        opposing = self.seated(table_number, opponent)["telman"]
+        for field_name, role in (("confirmed_by_player", "confirmed by"), ("disputed_by_player", "disputed by")):
+            number = data[field_name]
+            if number is not None and number not in opposing:
+                self.refuse(where, _("%(full_name)s is not %(team)s's telman at table %(table_number)s: the opposing "
+                                     "telman confirms or disputes a going-on (SAKBOC 6.8).")
+                            % {"full_name": self.player(number).full_name, "team": opponent or "?",
+                               "table_number": table_number}, role=role, name=number)
+        for field_name, role in (("recorded_by", "recorded by"), ("corrected_by", "corrected by")):
+            self.official_act_check(data[field_name], where, role)
+        confirmer = self.user(data["confirmed_by"])
+        if confirmer is not None and confirmer.pk not in self.officials and not Player.objects.filter(
+                union=self.union, registration_number__in=opposing, user=confirmer).exists():
+            self.refuse(where, _("%(person)s is neither the referee or marker of this match nor %(team)s's telman "
+                                 "at table %(table_number)s, who confirm a going-on (SAKBOC 1.10, 6.8).")
+                        % {"person": person_name(confirmer), "team": opponent or "?", "table_number": table_number},
+                        role="confirmed by", name=data["confirmed_by"])
 
     # natural keys
     def user(self, username: str | None) -> Any:
@@ -636,8 +791,11 @@ class NightImport:
                           venue=data["venue"], scheduled_start=self.instant(data["scheduled_start"],
                                                                             "match.scheduled_start"),
                           referee=self.user(data["referee"]), marker=self.user(data["marker"]))
+            self._officials_check(match, {"referee", "marker"}, self.where("section match"))
             save_with_history(match, by=self.by, reason="imported from a night file")
             self.add(f"fixture {home.name} v {away.name}")
+        self.officials = {u.pk for u in (match.referee, match.marker, self.user(data["referee"]),
+                                         self.user(data["marker"])) if u is not None}
         self.match = match_lock(match)
         self.report.title = match_title(self.match)
         self.report.match_id = self.match.pk
@@ -713,6 +871,8 @@ class NightImport:
                 match.result_status = value if value != Match.ResultStatus.APPROVED else Match.ResultStatus.CONFIRMED
             else:
                 setattr(match, name, value)
+        self._officials_check(match, set(changed) & {"referee", "marker"}, self.where("section match"))
+        self._confirmers_check(match, set(changed), self.where("section match"))
         if "result_status" in changed or here["result_status"] == Match.ResultStatus.NONE:
             match.home_score, match.away_score = data["home_score"], data["away_score"]
             match.winner = self.team(data["winner"])
@@ -745,6 +905,7 @@ class NightImport:
                 before_subs[(sub["table"], sub["role"])]["player"] = sub["player_out"]
             here = here_sheets.get(team.name)
             if here is None:
+                self._sheet_check(team, data, before_subs, where)
                 sheet = TeamSheet(match=self.match, team=team, submitted_by=self.user(data["submitted_by"]),
                                   submitted_at=self.instant(data["submitted_at"], "team_sheets.submitted_at"),
                                   version=data["version"])
@@ -761,7 +922,17 @@ class NightImport:
                         self.conflict(f"{where}, table {key[0]} {key[1]}",
                                       f"{self._player_name(mine)} here, {self._player_name(theirs)} in the file.")
                 sheet = TeamSheet.objects.get(match=self.match, team=team)
+            if len(team_subs) > MAX_SUBSTITUTIONS:
+                self.refuse(self.where(f"{team.name}'s substitutions"),
+                            _("SAKBOC 11.4: at most 3 substitutions per team at half-time; the file has %(value)s.")
+                            % {"value": len(team_subs)})
             for sub in new_subs:
+                sub_where = self.where(f"{team.name}'s substitutions", f"table {sub['table']}")
+                self._manager_check(team, sub["made_by"], sub_where, "made by")
+                try:
+                    substitute_check(match=self.match, team=team, player_in=self.player(sub["player_in"]))
+                except ValidationError as error:
+                    self.refuse(sub_where, " ".join(error.messages), role="player in", name=sub["player_in"])
                 seat = Seat.objects.get(sheet=sheet, table_number=sub["table"], role=sub["role"])
                 seat.player = self.player(sub["player_in"])
                 save_with_history(seat, by=self.by, reason="substitution imported from a night file")
@@ -786,6 +957,24 @@ class NightImport:
                 self.conflict(self.where(f"{sub['team']}'s substitutions"),
                               f"{sub['player_in']} for {sub['player_out']} at table {sub['table']} here is not in "
                               "the file.")
+
+    def _sheet_check(self, team: Team, data: dict[str, Any], seats: dict[tuple[int, str], dict[str, Any]],
+                     where: str) -> None:
+        """A team sheet from elsewhere, as it was submitted (before half-time's substitutions), passes the
+        team-sheet pages' rules (:func:`matches.services.team_sheet_check`), submitted by the team's captain or
+        club secretary."""
+        self._manager_check(team, data["submitted_by"], where, "submitted by")
+        tables: dict[int, dict[str, Player]] = {}
+        for (number, role), seat in seats.items():
+            tables.setdefault(number, {})[role] = self.player(seat["player"])
+        if any(set(roles) != {"telman", "byspeler"} for roles in tables.values()):
+            self.refuse(where, _("each table has a telman and a byspeler (SAKBOC 1.5)."))
+            return
+        try:
+            team_sheet_check(match=self.match, team=team, partnerships={
+                number: (roles["telman"], roles["byspeler"]) for number, roles in tables.items()})
+        except ValidationError as error:
+            self.refuse(where, " ".join(error.messages))
 
     def _player_name(self, seat: dict[str, Any] | None) -> str:
         if seat is None:
@@ -830,6 +1019,7 @@ class NightImport:
             if name in ("defaulting_team", "unseated_team"):
                 setattr(table, name, self.team(value))
             elif name == "stopped_by":
+                self.official_act_check(value, self.where(f"table {table.number}"), "stopped by")
                 table.stopped_by = self.user(value)
             elif name.endswith("_at"):
                 setattr(table, name, self.instant(value, f"tables.{name}"))
@@ -881,6 +1071,7 @@ class NightImport:
             where = f"boem_sheets.table {table.number}.line {data['sequence']}"
             if data["kind"] not in BoemEntry.Kind.values:
                 raise NightFileError(f"{where}: {data['kind']!r} is not a kind of line.")
+            self._line_people_check(table.number, data)
             entry = BoemEntry(
                 table=table, sequence=data["sequence"], kind=data["kind"], team=self.team(data["team"]),
                 strokes=data["strokes"], points_claimed=data["points_claimed"],
@@ -925,6 +1116,7 @@ class NightImport:
         for key, data in theirs.items():
             if key in here:
                 continue
+            self.official_act_check(data["created_by"], self.where("awards"), "awarded by")
             award = Award(match=self.match, team=self.team(data["team"]), kind=data["kind"], points=data["points"],
                           clause=data["clause"], half=data["half"], table_number=data["table"],
                           player=self.player(data["player"]), note=data["note"],
@@ -990,6 +1182,8 @@ def night_import(
     :param dry_run: do everything, report, and roll it all back: the confirmation step's preview.
     :returns: the report; ``nothing_new`` when the file adds nothing (importing the same file twice).
     :raises NightFileError: the file is not a readable, intact night file, or of a union outside ``union_scope``.
+    :raises NightRefused: (a :class:`NightFileError`) the file names someone for what the pages would not let them
+        do, each refusal naming the place and the person (nothing written; issue 35).
     :raises NightConflict: the file conflicts with this installation (nothing written).
     """
     document = night_file_read(data)
@@ -1006,6 +1200,8 @@ def night_import(
                 for name, section in sorted(_SECTIONS.items()):
                     section.merge(context, document["sections"][name])
             context.match_merge()
+            if context.refusals:
+                raise NightRefused(context.refusals)
             if not context.report.conflicts:
                 context.check_same()
             if context.report.conflicts:

@@ -161,8 +161,8 @@ def match_schedule(
     :param half_minutes: shorter halves for this match only (a practice night; SAKBOC 1.2), ``None``: the
         union's; :param interval_minutes: likewise the interval (``matches.selectors.match_clock_lengths``).
     :raises ValidationError: a team of another competition, or a team against itself; a referee or marker
-        not on the union's list or conflicted (:func:`match_officials_assign`); the competition's season is
-        closed (``season_open_check``).
+        not on the union's list or conflicted, or the same person for both (:func:`match_officials_check`); the
+        competition's season is closed (``season_open_check``).
     """
     season_open_check(union_id=competition.union_id, name=competition.season)
     if home.pk == away.pk:
@@ -179,8 +179,7 @@ def match_schedule(
     )
     match.full_clean(validate_unique=False, validate_constraints=False,
                      exclude=[f.name for f in Match._meta.fields if f.name not in ("half_minutes", "interval_minutes")])
-    _official_check(match, referee, "referee")
-    _official_check(match, marker, "marker")
+    match_officials_check(match=match, referee=referee, marker=marker)
     save_with_history(match, by=by, reason="fixture scheduled")
     for official in (referee, marker):
         if official is not None:
@@ -228,6 +227,21 @@ def _official_check(match: Match, user: Any, role: str) -> None:
                                      + "; ".join(reasons) + "."})
 
 
+def match_officials_check(*, match: Match, referee: Any = None, marker: Any = None) -> None:
+    """Whether ``referee`` and ``marker`` (either may be ``None``) may be ``match``'s officials: the one rule for
+    every way a match gets them (the officials' pages and API, scheduling, a night file from another
+    installation, ``matches.night_transfer``). Each is on the union's list of referees
+    (:class:`clubs.models.UnionReferee`) and impartial (:func:`official_conflicts`, SAKBOC 1.10), and the marker,
+    who takes the referee's place at a final, is someone else (SAKBOC 1.11). ``match`` may be unsaved.
+
+    :raises ValidationError: keyed ``referee`` / ``marker``, naming the person and why.
+    """
+    if referee is not None and marker is not None and referee.pk == marker.pk:
+        raise ValidationError({"marker": _("The marker takes the referee's place (SAKBOC 1.11): choose someone else.")})
+    _official_check(match, referee, "referee")
+    _official_check(match, marker, "marker")
+
+
 @transaction.atomic
 def match_officials_assign(*, match: Match, referee: Any = None, marker: Any = None, by: Any = None) -> Match:
     """Assign the referee and the marker (who takes the referee's place at a final, SAKBOC 1.11), both from
@@ -238,8 +252,9 @@ def match_officials_assign(*, match: Match, referee: Any = None, marker: Any = N
     then (a night begun with no referee may get one).
 
     :raises ValidationError: keyed ``referee`` / ``marker``: not on the union's list; a player, captain or
-        secretary of a club in the match (:func:`official_conflicts`); the same person for both; another referee
-        (or none) in the referee's place while the match is in play.
+        secretary of a club in the match (:func:`official_conflicts`); the same person for both
+        (:func:`match_officials_check`); another referee (or none) in the referee's place while the match is in
+        play.
     """
     match = match_lock(match)
     if referee is not None and marker is not None and referee.pk == marker.pk:
@@ -251,9 +266,8 @@ def match_officials_assign(*, match: Match, referee: Any = None, marker: Any = N
             "The match is in play: the referee of %(home)s v %(away)s cannot be changed until time is called "
             "(%(name)s referees it; the referee's decisions are final, SAKBOC 1.10).") % {
                 "home": match.home, "away": match.away, "name": person_name(match.referee)}})
-    if referee_changed or not in_play:
-        _official_check(match, referee, "referee")
-    _official_check(match, marker, "marker")
+    # The referee in the chair is not checked again during play (only a change is).
+    match_officials_check(match=match, referee=referee if referee_changed or not in_play else None, marker=marker)
     match.referee, match.marker = referee, marker
     names = ", ".join(f"{role} {person_name(u)}" for role, u in (("referee", referee), ("marker", marker)) if u)
     save_with_history(match, by=by, reason=f"officials assigned: {names or 'none'}")
@@ -265,32 +279,17 @@ def match_officials_assign(*, match: Match, referee: Any = None, marker: Any = N
 
 # --- Team sheets and the toss ---------------------------------------------------------------------------
 
-@transaction.atomic
-def team_sheet_submit(
-    *, match: Match, team: Team, partnerships: Mapping[int, tuple[Player, Player]], by: Any = None,
-    now: datetime | None = None, expected_version: int | None = None,
-) -> TeamSheet:
-    """Name a team's partnerships: ``{table_number: (telman, byspeler)}`` for tables 1-4 (3 allowed).
+def team_sheet_check(
+    *, match: Match, team: Team, partnerships: Mapping[int, tuple[Player, Player]],
+) -> dict[int, Player]:
+    """Whether ``partnerships`` (``{table_number: (telman, byspeler)}``) may be ``team``'s sheet for ``match``: the
+    one rule for the team-sheet pages and API (:func:`team_sheet_submit`) and a night file from another
+    installation (``matches.night_transfer``). Returns the team's squad, ``{player id: player}``.
 
-    Replaces an earlier sheet until play starts. The match row is locked for the whole transaction, so two
-    submits run one after the other; each bumps ``TeamSheet.version``.
-
-    :param expected_version: the sheet's ``version`` the submitter saw (0: no sheet yet); when given and the
-        sheet has changed since, the submit is refused and nothing is written.
-    :raises ValidationError: the sheet changed since ``expected_version`` (code ``stale``); play has started
-        (SAKBOC 11.3: seats are fixed for the night); fewer than 3 tables or a table outside 1-4 (SAKBOC 1.5,
-        1.13); a player not in the team's registered squad or inactive (SAKBOC 1.5); a player named twice; a
-        player suspended by the union (code ``suspended``, ``matches.suspensions``).
+    :raises ValidationError: fewer than 3 tables or a table outside 1-4 (SAKBOC 1.5, 1.13); a player not in the
+        team's registered squad or inactive (SAKBOC 1.5); a player named twice; a player suspended by the union
+        (code ``suspended``, ``matches.suspensions``).
     """
-    now = now_or(now)
-    match = match_lock(match)
-    team_in_match(match, team)
-    if match.phase != Match.Phase.SCHEDULED:
-        raise ValidationError(_("SAKBOC 11.3: seats are fixed for the night once play has started; "
-                              "changes now are half-time substitutions (SAKBOC 11.1)."))
-    sheet = TeamSheet.objects.filter(match=match, team=team).first()
-    current = sheet.version if sheet is not None else 0
-    version_check(expected=expected_version, current=current, what=f"{team.name}'s team sheet")
     tables = sorted(partnerships)
     if any(not 1 <= n <= TABLES_PER_MATCH for n in tables):
         raise ValidationError(_("SAKBOC 1.5: a team sheet names tables 1 to 4 only."))
@@ -320,6 +319,37 @@ def team_sheet_submit(
             if player.pk in with_record:
                 suspension_check(player=player, match=match)
             seen.add(player.pk)
+    return squad
+
+
+@transaction.atomic
+def team_sheet_submit(
+    *, match: Match, team: Team, partnerships: Mapping[int, tuple[Player, Player]], by: Any = None,
+    now: datetime | None = None, expected_version: int | None = None,
+) -> TeamSheet:
+    """Name a team's partnerships: ``{table_number: (telman, byspeler)}`` for tables 1-4 (3 allowed).
+
+    Replaces an earlier sheet until play starts. The match row is locked for the whole transaction, so two
+    submits run one after the other; each bumps ``TeamSheet.version``.
+
+    :param expected_version: the sheet's ``version`` the submitter saw (0: no sheet yet); when given and the
+        sheet has changed since, the submit is refused and nothing is written.
+    :raises ValidationError: the sheet changed since ``expected_version`` (code ``stale``); play has started
+        (SAKBOC 11.3: seats are fixed for the night); fewer than 3 tables or a table outside 1-4 (SAKBOC 1.5,
+        1.13); a player not in the team's registered squad or inactive (SAKBOC 1.5); a player named twice; a
+        player suspended by the union (code ``suspended``, ``matches.suspensions``): :func:`team_sheet_check`.
+    """
+    now = now_or(now)
+    match = match_lock(match)
+    team_in_match(match, team)
+    if match.phase != Match.Phase.SCHEDULED:
+        raise ValidationError(_("SAKBOC 11.3: seats are fixed for the night once play has started; "
+                              "changes now are half-time substitutions (SAKBOC 11.1)."))
+    sheet = TeamSheet.objects.filter(match=match, team=team).first()
+    current = sheet.version if sheet is not None else 0
+    version_check(expected=expected_version, current=current, what=f"{team.name}'s team sheet")
+    squad = team_sheet_check(match=match, team=team, partnerships=partnerships)
+    tables = sorted(partnerships)
     replaced = sheet is not None
     if sheet is None:
         sheet = TeamSheet(match=match, team=team)
@@ -655,6 +685,21 @@ def _require_in_grace(match: Match, now: datetime) -> None:
 
 # --- Substitutions and players called away --------------------------------------------------------------
 
+def substitute_check(*, match: Match, team: Team, player_in: Player) -> None:
+    """Whether ``player_in`` may come on for ``team`` at half-time: the one rule for the substitution pages and
+    API (:func:`substitution_make`) and a night file from another installation (``matches.night_transfer``).
+
+    :raises ValidationError: not an active player of the team's registered squad (SAKBOC 11.1, 1.5); suspended
+        by the union (code ``suspended``, ``matches.suspensions``).
+    """
+    if not TeamMembership.objects.filter(team=team, player=player_in, player__active=True).exists():
+        raise ValidationError(
+            _("SAKBOC 11.1, 1.5: a substitute comes from %(team)s's registered squad; %(full_name)s is not in it.")
+            % {"team": team.name, "full_name": player_in.full_name}
+        )
+    suspension_check(player=player_in, match=match)
+
+
 @transaction.atomic
 def substitution_make(
     *, match: Match, team: Team, player_out: Player, player_in: Player, role: str | None = None, by: Any = None,
@@ -689,12 +734,7 @@ def substitution_make(
             _("%(full_name)s is already seated (table %(table_number)s, %(role)s).")
             % {"full_name": player_in.full_name, "table_number": other.table_number, "role": other.role}
         )
-    if not TeamMembership.objects.filter(team=team, player=player_in, player__active=True).exists():
-        raise ValidationError(
-            _("SAKBOC 11.1, 1.5: a substitute comes from %(team)s's registered squad; %(full_name)s is not in it.")
-            % {"team": team.name, "full_name": player_in.full_name}
-        )
-    suspension_check(player=player_in, match=match)
+    substitute_check(match=match, team=team, player_in=player_in)
     role = role or seat.role
     target = seat
     if role != seat.role:
@@ -880,17 +920,13 @@ def result_confirm(*, match: Match, user: Any, now: datetime | None = None) -> M
         raise ValidationError(_("There is no result to confirm yet."))
     _sheets_settled_check(match)
     _no_open_dispute_check(match, "confirmed")
-    captains = dict(
-        Team.objects.filter(pk__in=[match.home_id, match.away_id]).values_list("pk", "captain__user_id")
-    )
-    if user.pk in (match.referee_id, match.marker_id):
+    side = result_confirmer_side(match=match, user=user)
+    if side == "referee":
         match.confirmed_at = now
-    elif user.pk == captains.get(match.home_id):
+    elif side == "home":
         match.home_confirmed_by = user
-    elif user.pk == captains.get(match.away_id):
-        match.away_confirmed_by = user
     else:
-        raise PermissionDenied(_("A result is confirmed by both captains or by the referee."))
+        match.away_confirmed_by = user
     if match.confirmed_at is None and match.home_confirmed_by_id and match.away_confirmed_by_id:
         match.confirmed_at = now
     if match.confirmed_at is not None:
@@ -898,6 +934,26 @@ def result_confirm(*, match: Match, user: Any, now: datetime | None = None) -> M
     save_with_history(match, by=user, reason="result confirmed")
     return match
 
+
+
+def result_confirmer_side(*, match: Match, user: Any) -> str:
+    """Who ``user`` confirms ``match``'s result as: ``"referee"`` (its referee or marker, alone), ``"home"`` or
+    ``"away"`` (that side's captain; both captains together confirm it). The one rule for the result pages and
+    API (:func:`result_confirm`) and a night file from another installation (``matches.night_transfer``).
+
+    :raises PermissionDenied: ``user`` is none of those (SAKBOC 1.10: the referee's word, or both sides').
+    """
+    if user is not None and user.pk is not None and user.pk in (match.referee_id, match.marker_id):
+        return "referee"
+    captains = dict(
+        Team.objects.filter(pk__in=[match.home_id, match.away_id]).values_list("pk", "captain__user_id")
+    )
+    if user is not None and user.pk is not None:
+        if user.pk == captains.get(match.home_id):
+            return "home"
+        if user.pk == captains.get(match.away_id):
+            return "away"
+    raise PermissionDenied(_("A result is confirmed by both captains or by the referee."))
 
 
 def _no_open_dispute_check(match: Match, what: str) -> None:

@@ -13,7 +13,10 @@ usernames.
 
 Import: a claim the server lacks is added (an open one stops its table's goings-on, SAKBOC 1.10, as at the hall);
 a claim open here that the file has ruled gets its ruling (and hand); anything else that differs, or a claim here
-that the file does not have, is a conflict naming the table and the time "af" was said.
+that the file does not have, is a conflict naming the table and the time "af" was said. Who logged a claim (when
+not the table's device), started its disputed hand and ruled on it is the match's referee or marker, as the
+referee's pages require (:meth:`matches.night_transfer.NightImport.official_act_check`): anyone else refuses the
+file, naming the claim and the person (issue 35).
 """
 
 from __future__ import annotations
@@ -72,7 +75,8 @@ def _claim_where(context: NightImport, data: dict[str, Any]) -> str:
     return context.where(f"table {data['table']}", f"'af' logged at {said}")
 
 
-def _hand_create(context: NightImport, claim: StrafClaim, data: dict[str, Any]) -> None:
+def _hand_create(context: NightImport, claim: StrafClaim, data: dict[str, Any], where: str) -> None:
+    context.official_act_check(data["created_by"], where, "hand entered by")
     hand = DisputedHand(claim=claim, record=data["record"], home_seats=data["home_seats"], status=data["status"],
                         source=data["source"], verdict=data["verdict"], created_by=context.user(data["created_by"]),
                         adjudicated_at=context.instant(data["adjudicated_at"], "claims.hand.adjudicated_at"))
@@ -83,7 +87,8 @@ def _hand_create(context: NightImport, claim: StrafClaim, data: dict[str, Any]) 
         created_at=context.instant(data["created_at"], "claims.hand.created_at"))
 
 
-def _ruling_create(context: NightImport, claim: StrafClaim, data: dict[str, Any]) -> None:
+def _ruling_create(context: NightImport, claim: StrafClaim, data: dict[str, Any], where: str) -> None:
+    context.official_act_check(data["referee"], where, "ruled by")
     entry = context.line(claim.table.number, data["boem_entry"])
     if data["boem_entry"] is not None and entry is None:
         raise NightFileError(f"Section claims: a ruling wrote line {data['boem_entry']} at table {claim.table.number}, "
@@ -119,6 +124,7 @@ def _claims_merge(context: NightImport, claims: list[dict[str, Any]]) -> None:
         if mine == data:
             continue
         if mine is None:
+            context.official_act_check(data["logged_by"], where, "logged by")
             claim = StrafClaim(
                 key=key, match=match, table=table, half=data["half"], claimant_side=data["claimant_side"],
                 claimant_role=data["claimant_role"], accused_role=data["accused_role"], offence=data["offence"],
@@ -130,9 +136,9 @@ def _claims_merge(context: NightImport, claims: list[dict[str, Any]]) -> None:
             claim.save()
             StrafClaim.objects.filter(pk=claim.pk).update(logged_at=context.instant(data["logged_at"], where))
             if data["hand"] is not None:
-                _hand_create(context, claim, data["hand"])
+                _hand_create(context, claim, data["hand"], where)
             if data["ruling"] is not None:
-                _ruling_create(context, claim, data["ruling"])
+                _ruling_create(context, claim, data["ruling"], where)
             else:
                 boem_sheet.straf_claim_opened(match=match, table_number=table.number)
             state = data["ruling"]["decision"] if data["ruling"] else "open"
@@ -147,10 +153,10 @@ def _claims_merge(context: NightImport, claims: list[dict[str, Any]]) -> None:
             continue
         claim = StrafClaim.objects.select_related("table").get(key=key)
         if mine["hand"] is None and data["hand"] is not None:
-            _hand_create(context, claim, data["hand"])
+            _hand_create(context, claim, data["hand"], where)
             context.add(f"table {table.number}: the disputed hand of a straf claim")
         if data["ruling"] is not None:
-            _ruling_create(context, claim, data["ruling"])
+            _ruling_create(context, claim, data["ruling"], where)
             boem_sheet.straf_claim_closed(match=match, table_number=table.number)
             context.add(f"table {table.number}: ruling on a straf claim ({data['ruling']['decision']})")
 

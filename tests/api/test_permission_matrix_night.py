@@ -9,9 +9,11 @@ from __future__ import annotations
 import copy
 
 import pytest
+from django.db import transaction
 from rest_framework.test import APIClient
 
-from matches.models import Seat, TeamSheet
+from clubs.models import UnionReferee
+from matches.models import Match, Seat, TeamSheet
 from matches.night_transfer import night_checksums, night_export
 from tests.api.world import ROLES, Side, World, matrix_answer_check
 
@@ -105,3 +107,22 @@ def test_the_endpoints_are_in_the_schema(client):
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
     assert "get" in schema["paths"]["/api/nights/{id}/"]
     assert "post" in schema["paths"]["/api/nights/"]
+
+
+@pytest.mark.django_db
+def test_a_night_whose_referee_is_the_home_captain_is_a_400_naming_them_and_nothing_is_saved(world: World):
+    """Issue 35: the checksums prove a file intact, not that its referee may referee; the import applies the
+    officials' rules (on the union's list, impartial: SAKBOC 1.10)."""
+    match = world.a.next
+    UnionReferee.objects.create(union=world.a.union, user=world.a.captain)  # on the list, yet the home captain
+    with transaction.atomic():
+        Match.objects.filter(pk=match.pk).update(referee=world.a.captain)
+        night = night_export(match=Match.objects.get(pk=match.pk))
+        transaction.set_rollback(True)
+    Match.objects.filter(pk=match.pk).update(referee=None)  # not assigned here yet: the file would fill it
+    response = _client(world.a.official).post("/api/nights/", {"night": night}, format="json")
+    assert response.status_code == 400
+    message = " ".join(response.json()["night"])
+    assert f"referee {world.a.captain.username!r}" in message and "cannot be the referee" in message
+    assert f"captains {world.a.home.name}" in message
+    assert Match.objects.get(pk=match.pk).referee_id is None

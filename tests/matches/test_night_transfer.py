@@ -21,9 +21,9 @@ from django.core.management import CommandError, call_command
 from django.db import transaction
 from django.utils import timezone
 
-from clubs.models import Club, Player, Team, TeamMembership, Union, UnionReferee
+from clubs.models import Club, ClubSecretary, Player, Team, TeamMembership, Union, UnionReferee
 from matches import boem_sheet, services, table_links
-from matches.models import Award, Boem, BoemEntry, Competition, Match, MatchTable, Substitution
+from matches.models import Award, Boem, BoemEntry, Competition, Match, MatchTable, Substitution, TeamSheet
 from matches.night_transfer import (
     NightConflict,
     NightFileError,
@@ -53,7 +53,9 @@ def _go_on(match, table, team, *strokes, minute):
 
 
 def scheduled_match() -> Match:
+    """A fixture with both team sheets, its referee on the union's list (as the officials' pages assign one)."""
     match = MatchFactory(scheduled_start=T0, home__squad=10, away__squad=10)
+    UnionReferee.objects.create(union=match.competition.union, user=match.referee)
     sheet_for(match, match.home)
     sheet_for(match, match.away)
     return match
@@ -272,3 +274,182 @@ def test_commands_export_and_import_with_exit_codes(tmp_path, capsys):
     with pytest.raises(CommandError, match="table 1, line 1") as exit_:
         call_command("night_import", str(tmp_path / "conflict.json"))
     assert exit_.value.returncode == 3
+
+
+# --- Who the file names: the checks the pages apply (issue 35, finding 3) ------------------------------------
+
+
+def _nothing_saved(match: Match) -> None:
+    match = Match.objects.get(pk=match.pk)
+    assert (match.referee_id, match.phase, match.result_status) == (None, Match.Phase.SCHEDULED,
+                                                                    Match.ResultStatus.NONE)
+    assert not BoemEntry.objects.filter(table__match=match).exists() and not StrafClaim.objects.exists()
+
+
+def _unrefereed_match() -> Match:
+    """A fixture here whose referee is not assigned yet: the file may fill it, as the pages would."""
+    match = scheduled_match()
+    Match.objects.filter(pk=match.pk).update(referee=None)
+    return Match.objects.get(pk=match.pk)
+
+
+def _listed_referee(match: Match):
+    referee = get_user_model().objects.create(username="ref_listed", first_name="Rita", last_name="Listed")
+    UnionReferee.objects.create(union=match.competition.union, user=referee)
+    return referee
+
+
+def _home_captain_account(match: Match):
+    captain = get_user_model().objects.create(username="home_captain", first_name="Hendrik", last_name="Home")
+    Player.objects.filter(pk=match.home.captain_id).update(user=captain)
+    return captain
+
+
+def test_a_file_whose_referee_is_the_home_captain_is_refused_and_nothing_is_saved(capsys, tmp_path):
+    match = _unrefereed_match()
+    captain = _home_captain_account(match)
+    UnionReferee.objects.create(union=match.competition.union, user=captain)  # on the list, yet conflicted
+    def build():
+        Match.objects.filter(pk=match.pk).update(referee=captain)
+        return play_night(Match.objects.get(pk=match.pk))
+
+    played = rolled_back(build)
+    assert played["sections"]["match"]["referee"] == "home_captain"
+    with pytest.raises(NightFileError) as refused:
+        night_import(data=played)
+    message = " ".join(refused.value.messages)
+    assert "section match, referee 'home_captain'" in message
+    assert "Hendrik Home cannot be the referee" in message and f"captains {match.home.name}" in message
+    _nothing_saved(match)
+
+    path = tmp_path / "night.json"
+    path.write_text(night_file_dumps(played))
+    with pytest.raises(CommandError, match="cannot be the referee") as exit_:
+        call_command("night_import", str(path))
+    assert exit_.value.returncode == 2
+    _nothing_saved(match)
+
+
+def test_a_fresh_installation_refuses_a_night_refereed_by_a_captain_too():
+    match = _unrefereed_match()
+    captain = _home_captain_account(match)
+    Match.objects.filter(pk=match.pk).update(referee=captain)
+    before = night_export(match=Match.objects.get(pk=match.pk))
+    for model in (Match, TeamMembership, Team, Player, Club, Competition, Union, get_user_model()):
+        model.objects.all().delete()
+    with pytest.raises(NightFileError, match="'home_captain': Hendrik Home cannot be the referee"):
+        night_import(data=night_file_dumps(before))
+    assert not Match.objects.exists() and not Union.objects.exists()
+
+
+def test_a_referee_of_another_union_is_refused():
+    match = _unrefereed_match()
+    stranger = get_user_model().objects.create(username="ref_elsewhere", first_name="Sam", last_name="Elsewhere")
+    UnionReferee.objects.create(union=Union.objects.create(name="Another Union"), user=stranger)
+
+    def build():
+        Match.objects.filter(pk=match.pk).update(referee=stranger)
+        return play_night(Match.objects.get(pk=match.pk))
+
+    with pytest.raises(NightFileError) as refused:
+        night_import(data=rolled_back(build))
+    message = " ".join(refused.value.messages)
+    assert "referee 'ref_elsewhere'" in message
+    assert f"Sam Elsewhere is not on {match.competition.union}'s list of referees" in message
+    _nothing_saved(match)
+
+
+def test_a_listed_referee_fills_the_fixture_as_the_pages_would():
+    match = _unrefereed_match()
+    referee = _listed_referee(match)
+
+    def build():
+        Match.objects.filter(pk=match.pk).update(referee=referee)
+        return play_night(Match.objects.get(pk=match.pk))
+
+    report = night_import(data=rolled_back(build))
+    assert report.imported and Match.objects.get(pk=match.pk).referee == referee
+
+
+def test_a_result_confirmed_by_someone_other_than_the_sides_captain_is_refused():
+    match = _unrefereed_match()
+    referee = _listed_referee(match)
+    _home_captain_account(match)
+    away_captain = get_user_model().objects.create(username="away_captain", first_name="Anna", last_name="Away")
+    Player.objects.filter(pk=match.away.captain_id).update(user=away_captain)
+
+    def build():
+        Match.objects.filter(pk=match.pk).update(referee=referee)
+        played = play_night(Match.objects.get(pk=match.pk))
+        Match.objects.filter(pk=played.pk).update(home_confirmed_by=away_captain)  # the away captain, for home
+        return played
+
+    with pytest.raises(NightFileError) as refused:
+        night_import(data=rolled_back(build))
+    message = " ".join(refused.value.messages)
+    assert "home confirmed by 'away_captain'" in message
+    assert "Anna Away does not confirm for" in message and match.home.name in message
+    _nothing_saved(match)
+
+
+def test_a_line_claimed_by_someone_not_at_the_table_and_a_ruling_by_a_stranger_are_refused():
+    match = _unrefereed_match()
+    referee = _listed_referee(match)
+
+    def build():
+        Match.objects.filter(pk=match.pk).update(referee=referee)
+        return play_night(Match.objects.get(pk=match.pk))
+
+    played = rolled_back(build)
+    changed = copy.deepcopy(played)
+    sections = changed["sections"]
+    sheet = sections["boem_sheets"][0]
+    line = next(e for e in sheet["entries"] if e["kind"] == "stroke")
+    side = next(t for t in sections["registry"]["teams"] if t["name"] == line["team"])
+    byspeler = next(s["player"] for t in sections["team_sheets"] if t["team"] == side["name"]
+                    for s in t["seats"] if s["table"] == sheet["table"] and s["role"] == "byspeler")
+    line["claimed_by"] = byspeler  # SAKBOC 6.8: going on is the telman's
+    sections["registry"]["people"].append({"username": "someone", "first_name": "Some", "last_name": "One"})
+    line["recorded_by"] = "someone"
+    claim = next(c for c in sections["claims"] if c["ruling"] is not None)
+    claim["ruling"]["referee"] = "someone"
+    with pytest.raises(NightFileError) as refused:
+        night_import(data=resigned(changed))
+    messages = refused.value.messages
+    where = f"table {sheet['table']}, line {line['sequence']}"
+    assert any(where in m and f"claimed by {byspeler!r}" in m and "SAKBOC 6.8" in m for m in messages), messages
+    assert any(where in m and "recorded by 'someone'" in m and "the match's referee or marker" in m
+               for m in messages), messages
+    assert any(f"table {claim['table']}" in m and "ruled by 'someone'" in m for m in messages), messages
+    _nothing_saved(match)
+    assert not get_user_model().objects.filter(username="someone").exists()
+
+
+def test_a_team_sheet_the_pages_would_refuse_is_refused_and_a_secretarys_sheet_reaches_a_fresh_laptop():
+    match = scheduled_match()
+    secretary = get_user_model().objects.create(username="secretary", first_name="Sara", last_name="Secretary")
+    ClubSecretary.objects.create(club=match.home.club, user=secretary)
+    TeamSheet.objects.filter(match=match, team=match.home).update(submitted_by=secretary)
+    before = night_export(match=match)  # the server's night, the home sheet submitted by the club's secretary
+
+    changed = copy.deepcopy(before)
+    sections = changed["sections"]
+    sheet = next(s for s in sections["team_sheets"] if s["team"] == match.home.name)
+    outsider = squad(match.away)[9].registration_number
+    sheet["seats"][0]["player"] = outsider  # an away player on the home sheet (SAKBOC 1.5)
+    sections["registry"]["people"].append({"username": "someone", "first_name": "Some", "last_name": "One"})
+    sheet["submitted_by"] = "someone"
+    TeamSheet.objects.filter(match=match, team=match.home).delete()  # the server lacks it: the file would add it
+    with pytest.raises(NightFileError) as refused:
+        night_import(data=resigned(changed))
+    messages = refused.value.messages
+    where = f"{match.home.name}'s team sheet"
+    assert any(where in m and "submitted by 'someone'" in m and "neither the captain" in m for m in messages)
+    assert any(where in m and "SAKBOC 1.5" in m and "not an active registered player" in m for m in messages)
+    assert not TeamSheet.objects.filter(match=match, team=match.home).exists()
+
+    # The unchanged file on a fresh installation (no club secretaries travel): the sheet arrives as submitted.
+    for model in (Match, TeamMembership, Team, Player, Club, Competition, Union, get_user_model()):
+        model.objects.all().delete()
+    report = night_import(data=night_file_dumps(before))
+    assert report.imported and TeamSheet.objects.get(team__name=match.home.name).submitted_by.username == "secretary"

@@ -4,8 +4,10 @@ installation (matches/night_transfer.py), in one transaction.
 On a fresh installation (the laptop at the hall) it creates the union with its officials and referees, the
 competition, clubs, teams, players and accounts (without passwords: ``manage.py changepassword <username>``).
 Exit 0 when imported or when the file holds nothing new; 2 for a file that cannot be read or is not an intact night
-file (checksums); 3 when the file conflicts with what this installation holds: each place named on standard error,
-nothing written. ``--dry-run`` says what would be added and writes nothing.
+file (checksums), or that names someone for what the pages would not let them do (a referee off the union's list or
+conflicted, a result confirmed by someone else than the side's captain...: each refusal on standard error, naming
+the place and the person, nothing written); 3 when the file conflicts with what this installation holds: each place
+named on standard error, nothing written. ``--dry-run`` says what would be added and writes nothing.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from pathlib import Path
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from matches.night_transfer import NightConflict, NightFileError, night_import
+from matches.night_transfer import NightConflict, NightFileError, NightRefused, night_import
 
 
 class Command(BaseCommand):
@@ -38,6 +40,10 @@ class Command(BaseCommand):
             lines = "\n".join(f"  {c}" for c in conflict.report.conflicts)
             raise CommandError(f"Refused: the file conflicts with this installation; nothing was written.\n{lines}",
                                returncode=3) from None
+        except NightRefused as refused:
+            lines = "\n".join(f"  {message}" for message in refused.messages)
+            raise CommandError(f"Refused: the file names people for what they may not do here; nothing was written."
+                               f"\n{lines}", returncode=2) from None
         except NightFileError as error:
             raise CommandError(" ".join(error.messages), returncode=2) from None
         except ValidationError as error:
