@@ -16,6 +16,7 @@ services'; what the table and the referee do is done through the pages.
 
 from __future__ import annotations
 
+import re
 import time
 from datetime import timedelta
 from pathlib import Path
@@ -198,5 +199,59 @@ def test_same_going_on_refused_at_both_doors(browser, live_server):
                                                                 timeout=10_000)
         assert "another phone" not in table.inner_text("body")
         assert not errors, errors
+    finally:
+        context.close()
+
+
+def _referee_signs_in(page, username: str) -> None:
+    page.goto("/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("button[type=submit]")
+
+
+def test_the_report_shows_the_awards_and_names_every_offence(browser, live_server):
+    """The referee's printable report: the score is the tables' points and the SAKBOC awards, each award listed
+    with its clause; offences by name, never the engine's codes (``go_on_too_many``, ``signs``)."""
+    from referee import services as referee_services
+
+    referee_user = in_group(UserFactory(username="referee", password=PASSWORD), GROUP_REFEREES)
+    match = _match_ending_first_half_in(3600, referee=referee_user)
+    services.table_stop(match=match, table_number=3, defaulting_team=match.away, note="Walked out",
+                        by=referee_user)
+    for offence in ("go_on_too_many", "signs"):
+        claim = referee_services.straf_claim_log(match=match, table_number=1, claimant_side="home",
+                                                 claimant_role="telman", accused_role="telman", offence=offence,
+                                                 by=referee_user)
+        referee_services.ruling_record(claim=claim, decision="upheld", by=referee_user)
+    context, page, errors = _phone(browser, live_server.url)
+    try:
+        _referee_signs_in(page, "referee")
+        page.goto(f"/referee/matches/{match.pk}/report/")
+        text = page.inner_text("main")
+        assert "awards 20 – 0" in text  # table 3 stopped: its 20 points to the side that stayed (SAKBOC 12.1)
+        assert "SAKBOC 12.1" in text and "Athlone Aces" in text
+        assert "going on by too many strokes" in text and "talking or signs" in text
+        assert "go_on_too_many" not in text and not re.search(r"(?<![\w ])signs\b", text)
+        _shoot(page, "referee-report")
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_the_table_says_strepie_in_afrikaans(browser, live_server):
+    """A phone set to Afrikaans: the going-on buttons say *1 strepie* / *2 strepies* (docs/glossary.md)."""
+    match = _match_ending_first_half_in(3600)
+    link = _table_link(match)
+    context = browser.new_context(viewport=PHONE, base_url=live_server.url, locale="af-ZA")
+    page = context.new_page()
+    try:
+        page.goto(f"/table/t/{link.secret}/")
+        buttons = page.locator("section.go-on button.going-on")
+        expect(buttons.first).to_be_visible()
+        labels = {" ".join(b.split()) for b in buttons.all_inner_texts()}
+        assert {"1 strepie", "2 strepies"} <= labels, labels
+        assert "stroke" not in page.inner_text("body").lower()
+        _shoot(page, "table-af")
     finally:
         context.close()
