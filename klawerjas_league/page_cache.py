@@ -18,8 +18,20 @@ API, the results and fixtures pages):
   ``Cache-Control: no-cache`` and ``Vary: Accept-Language, Cookie``: a phone that polls sends it back in
   ``If-None-Match`` and gets ``304 Not Modified`` until the data changes.
 
-A request with messages waiting to be shown (``django.contrib.messages``) is neither answered 304 nor from the
-cache, and a response that sets a cookie (a CSRF token, the session) or is not a 200 is not kept. The cache
+**A message is always shown** (issue 34). A request with messages waiting to be shown (``django.contrib.messages``:
+a write's refusal or its success, left for the page its redirect leads to) gets no ETag at all, so it is never
+answered 304 (the browser would show the page it kept, without the message), nor from the cache, and its page is
+never kept by the browser to be revalidated later (the message shown again). :func:`page_tag` is that rule, and
+every ETag of the site's pages goes through it: :func:`cached_page`'s, and the live pages' and parts' with
+:func:`live_condition` (the table's sheet, the referee's dashboard, the public match page's live part). A
+response that sets a cookie (a CSRF token, the session) or is not a 200 is not kept.
+
+**Live parts** (:func:`live_condition`). A live page polls its live part with htmx. An htmx request's tag is its
+own (``-part``; ``Vary: HX-Request``): the referee's dashboard polls its own address, and a part must never be
+taken for its page, nor the page for its part, when the browser revalidates what it kept. A poll whose part has
+not changed is answered ``204 No Content`` rather than 304: the browser turns a 304 into its kept body, which
+htmx would swap in again; after a 204 htmx swaps nothing, so what the reader opened, chose or typed stays (a
+changed part is morphed in: ``static/js/live-morph.js``). The cache
 needs to be shared (Redis: ``REDIS_URL``) when more than one process serves the site, as for the standings
 page's cache before: a token renewed in one process's local memory is not seen by another.
 
@@ -34,6 +46,7 @@ before DRF's dispatch.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import uuid
 from collections.abc import Callable, Iterable
@@ -81,8 +94,24 @@ def kept[T](key: str, build: Callable[[], T], timeout: int = PAGE_TIMEOUT) -> T:
 
 
 def _messages_waiting(request: HttpRequest) -> bool:
+    """Whether messages wait to be shown on the next page (counted without marking them shown)."""
     storage = getattr(request, "_messages", None)
     return storage is not None and len(get_messages(request)) > 0
+
+
+def _htmx(request: HttpRequest) -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def page_tag(request: HttpRequest, tag: str | None) -> str | None:
+    """The quoted ETag that ``tag`` (quoted or not: a state's version, or :func:`page_etag`) gives ``request``, or
+    ``None``: no ETag, and so never a 304, when a message waits to be shown (see the module), when the request
+    is not a read, or when ``tag`` is ``None``. An htmx request's tag is marked as its own (``-part``): a live
+    part and its page never share one. Every ETag of a page goes through here."""
+    if tag is None or request.method not in ("GET", "HEAD") or _messages_waiting(request):
+        return None
+    tag = tag.strip('"')
+    return f'"{tag}-part"' if _htmx(request) else f'"{tag}"'
 
 
 def page_etag(request: HttpRequest, parts: Iterable[object]) -> str:
@@ -112,10 +141,10 @@ def cached_page(request: HttpRequest, *, parts: Iterable[object],
     ``render()``. See the module for what is never kept. ``render`` may raise ``Http404`` as usual.
     """
     parts = tuple(parts)
-    if request.method not in ("GET", "HEAD") or _messages_waiting(request):
+    etag = page_tag(request, page_etag(request, parts)) if request.method in ("GET", "HEAD") else None
+    if etag is None:
         return conditional_headers(render(), etag=None, private=request.user.is_authenticated)
     signed_in = request.user.is_authenticated
-    etag = page_etag(request, parts)
     not_modified = get_conditional_response(request, etag=etag)
     if not_modified is not None:
         return conditional_headers(not_modified, etag=etag, private=signed_in)
@@ -131,6 +160,37 @@ def cached_page(request: HttpRequest, *, parts: Iterable[object],
     if keep:
         cache.set(key, (response.content, response["Content-Type"]), timeout)  # type: ignore[attr-defined]
     return conditional_headers(response, etag=etag, private=signed_in)
+
+
+def live_condition(etag_func: Callable[..., str | None]) -> Callable[[Callable[..., HttpResponseBase]],
+                                                                   Callable[..., HttpResponseBase]]:
+    """Django's ``@condition(etag_func=...)`` for a live page or the live part it polls (see the module).
+
+    ``etag_func(request, *args, **kwargs)`` names the state (a version, unquoted), or ``None``; the ETag is
+    :func:`page_tag`'s (none while a message waits). A request holding the current ETag in ``If-None-Match`` gets
+    ``304 Not Modified``, or ``204 No Content`` from htmx (nothing to swap); else the view's answer, with the
+    ETag when it is a 200. Every answer says ``Vary: HX-Request``."""
+
+    def decorator(view: Callable[..., HttpResponseBase]) -> Callable[..., HttpResponseBase]:
+        @functools.wraps(view)
+        def inner(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+            etag = (page_tag(request, etag_func(request, *args, **kwargs))
+                    if request.method in ("GET", "HEAD") else None)
+            response: HttpResponseBase | None = None
+            if etag is not None:
+                response = get_conditional_response(request, etag=etag)
+                if response is not None and response.status_code == 304 and _htmx(request):
+                    response = HttpResponse(status=204)
+            if response is None:
+                response = view(request, *args, **kwargs)
+            if etag is not None and response.status_code in (200, 204, 304) and not response.has_header("ETag"):
+                response["ETag"] = etag
+            patch_vary_headers(response, ("HX-Request",))
+            return response
+
+        return inner
+
+    return decorator
 
 
 # --- Kept JSON of the API (issue 23) ---------------------------------------------------------------------------

@@ -414,14 +414,28 @@ class LiveTableSerializer(serializers.Serializer):
     deals = LiveDealSerializer(many=True, help_text="A game scored deal by deal: the table's deals (else empty).")
 
 
+class ClockInstantField(serializers.DateTimeField):
+    """An instant of the live clock, to the whole second (issue 34: the clock counts seconds, and its JSON said
+    microseconds). ``up``: a deadline, rounded up, so that it is never given as earlier than it is."""
+
+    def __init__(self, *, up: bool = False, **kwargs: object) -> None:
+        self.up = up
+        super().__init__(**kwargs)
+
+    def to_representation(self, value: dt.datetime) -> str:
+        if value.microsecond:
+            value = value.replace(microsecond=0) + (dt.timedelta(seconds=1) if self.up else dt.timedelta(0))
+        return super().to_representation(value)  # type: ignore[no-any-return]
+
+
 class LiveClockSerializer(serializers.Serializer):
     phase = serializers.CharField()
-    now = serializers.DateTimeField()
-    ends_at = serializers.DateTimeField(allow_null=True)
+    now = ClockInstantField(help_text="When the state was read (to the second).")
+    ends_at = ClockInstantField(up=True, allow_null=True)
     remaining_seconds = serializers.SerializerMethodField()
     in_last_period = serializers.BooleanField(help_text="The last 15 minutes (SAKBOC 1.15).")
-    grace_until = serializers.DateTimeField(
-        allow_null=True, help_text="The 3 minutes' grace (SAKBOC 12.3)."
+    grace_until = ClockInstantField(
+        up=True, allow_null=True, help_text="The 3 minutes' grace (SAKBOC 12.3)."
     )
 
     def get_remaining_seconds(self, clock) -> int | None:

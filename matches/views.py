@@ -33,14 +33,14 @@ from django.utils.formats import date_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import condition, require_http_methods
+from django.views.decorators.http import require_http_methods
 
 from clubs import permissions as club_permissions
 from clubs.models import Team, Union
 from clubs.selectors import team_squad_by_name
 from engine.ruleset import ruleset_by_name
 from klawerjas_league.outbox import outbox_waiting
-from klawerjas_league.page_cache import VARY, cached_page
+from klawerjas_league.page_cache import VARY, cached_page, live_condition
 from klawerjas_league.refusals import refusal_on_form, refusal_show
 from matches import entries, exports, fixtures, permissions, selectors, services
 from matches.forms import (
@@ -281,10 +281,11 @@ def _live_part_etag(request: HttpRequest, pk: int) -> str | None:
 
 
 @cache_control(no_cache=True)
-@condition(etag_func=_live_part_etag)
+@live_condition(_live_part_etag)
 def match_live_part(request: HttpRequest, pk: int) -> HttpResponse:
-    """The live part of a match page (htmx polls it): 304 until the night changes, then the new part, rendered
-    once per change for everyone. One query (the version) when it is kept, none more for a 304."""
+    """The live part of a match page (htmx polls it): 304 until the night changes (204 to htmx: nothing to swap),
+    then the new part, rendered once per change for everyone and morphed into the page. One query (the version)
+    when it is kept, none more for a 304."""
     version = getattr(request, "_live_version", None)
     if version is None:
         raise Http404("No such match.")

@@ -24,8 +24,9 @@ from django.utils import timezone
 from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import condition, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
+from klawerjas_league.page_cache import live_condition
 from klawerjas_league.refusals import refusal_show
 from matches import boem_sheet, table_links
 from matches import selectors as match_selectors
@@ -151,7 +152,9 @@ def _referee_match(request: HttpRequest, match_id: int) -> Match:
 
 
 def _dashboard_etag(request: HttpRequest, match_id: int) -> str | None:
-    """The live part's ETag: the match's live version (after acting on any deadline already due)."""
+    """The state of the dashboard and of its live part: the match's live version (after acting on any deadline
+    already due). The ETag is ``klawerjas_league.page_cache.page_tag``'s: none while a message waits, the live
+    part's its own."""
     if not request.user.is_authenticated:
         return None
     try:
@@ -163,13 +166,14 @@ def _dashboard_etag(request: HttpRequest, match_id: int) -> str | None:
 
 @login_required
 @cache_control(no_cache=True, private=True)
-@condition(etag_func=_dashboard_etag)
+@live_condition(_dashboard_etag)
 def match_dashboard(request: HttpRequest, match_id: int) -> HttpResponse:
     """The match-night dashboard: clock, every table's boem sheet live (trees, lines waiting for confirmation or
     disputed, open "af"), the actions, and the table links (QR codes and codes) for the table devices.
 
-    An htmx request (the page polls every 5 seconds, answered 304 until the night changes) gets only the live
-    part.
+    An htmx request (the page polls every 5 seconds: 204, nothing to swap, until the night changes) gets only
+    the live part, morphed into the page (``static/js/live-morph.js``). A refusal or a success left by an action
+    is always shown: a request with a message waiting has no ETag, so no 304 (``live_condition``).
     """
     match = _referee_match(request, match_id)
     context = _dashboard_context(request, match)

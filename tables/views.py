@@ -45,9 +45,10 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import condition, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from klawerjas_league.limits import address_count, address_count_add
+from klawerjas_league.page_cache import live_condition
 from klawerjas_league.refusals import refusal_show
 from matches import boem_sheet
 from matches.live import LiveTable, live_version, match_live
@@ -217,7 +218,7 @@ def _table_data(device: TableDevice, state: Any, table: LiveTable | None, record
                     "away": current.boem.away_strokes} if current is not None else None,
         "boems": len(table.boems) if table is not None else 0,
         "pending": [line.id for line in table.pending] if table is not None else [],
-        "as_of": state.clock.now.isoformat(),
+        "as_of": state.clock.now.isoformat(timespec="seconds"),
         "urls": {"going_on": reverse("tables:going-on"), "af": reverse("tables:af"),
                  "confirm": reverse("tables:confirm", args=[0]), "dispute": reverse("tables:dispute", args=[0]),
                  "sheet": reverse("tables:sheet"), "live": reverse("tables:live")},
@@ -244,6 +245,8 @@ def sheet(request: HttpRequest) -> HttpResponse:
 
 
 def _live_etag(request: HttpRequest) -> str | None:
+    """The state of the table's live part: the device and the match's live version (the ETag is
+    ``klawerjas_league.page_cache.page_tag``'s: none while a message waits)."""
     try:
         device = device_for_session(request)
     except DeviceSignedOut:
@@ -252,9 +255,10 @@ def _live_etag(request: HttpRequest) -> str | None:
 
 
 @cache_control(no_cache=True, private=True)
-@condition(etag_func=lambda request: _live_etag(request))
+@live_condition(_live_etag)
 def sheet_live(request: HttpRequest) -> HttpResponse:
-    """The live part of the sheet page (htmx polls it; 304 until the match changes)."""
+    """The live part of the sheet page (htmx polls it: 204, nothing to swap, until the match changes; then the
+    new part, morphed into the page so that what the table opened stays open)."""
     device = _device(request)
     if isinstance(device, HttpResponse):
         return device

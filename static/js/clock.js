@@ -96,6 +96,7 @@
     clocks.forEach(function (clock) {
       if (clock.dataset.started) return;
       clock.dataset.started = "1";
+      if (clock._timer) clearInterval(clock._timer);  // morphed in place by a poll: one timer, the new reading
       var countdown = clock.querySelector("[data-countdown]");
       if (countdown) countdown.dataset.started = "1";
       var tick = function () { tickClock(clock, countdown); };
@@ -108,6 +109,7 @@
     root.querySelectorAll("[data-countdown]").forEach(function (el) {
       if (el.dataset.started) return;
       el.dataset.started = "1";
+      if (el._timer) clearInterval(el._timer);
       var end = Date.now() + Number(el.dataset.countdown) * 1000;
       function tick() {
         var left = (end - Date.now()) / 1000;

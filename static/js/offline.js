@@ -91,7 +91,8 @@
     update();
     var live = document.getElementById("live");
     if (live && window.htmx && live.getAttribute("hx-get")) {  // the state as it is now, without waiting a poll
-      window.htmx.ajax("GET", live.getAttribute("hx-get"), {target: "#live", swap: "innerHTML"}).catch(function () {});
+      window.htmx.ajax("GET", live.getAttribute("hx-get"), {source: live, target: live, swap: "morph:innerHTML"})
+        .catch(function () {});
     }
   });
   window.addEventListener("offline", update);

@@ -167,7 +167,8 @@
   function refreshLive() {
     var live = document.getElementById("live");
     if (!live || !window.htmx) return Promise.resolve();
-    return window.htmx.ajax("GET", data.urls.live, {target: "#live", swap: "innerHTML"}).catch(function () {});
+    return window.htmx.ajax("GET", data.urls.live, {source: live, target: live, swap: "morph:innerHTML"})
+      .catch(function () {});
   }
 
   function sync() {

@@ -10,6 +10,14 @@
   same going-on with the same text (one service, ``tables.services.table_going_on``); the phone's one tap "It was
   cut before the interval" then sends it.
 
+* ``test_a_refused_clock_action_is_shown``: the referee calls the interval too early; the refusal, left for the
+  next page, is on the dashboard (it was hidden by a ``304 Not Modified``: the page's tag had not changed).
+* ``test_opened_panels_stay_open_through_polls``: "Every line on the sheet" at the table and the referee's "Table
+  links" stay open through three polls while the night changes, and a select in the dashboard's live part keeps
+  the value chosen.
+* ``test_the_report_shows_the_awards_and_names_every_offence``: the referee's report with the SAKBOC awards.
+* ``test_the_table_says_strepie_in_afrikaans``: the going-on buttons in Afrikaans.
+
 The set-up (teams, players, sheets, the match started, the referee's account) is the factories' and the match
 services'; what the table and the referee do is done through the pages.
 """
@@ -27,7 +35,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from clubs.models import GROUP_REFEREES
-from matches import services, table_links
+from matches import boem_sheet, services, table_links
 from matches.models import BoemEntry, Match
 from tests.e2e.conftest import PHONE, SCREENSHOTS_DIR, page_fits
 from tests.factories import UserFactory, match_with_sheets
@@ -81,6 +89,32 @@ def _telman(match: Match, team) -> str:
     seat = Seat.objects.select_related("player").get(sheet__match=match, sheet__team=team, table_number=1,
                                                      role=Seat.Role.TELMAN)
     return f"{seat.player.first_name} {seat.player.last_name}"
+
+
+def _sign_in(page, username: str) -> None:
+    page.goto("/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("button[type=submit], input[type=submit]")
+    page.wait_for_load_state("load")
+    assert "/accounts/login/" not in page.url, page.inner_text("main")[:300]
+
+
+def _night(*, started_minutes_ago: int, referee=None):
+    """A match with both sheets whose first half started ``started_minutes_ago`` minutes ago (toss before)."""
+    start = timezone.now().replace(microsecond=0) - timedelta(minutes=started_minutes_ago)
+    match = match_with_sheets(scheduled_start=start, referee=referee, home__name="Athlone Aces",
+                              away__name="Mitchells Plain Manels")
+    services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
+    return services.match_start(match=match, now=start)
+
+
+def _polls(page, seconds: float, *, meanwhile=None) -> None:
+    """Wait ``seconds`` of polls; ``meanwhile()`` (a write of the night) runs a third of the way through."""
+    page.wait_for_timeout(seconds * 1000 / 3)
+    if meanwhile is not None:
+        meanwhile()
+    page.wait_for_timeout(seconds * 1000 * 2 / 3)
 
 
 def _shoot(page, name: str) -> None:
@@ -203,13 +237,6 @@ def test_same_going_on_refused_at_both_doors(browser, live_server):
         context.close()
 
 
-def _referee_signs_in(page, username: str) -> None:
-    page.goto("/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("button[type=submit]")
-
-
 def test_the_report_shows_the_awards_and_names_every_offence(browser, live_server):
     """The referee's printable report: the score is the tables' points and the SAKBOC awards, each award listed
     with its clause; offences by name, never the engine's codes (``go_on_too_many``, ``signs``)."""
@@ -226,7 +253,7 @@ def test_the_report_shows_the_awards_and_names_every_offence(browser, live_serve
         referee_services.ruling_record(claim=claim, decision="upheld", by=referee_user)
     context, page, errors = _phone(browser, live_server.url)
     try:
-        _referee_signs_in(page, "referee")
+        _sign_in(page, "referee")
         page.goto(f"/referee/matches/{match.pk}/report/")
         text = page.inner_text("main")
         assert "awards 20 – 0" in text  # table 3 stopped: its 20 points to the side that stayed (SAKBOC 12.1)
@@ -253,5 +280,87 @@ def test_the_table_says_strepie_in_afrikaans(browser, live_server):
         assert {"1 strepie", "2 strepies"} <= labels, labels
         assert "stroke" not in page.inner_text("body").lower()
         _shoot(page, "table-af")
+    finally:
+        context.close()
+
+
+def test_a_refused_clock_action_is_shown(browser, live_server):
+    referee = UserFactory(username="referee", first_name="Yusuf", last_name="Isaacs", password=PASSWORD)
+    match = _night(started_minutes_ago=1, referee=referee)
+    table_links.table_links_ensure(match=match)  # issued when the dashboard was first opened, before play
+    context, page, errors = _phone(browser, live_server.url)
+    try:
+        _sign_in(page, "referee")
+        page.goto(f"/referee/matches/{match.pk}/")
+        expect(page.locator(".clock")).to_contain_text("First half")
+        # The browser keeps the page with its tag; the refusal changes nothing of the night, so the tag is the
+        # same when the redirect brings the referee back: the message must be on the page all the same.
+        page.click("button:has-text('Call the interval')")
+        page.wait_for_load_state("load")
+        expect(page.locator(".messages .error")).to_contain_text("SAKBOC 1.2")
+        expect(page.locator(".messages .error")).to_contain_text("interval")
+        expect(page.locator(".clock")).to_contain_text("First half")  # refused: nothing changed
+        _shoot(page, "refused-interval")
+        # Once shown, the message is gone from the next page.
+        page.reload()
+        expect(page.locator(".messages")).to_have_count(0)
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_opened_panels_stay_open_through_polls(browser, live_server):
+    referee = UserFactory(username="referee", first_name="Yusuf", last_name="Isaacs", password=PASSWORD)
+    now = timezone.now().replace(microsecond=0)
+    match = _night(started_minutes_ago=100, referee=referee)
+    # The interval called at 76 minutes, the second half started a few seconds ago: the 3 minutes' grace for
+    # unseated players (SAKBOC 12.3) gives the dashboard a select in its live part.
+    match = services.match_interval_call(match=match, now=now - timedelta(minutes=24))
+    match = services.match_resume(match=match, now=now - timedelta(seconds=5))
+    link = next(link for link in table_links.table_links_ensure(match=match) if link.table_number == 1)
+
+    def write_a_line(table_number: int = 1) -> None:
+        """Another line of the night, written at a table through the service (the live parts change)."""
+        boem_sheet.going_on_record(match=match, table_number=table_number, team=match.home, strokes=1, by=referee,
+                                   reason="entered for the table")
+
+    # --- The table: "Every line on the sheet" stays open through three polls (3 s each) ------------------------
+    context, table, table_errors = _phone(browser, live_server.url)
+    try:
+        table.goto(f"/table/t/{link.secret}/")
+        expect(table.locator("h1")).to_contain_text("Table 1")
+        lines = table.locator("details.lines")
+        expect(lines.locator("summary")).to_contain_text("Every line on the sheet (0)")
+        lines.locator("summary").click()
+        expect(lines).to_have_attribute("open", "")
+        _polls(table, 10.5, meanwhile=write_a_line)
+        expect(lines.locator("summary")).to_contain_text("Every line on the sheet (1)")  # the poll brought it
+        assert lines.evaluate("el => el.open"), "the line list closed by itself"
+        expect(lines.locator("ol.sheet-lines li")).to_have_count(1)
+        _shoot(table, "table-sheet-lines-open")
+        assert not table_errors, table_errors
+    finally:
+        context.close()
+
+    # --- The referee: "Table links" and the grace's select through three polls (5 s each) ---------------------
+    context, page, errors = _phone(browser, live_server.url)
+    try:
+        _sign_in(page, "referee")
+        page.goto(f"/referee/matches/{match.pk}/")
+        links = page.locator("details#table-links")
+        expect(links).not_to_have_attribute("open", "")  # closed in play
+        links.locator("summary").click()
+        expect(links.locator(".link-card")).to_have_count(4)
+        not_seated = page.locator("#table-2 select[name=side]")
+        not_seated.select_option("away")
+        not_seated.focus()
+        _polls(page, 16.5, meanwhile=lambda: write_a_line(3))
+        expect(page.locator("#table-3 .boem")).to_contain_text("1–0")  # the poll brought table 3's line
+        assert links.evaluate("el => el.open"), "the table links closed by itself"
+        expect(links.locator(".link-card")).to_have_count(4)
+        assert not_seated.input_value() == "away", "the select was reset by a poll"
+        assert page.locator("#live").locator("details#table-links, header.site-header").count() == 0
+        _shoot(page, "referee-dashboard-links-open")
+        assert not errors, errors
     finally:
         context.close()
