@@ -168,7 +168,7 @@ def _sheet_context(device: TableDevice) -> dict[str, Any]:
                 and match.result_status != Match.ResultStatus.APPROVED)
     return {
         "plays_deals": state.plays_deals, "can_deal": can_deal, "t": table,
-        "ruleset_title": competition_ruleset(match.competition).title if state.plays_deals else "",
+        "ruleset_title": match.competition.get_ruleset_display() if state.plays_deals else "",
         "device": device, "state": state, "match": match, "table": table, "number": number, "phase": phase,
         "Phase": Match.Phase, "in_interval": phase == Match.Phase.INTERVAL,
         "can_go_on": recording and table is not None and not table.open_strafs,
