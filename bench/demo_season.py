@@ -25,9 +25,11 @@ from inprocess import django_setup, throwaway_database
 TARGET_SECONDS = 12.0  # issue 23 (issue 7's was 60 s)
 SEED = 2026
 #: The digest of the hands and results (``klawerjas_league.demo.demo_season_digest``) of seed 2026, computed on
-#: the code before issue 23's write changes: a faster season must play the same hands to the same results.
+#: the code before issue 23's write changes: a faster season must play the same hands to the same results. Issue
+#: 34 renamed the published snapshots ("After round 7"); with the old titles the digest is the one before,
+#: 541ccbf6d279ab19948cc4319285133bb6991dc92f5306b4bfa51e38c98173cf.
 EXPECTED_DIGESTS: dict[tuple[int, str], str] = {
-    (8, "full"): "541ccbf6d279ab19948cc4319285133bb6991dc92f5306b4bfa51e38c98173cf",
+    (8, "full"): "139e9d11564c52afce979c9934725645efaf478eef2189eacd9739bdeb031d3d",
 }
 
 OWN_SQLITE_FILE = django_setup("demo.sqlite3")  # like `make demo`: a SQLite file on disk, migrated here

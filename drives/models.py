@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from engine.ruleset import RULESETS
+from matches.models import RULESET_LABELS, name_with_season
 
 #: A table's two sides in a drive, 0 and 1 (the first pair drawn and the second).
 SIDES = [(0, "0"), (1, "1")]
@@ -26,7 +27,7 @@ SIDES = [(0, "0"), (1, "1")]
 def makers_ruleset_choices() -> list[tuple[str, str]]:
     """The registered rulesets a drive can be played under: the makers games (Rotterdam, Amsterdam, Wikipedia
     klaverjas, Klammern), whose deals are scored one by one (``engine.deals``)."""
-    return [(rs.name, rs.title) for rs in RULESETS.values() if rs.hand_scoring == "makers"]
+    return [(rs.name, RULESET_LABELS.get(rs.name, rs.title)) for rs in RULESETS.values() if rs.hand_scoring == "makers"]
 
 
 def table_code_new() -> str:
@@ -77,7 +78,7 @@ class Drive(models.Model):
         constraints = [models.UniqueConstraint(fields=["club", "season", "name"], name="drive_unique_name")]
 
     def __str__(self) -> str:
-        return f"{self.name} {self.season}"
+        return name_with_season(self.name, self.season)
 
 
 class DriveEntry(models.Model):

@@ -33,7 +33,7 @@ def drive_detail(request: HttpRequest, pk: int) -> HttpResponse:
     numbers, ranking = selectors.drive_ranking(drive)
     manager = permissions.drives_for_manager(request.user).filter(pk=drive.pk).exists()
     return render(request, "drives/drive_detail.html", {
-        "drive": drive, "ruleset": services.drive_ruleset(drive), "night_numbers": numbers, "ranking": ranking,
+        "drive": drive, "night_numbers": numbers, "ranking": ranking,
         "nights": drive.nights.all(), "manager": manager,
     })
 

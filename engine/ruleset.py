@@ -311,7 +311,7 @@ _DUTCH = dict(
 
 ROTTERDAM = Ruleset(
     name="rotterdam",
-    title="Dutch klaverjassen, Rotterdam rules (as played in New Zealand; seed 002)",
+    title="Dutch klaverjassen, Rotterdam rules (as played in New Zealand)",
     **_DUTCH,  # type: ignore[arg-type]
     bid_rounds=("any",),
     all_pass="dealer-chooses",
@@ -336,10 +336,10 @@ on the trick if able, the partner's too (§Play); roem in the trick; 162 a hand;
 
 AMSTERDAM = ROTTERDAM.replace(
     name="amsterdam",
-    title="Dutch klaverjassen, Amsterdam rules (seed 002 names the variant; play per issue 9)",
+    title="Dutch klaverjassen, Amsterdam rules (a partner winning the trick frees you from trumping)",
     partner_winning_frees=True,
     citations=(
-        ("play", "Amsterdam (seed 002 §Introduction; issue 9): partner winning frees from trumping"),
+        ("play", "Rotterdam §Introduction (Amsterdam): a partner winning the trick frees from trumping"),
         *ROTTERDAM.citations,
     ),
 )
@@ -349,7 +349,7 @@ are Rotterdam's, after the one for that difference."""
 
 WIKIPEDIA_KLAVERJAS = Ruleset(
     name="wikipedia-klaverjas",
-    title="Klaverjas as described by Wikipedia (seed 003): trump from a turned card in two rounds",
+    title="Klaverjas as described by Wikipedia: trump from a turned card in two rounds",
     **_DUTCH,  # type: ignore[arg-type]
     upcard=True,
     bid_rounds=("upcard", "other"),
@@ -374,7 +374,7 @@ or no trumps, then forehand must choose; melds held; bait; sets of 1001 points."
 
 KLAMMERN = Ruleset(
     name="klammern",
-    title="Klammern (seed 004): upcard from the dealer's last three, Kleines/Besser, Contra/Re",
+    title="Klammern: upcard from the dealer's last three, Kleines/Besser, Contra/Re",
     **_DUTCH,  # type: ignore[arg-type]
     upcard=True,
     upcard_from_end=1,

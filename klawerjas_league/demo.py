@@ -652,7 +652,7 @@ def demo_season_run(
             if last_of_round and match.round_number in (rounds // 2, rounds):
                 services.standings_publish(
                     competition=competition, by=official,
-                    title=f"{competition} standings after round {match.round_number}",
+                    title=f"After round {match.round_number}",
                     as_of=match.scheduled_start.date() + dt.timedelta(days=1),
                     now=dt.datetime.combine(match.scheduled_start.date() + dt.timedelta(days=1), dt.time(12),
                                             tzinfo=TZ),
@@ -740,11 +740,27 @@ def demo_tonight_ensure(*, now: dt.datetime | None = None) -> Match | None:
     return match
 
 
+def demo_tonight_people(match: Match) -> list[tuple[str, str, str]]:
+    """Who runs tonight's match, as ``(username, name, what they do tonight)``: the two captains (home first)
+    and the referee; a captain without an account is left out. Every password is :data:`DEMO_PASSWORD`."""
+    people = []
+    for team in (match.home, match.away):
+        captain = team.captain
+        if captain is not None and captain.user is not None:
+            people.append((captain.user.username, captain.full_name, f"captain of {team.name}"))
+    if match.referee is not None:
+        people.append((match.referee.username, match.referee.get_full_name(), "referee of tonight's match"))
+    return people
+
+
 def demo_tonight_lines(match: Match, *, site: str) -> list[str]:
-    """What to print about tonight's match: where to open each table, the referee's dashboard."""
+    """What to print about tonight's match: who captains its two teams and referees it (their accounts), where
+    to open each table, the referee's dashboard."""
     from matches.models import TableLink
     from matches.table_links import code_display
 
+    match = Match.objects.select_related("home__captain__user", "away__captain__user", "referee",
+                                         "competition").get(pk=match.pk)
     links = TableLink.objects.filter(match=match, revoked_at__isnull=True).order_by("table_number")
     lengths = match_clock_lengths(match)
     league_half = match.competition.union.half_minutes
@@ -754,6 +770,8 @@ def demo_tonight_lines(match: Match, *, site: str) -> list[str]:
         lines.append(f"It is a practice night, short for this match only: two halves of {lengths.half_minutes} "
                      f"minutes and a {lengths.interval_minutes}-minute interval (a league night has {league_half}-"
                      "minute halves).")
+    lines.append(f"Tonight's captains and referee (password for each: {DEMO_PASSWORD}):")
+    lines += [f"  {username:<10} {name:<22} {role}" for username, name, role in demo_tonight_people(match)]
     lines.append(f"Open a table on a phone at {site}/table/ and type its code (or scan the QR codes on the "
                  "referee's dashboard):")
     lines += [f"  table {link.table_number}: {code_display(link.code)}    {site}/table/t/{link.secret}/"
@@ -863,5 +881,6 @@ __all__ = [
     "demo_summary",
     "demo_tonight_ensure",
     "demo_tonight_lines",
+    "demo_tonight_people",
     "demo_union_build",
 ]

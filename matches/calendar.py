@@ -43,7 +43,7 @@ def _calendar(name: str, matches: Iterable[Match], *, host: str) -> bytes:
         if match.round_name:
             description.append(match.round_name)
         if match.result_status != Match.ResultStatus.NONE:
-            description.append(f"Result: {match.home_score}-{match.away_score} ({match.get_result_status_display()})")
+            description.append(f"Result: {match.home_score}-{match.away_score} ({match.status_label})")
         event.add("description", "\n".join(description))
         if match.phase == Match.Phase.FINISHED:
             event.add("status", "CONFIRMED")

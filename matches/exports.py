@@ -196,7 +196,7 @@ def match_report_csv(match: Match) -> str:
         writer.writerow([gettext("award"), award.clause, "", "", award.get_kind_display(), award.team.name,
                          award.points])
     draw = gettext("draw") if match.phase == Match.Phase.FINISHED else ""
-    writer.writerow([gettext("score"), "", match.home_score, match.away_score, match.get_result_status_display(),
+    writer.writerow([gettext("score"), "", match.home_score, match.away_score, match.status_label,
                      names.get(match.winner_id, draw), ""])
     return out.getvalue()
 
@@ -276,7 +276,7 @@ def standings_pdf(*, title: str, subtitle: str, rows: list[dict]) -> bytes:
 def match_report_pdf(match: Match) -> bytes:
     """A match report PDF: the score and status, each table's boem trees and points, and the awards."""
     styles = getSampleStyleSheet()
-    status = match.get_result_status_display()
+    status = match.status_label
     if match.result_status != Match.ResultStatus.APPROVED:
         status += " " + gettext("(provisional until approved by a union official)")
     home, away = pdf_text(match.home), pdf_text(match.away)

@@ -20,7 +20,7 @@ from django.db import connection
 from django.db.models import Prefetch
 from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from matches.boem_svg import BoemDrawing
 from matches.exports import boem_drawing
@@ -114,6 +114,8 @@ class LiveTable:
     home_points: int = 0
     away_points: int = 0
     deals: tuple[LiveDeal, ...] = ()
+    match_phase: str = ""
+    """The match's phase: once it is over, a table still "playing" when time was called has played."""
 
     @property
     def status(self) -> str:
@@ -121,7 +123,16 @@ class LiveTable:
 
     @property
     def status_label(self) -> str:
-        return str(self.table.get_status_display()) if self.table else _("Not started")
+        """The table's status for people: "Playing", "Stopped", ...; once time is called (SAKBOC 2.2) a table still
+        "playing" is not: "Played" when the match is over, "Time" while a knock-out draw waits for extra time."""
+        if self.table is None:
+            return _("Not started")
+        if self.table.status == MatchTable.Status.PLAYING:
+            if self.match_phase == Match.Phase.FINISHED:
+                return pgettext("table status", "Played")
+            if self.match_phase == Match.Phase.AWAITING_EXTRA_TIME:
+                return pgettext("table status", "Time")
+        return str(self.table.get_status_display())
 
     @property
     def playing(self) -> bool:
@@ -144,6 +155,16 @@ class LiveTable:
     def pending(self) -> tuple[LiveEntry, ...]:
         """Lines waiting for the opposing telman (provisional) or for the referee (disputed)."""
         return tuple(e for e in self.entries if e.state in ("provisional", "disputed"))
+
+    @property
+    def waiting(self) -> tuple[LiveEntry, ...]:
+        """Lines waiting for the opposing telman to confirm them (provisional; not the disputed ones)."""
+        return tuple(e for e in self.entries if e.state == "provisional")
+
+    @property
+    def disputed(self) -> tuple[LiveEntry, ...]:
+        """Lines the opposing telman disputed: waiting for the referee, not for a confirmation."""
+        return tuple(e for e in self.entries if e.state == "disputed")
 
 
 @dataclass(frozen=True)
@@ -260,7 +281,8 @@ def match_live(*, match_id: int, now: datetime | None = None) -> LiveState | Non
         table = tables.get(number)
         sides = partnerships.get(number, {})
         if table is None:
-            live_tables.append(LiveTable(table=None, number=number, home=sides.get("home"), away=sides.get("away")))
+            live_tables.append(LiveTable(table=None, number=number, home=sides.get("home"), away=sides.get("away"),
+                                         match_phase=match.phase))
             continue
         live_entries = []
         by_boem: dict[int, list[BoemEntry]] = {}
@@ -294,6 +316,7 @@ def match_live(*, match_id: int, now: datetime | None = None) -> LiveState | Non
         live_tables.append(LiveTable(
             table=table, number=number, home=sides.get("home"), away=sides.get("away"), boems=tuple(boems),
             entries=tuple(live_entries), home_points=home_points, away_points=away_points, deals=deals,
+            match_phase=match.phase,
         ))
     awards = tuple(Award.objects.filter(match=match).select_related("team", "player").order_by("created_at", "id"))
     return LiveState(match=match, version=match.live_version, clock=match_clock(match=match, now=now),

@@ -11,14 +11,45 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 from simple_history.models import HistoricalRecords
 
 from engine.ruleset import RULESETS
 
-#: The rulesets a competition may be played under: the engine's registry (``engine.ruleset.RULESETS``).
-RULESET_CHOICES = [(name, rs.title) for name, rs in RULESETS.items()]
+#: The rulesets' names as the pages say them, in the reader's language: the engine's ``Ruleset.title`` is the
+#: English, and a ruleset registered later without a label here is shown by it.
+RULESET_LABELS = {
+    "sakboc-2004": gettext_lazy("SAKBOC official rules, amended 2004"),
+    "sakboc-2004-notes": gettext_lazy("SAKBOC 2004 with the Notes' reading of going on in old play (Notes §VI, "
+                                      "SAKBOC 8.19, 8.24)"),
+    "rotterdam": gettext_lazy("Dutch klaverjassen, Rotterdam rules (as played in New Zealand)"),
+    "amsterdam": gettext_lazy("Dutch klaverjassen, Amsterdam rules (a partner winning the trick frees you from "
+                              "trumping)"),
+    "wikipedia-klaverjas": gettext_lazy("Klaverjas as described by Wikipedia: trump from a turned card in two "
+                                        "rounds"),
+    "klammern": gettext_lazy("Klammern: upcard from the dealer's last three, Kleines/Besser, Contra/Re"),
+}
+
+
+def ruleset_choices() -> list[tuple[str, str]]:
+    """The rulesets a competition may be played under: the engine's registry (``engine.ruleset.RULESETS``), each
+    by its label (:data:`RULESET_LABELS`). A callable, so the model's choices follow the registry and the labels
+    without a migration."""
+    return [(name, RULESET_LABELS.get(name, rs.title)) for name, rs in RULESETS.items()]
+
+
+RULESET_CHOICES = ruleset_choices()
 DEFAULT_RULESET = "sakboc-2004"
+
+
+def name_with_season(name: str, season: str) -> str:
+    """A competition's (or a drive's) name with its season, as pages say it: "Premier League 2026". A name that
+    already ends with its season ("Boland Liga 2026", season "2026") is shown as it is, not "… 2026 2026"."""
+    name, season = name.strip(), season.strip()
+    if not season or name == season or name.endswith(f" {season}"):
+        return name
+    return f"{name} {season}"
+
 
 TABLES_PER_MATCH = 4
 STROKES_PER_BOEM = 5
@@ -50,7 +81,7 @@ class Competition(models.Model):
         verbose_name=gettext_lazy("entries open"),
     )
     ruleset = models.CharField(
-        max_length=40, choices=RULESET_CHOICES, default=DEFAULT_RULESET, verbose_name=gettext_lazy("rules"),
+        max_length=40, choices=ruleset_choices, default=DEFAULT_RULESET, verbose_name=gettext_lazy("rules"),
         help_text=gettext_lazy("The rules the competition is played under. SAKBOC 2004 is read with the union's "
                                "interpretation settings; the Dutch games, the Wikipedia variant and Klammern are "
                                "played deal by deal."),
@@ -73,7 +104,7 @@ class Competition(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.name} {self.season}"
+        return name_with_season(self.name, self.season)
 
     @property
     def is_knockout(self) -> bool:
@@ -236,6 +267,19 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"{self.home} v {self.away}"
+
+    @property
+    def status_label(self) -> str:
+        """Where the match stands, for people: its result's status once it has one ("Provisional", "Approved");
+        before that "Not played yet", or the phase of play ("In play: second half"), never "Not played" for a
+        match at the tables."""
+        if self.result_status != self.ResultStatus.NONE:
+            return str(self.get_result_status_display())
+        if self.phase == self.Phase.SCHEDULED:
+            return gettext("Not played yet")
+        if self.phase in (self.Phase.FINISHED, self.Phase.AWAITING_EXTRA_TIME):
+            return str(self.get_phase_display())  # "Knock-out draw: toss and extra time to come"
+        return gettext("In play: %(phase)s") % {"phase": str(self.get_phase_display()).lower()}
 
     def side_of(self, team_id: int) -> str:
         """``"home"`` or ``"away"`` for a team in this match; ``ValueError`` for any other team."""

@@ -883,7 +883,7 @@ class NightImport:
             self.add("the clock: " + ", ".join(clock))
         if "result_status" in changed:
             self.add(f"the result: {match.home.name} {match.home_score}–{match.away_score} {match.away.name}, "
-                     f"{match.get_result_status_display().lower()}")
+                     f"{match.status_label.lower()}")
         others = [n.replace("_", " ") for n in changed
                   if n not in dict(_CLOCK_WORDS) and n not in ("result_status", "phase", "toss_winner", "confirmed_at")]
         if others:

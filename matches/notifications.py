@@ -175,7 +175,8 @@ def standings_published_email(snapshot_id: int) -> int:
     teams = Team.objects.select_related("captain__user").filter(competition_id=snapshot.competition_id)
     return send_once(
         key=f"notify:standings:{snapshot_id}", task="clubs.standings_published_email",
-        subject=lambda: _("Standings published: %(title)s") % {"title": snapshot.title},
+        subject=lambda: _("Standings published: %(competition)s, %(title)s") % {
+            "competition": snapshot.competition, "title": snapshot.title},
         template="matches/email/standings_published.txt",
         context={"snapshot": snapshot, "competition": snapshot.competition, "rows": snapshot.rows},
         recipients=captain_emails(teams),

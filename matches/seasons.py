@@ -152,7 +152,7 @@ def _fixture_words(match: Match) -> str:
     round_words = match.round_name or _("round %(number)s") % {"number": match.round_number}
     return _("%(home)s v %(away)s (%(round)s, %(when)s, %(status)s)") % {
         "home": match.home.name, "away": match.away.name, "round": round_words,
-        "when": date_format(when, "d F Y"), "status": match.get_result_status_display().lower()}
+        "when": date_format(when, "d F Y"), "status": match.status_label.lower()}
 
 
 def _cup_final(competition: Competition, matches: list[Match]) -> Match | None:

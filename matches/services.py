@@ -1153,7 +1153,13 @@ def standings_publish_title(*, competition: Competition, title: str = "") -> str
                 },
             }
         )
-    title = title.strip() or f"{competition} standings after {approved.count()} approved results"
+    title = title.strip()
+    if not title:
+        count = approved.count()
+        # The page puts the competition's name and "Published standings" around a title, in the reader's
+        # language: the default names only what is particular to this publication.
+        title = ngettext("After %(count)s approved result", "After %(count)s approved results", count) % {
+            "count": count}
     if competition.standings_snapshots.filter(title=title).exists():
         raise ValidationError(
             {"title": _("“%(title)s” is already published; give these standings another title.") % {"title": title}}
@@ -1169,7 +1175,7 @@ def standings_publish(
     """Publish the competition's standings as a frozen, dated snapshot (computed afresh from the approved
     results); notifies the captains after commit.
 
-    :param title: defaults to "<competition> standings after <n> approved results".
+    :param title: defaults to "After <n> approved results", in the publisher's language.
     :raises ValidationError: keyed ``title``: a title already used in the competition; no approved result, or
         none approved since the last publication (the same standings would go out twice).
     """

@@ -6,13 +6,15 @@ live provisional standings. Names only: team names and club names, never ids.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
+from clubs.models import Union
 from matches.models import Competition, Match, StandingsRow, StandingsSnapshot
 from matches.selectors import standings_rows, standings_snapshot_latest
 
@@ -41,13 +43,24 @@ def _with_teams(queryset):
     return queryset.select_related("home", "away", "competition")
 
 
+def matches_tonight(*, now: datetime | None = None, unions: Iterable[Union] | None = None) -> list[Match]:
+    """Tonight's matches, earliest first, with their teams and competition: every match scheduled today (local
+    time), and one of yesterday evening still at the tables after midnight; of ``unions`` only when given (the
+    official's dashboard). One query."""
+    today = timezone.localdate(now or timezone.now())
+    at_the_tables = ~Q(phase__in=(Match.Phase.SCHEDULED, Match.Phase.FINISHED))
+    last_night = Q(scheduled_start__date=today - timedelta(days=1)) & at_the_tables
+    matches = Match.objects.filter(Q(scheduled_start__date=today) | last_night)
+    if unions is not None:
+        matches = matches.filter(competition__union__in=unions)
+    return list(_with_teams(matches).order_by("scheduled_start", "id"))
+
+
 def this_week(*, now: datetime | None = None) -> ThisWeek:
-    """Tonight's fixtures (every match scheduled today, local time, earliest first), the latest finished
-    matches (newest first, provisional ones marked by their status) and the top of the newest league table
-    (five queries)."""
+    """Tonight's fixtures (:func:`matches_tonight`), the latest finished matches (newest first, provisional ones
+    marked by their status) and the top of the newest league table (five queries)."""
     now = now or timezone.now()
-    today = timezone.localdate(now)
-    tonight = list(_with_teams(Match.objects.filter(scheduled_start__date=today)).order_by("scheduled_start", "id"))
+    tonight = matches_tonight(now=now)
     results = list(_with_teams(Match.objects.filter(phase=Match.Phase.FINISHED))
                    .order_by("-scheduled_start", "-id")[:LATEST_RESULTS])
     has_standings = Exists(StandingsRow.objects.filter(competition=OuterRef("pk")))

@@ -38,7 +38,6 @@ from django.views.decorators.http import require_http_methods
 from clubs import permissions as club_permissions
 from clubs.models import Team, Union
 from clubs.selectors import team_squad_by_name
-from engine.ruleset import ruleset_by_name
 from klawerjas_league.outbox import outbox_waiting
 from klawerjas_league.page_cache import VARY, cached_page, live_condition
 from klawerjas_league.refusals import refusal_on_form, refusal_show
@@ -60,6 +59,7 @@ from matches.models import DEFAULT_RULESET, Competition, Match, Seat, TeamSheet
 from matches.page_versions import competition_pages_token, match_page_version
 from matches.rules import plays_deals
 from matches.standings import standings_outbox_key, standings_page_token
+from matches.this_week import matches_tonight
 
 # --- Public ------------------------------------------------------------------------------------------------
 
@@ -218,18 +218,20 @@ def competition_standings_download(request: HttpRequest, pk: int, fmt: str) -> H
     if fmt not in ("csv", "pdf"):
         raise Http404("Downloads are .csv or .pdf.")
     competition = _competition(pk)
-    snapshot, _ = selectors.standings_snapshot_pick(competition=competition, snapshot_id=request.GET.get("snapshot"),
-                                                    recent=0)
+    snapshot, _others = selectors.standings_snapshot_pick(competition=competition,
+                                                          snapshot_id=request.GET.get("snapshot"), recent=0)
     if snapshot is not None:
-        rows, subtitle = snapshot.rows, f"{snapshot.title}, as of {snapshot.as_of:%d %B %Y} (published)"
+        rows = snapshot.rows
+        subtitle = _("Published standings: %(title)s, as of %(as_of)s") % {
+            "title": snapshot.title, "as_of": date_format(snapshot.as_of, "j F Y")}
     else:
-        rows, subtitle = selectors.standings_rows(competition_id=competition.pk), "Provisional: not yet published"
+        rows, subtitle = selectors.standings_rows(competition_id=competition.pk), _("Provisional: not yet published")
     filename = f"standings-{competition.pk}"
     if fmt == "csv":
         response = HttpResponse(exports.standings_csv(rows), content_type="text/csv; charset=utf-8")
         response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
         return response
-    pdf = exports.standings_pdf(title=f"{competition} standings", subtitle=subtitle, rows=rows)
+    pdf = exports.standings_pdf(title=_("%(title)s · standings") % {"title": competition}, subtitle=subtitle, rows=rows)
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{filename}.pdf"'
     return response
@@ -267,7 +269,6 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
         return render(request, "public/match_detail.html", {
             "match": match, "live_body": _live_body(pk, match.live_version),
             "polling": match.phase in LIVE_PHASES, "plays_deals": plays_deals(match.competition),
-            "ruleset": ruleset_by_name(match.competition.ruleset),
         })
 
     token = competition_pages_token(competition_id=competition_id)
@@ -314,10 +315,11 @@ def match_report_download(request: HttpRequest, pk: int, fmt: str) -> HttpRespon
 
 @login_required
 def official_dashboard(request: HttpRequest) -> HttpResponse:
-    """The unions the official runs, their competitions, and results waiting for approval."""
+    """The unions the official runs, tonight's matches, their competitions, and results waiting for approval."""
     unions = list(club_permissions.unions_for_official(request.user).order_by("name"))
     if not unions:  # an empty state that says what to do next, never a 404 (issue 33)
-        return render(request, "matches/official_dashboard.html", {"unions": [], "competitions": [], "awaiting": []})
+        return render(request, "matches/official_dashboard.html",
+                      {"unions": [], "tonight": [], "competitions": [], "awaiting": []})
     competitions = Competition.objects.filter(union__in=unions).select_related("union").order_by("-season", "name")
     awaiting = (Match.objects.filter(competition__union__in=unions)
                 .filter(Q(result_status=Match.ResultStatus.PROVISIONAL) | Q(result_status=Match.ResultStatus.CONFIRMED))
@@ -325,7 +327,8 @@ def official_dashboard(request: HttpRequest) -> HttpResponse:
                 .annotate(open_disputes=Count("disputes", filter=Q(disputes__settled_at__isnull=True)))
                 .order_by("scheduled_start")[:50])
     return render(request, "matches/official_dashboard.html",
-                  {"unions": unions, "competitions": competitions, "awaiting": awaiting})
+                  {"unions": unions, "tonight": matches_tonight(unions=unions), "competitions": competitions,
+                   "awaiting": awaiting})
 
 
 @login_required
@@ -636,8 +639,11 @@ def team_sheet(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.success(request, _("Team sheet submitted for %(match)s.") % {"match": match})
             return redirect("matches:team-sheet", pk=match.pk)
+    # Once play has started the seats are fixed for the night (SAKBOC 11.3): the page shows the sheet, no form.
+    seats = sorted(existing.seats.all(), key=lambda s: (s.table_number, s.role != Seat.Role.TELMAN)) if existing else []
     return render(request, "matches/team_sheet.html",
-                  {"match": match, "team": team, "form": form, "sheet": existing, "now": timezone.now()})
+                  {"match": match, "team": team, "form": form, "sheet": existing, "seats": seats,
+                   "locked": match.phase != Match.Phase.SCHEDULED, "now": timezone.now()})
 
 
 @login_required

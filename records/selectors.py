@@ -21,7 +21,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 
 from clubs.models import Club, Player, Team
-from matches.models import Match, StandingsRow
+from matches.models import Match, StandingsRow, name_with_season
 from records.models import PartnershipLine, RecordLine
 from records.services import records_token
 
@@ -158,7 +158,8 @@ def _seasons(lines: list[dict[str, Any]], claims: Callable[[list[dict[str, Any]]
         first = own[0]
         counted = [line for line in own if claims is None or line["role"] == RecordLine.Role.TELMAN]
         seasons.append(Season(
-            competition_id=competition_id, competition=f"{first['competition__name']} {first['competition__season']}",
+            competition_id=competition_id,
+            competition=name_with_season(first["competition__name"], first["competition__season"]),
             team_id=first["team_id"], team=first["team__name"],
             figures=_figures(counted, claims=own if claims is not None else None),
         ))
@@ -172,7 +173,8 @@ def _nights(lines: list[dict[str, Any]], partner_names: Callable[[dict[str, Any]
         if night is None:
             night = nights[line["match_id"]] = Night(
                 match_id=line["match_id"], played_on=timezone.localdate(line["match__scheduled_start"]),
-                competition=f"{line['competition__name']} {line['competition__season']}", team=line["team__name"],
+                competition=name_with_season(line["competition__name"], line["competition__season"]),
+                team=line["team__name"],
                 opponent_id=line["opponent_id"], opponent=line["opponent__name"], tables="", partners="",
                 boems_won=0, boems_lost=0,
             )
@@ -423,7 +425,7 @@ def _result_lines(team_id: int, matches: Iterable[Match], names: dict[int, str])
         lines.append(ResultLine(
             match_id=m.pk, played_on=m.scheduled_start, round_number=m.round_number, home=home,
             opponent_id=opponent_id, opponent=names.get(opponent_id, ""), score_for=mine, score_against=theirs,
-            status=m.result_status, status_label=m.get_result_status_display(), outcome=outcome,
+            status=m.result_status, status_label=m.status_label, outcome=outcome,
         ))
     return lines
 
@@ -534,6 +536,7 @@ def club_record(*, club_id: int) -> ClubRecord | None:
         positions = dict(StandingsRow.objects.filter(team__club_id=club_id).values_list("team_id", "position"))
         for team in teams:
             team["position"] = positions.get(team["id"])
+            team["competition"] = name_with_season(team["competition__name"], team["competition__season"])
         nights = dict(RecordLine.objects.filter(player__club_id=club_id).values("player_id")
                       .annotate(nights=Count("match_id", distinct=True)).order_by().values_list("player_id", "nights"))
         players = [{"player_id": p, "name": _name(f, last), "registration_number": r, "active": a,

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.functional import lazy
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from engine.ruleset import Ruleset
@@ -16,7 +18,21 @@ CARD_NAMES = tuple(rank + suit for suit in "SHDC" for rank in "AKQJT987")
 ROEM_CALLS = ("twenty", "fifty", "vyf-eenderse", "four-jacks", "four-aces", "four-kings", "four-queens", "sturk")
 """Roem call names of the hand record (SAKBOC 8.8, 8.13, 8.17; Notes §II)."""
 SEAT_CHOICES = [(n, f"Player {n + 1}") for n in range(4)]  # shown by name: HandDealForm(seat_names=…)
-TABLE_CHOICES = [(n, f"Table {n}") for n in range(1, 5)]
+
+
+def _table_label(number: int) -> str:
+    return gettext("Table %(number)s") % {"number": number}
+
+
+def _strokes_label(strokes: int) -> str:
+    # the msgids of the table's going-on buttons (tables/_sheet_live.html), so both say it alike
+    return ngettext("%(strokes)s stroke", "%(strokes)s strokes", strokes) % {"strokes": strokes}
+
+
+TABLE_CHOICES = [(n, lazy(_table_label, str)(n)) for n in range(1, 5)]
+"""The four tables, "Table 1" to "Table 4" in the reader's language."""
+STROKE_CHOICES = [(n, lazy(_strokes_label, str)(n)) for n in (1, 2)]
+"""A going-on of 1 or 2 strokes (SAKBOC 7.3), "1 stroke" and "2 strokes" in the reader's language."""
 
 
 def _name_the_sides(form: forms.Form, match: Any, *fields: str) -> None:
@@ -275,7 +291,7 @@ class QueryForm(forms.Form):
 
     raised_by_side = forms.ChoiceField(choices=Side.choices, label=_("Raised by the team"))
     raised_by = forms.CharField(max_length=120, label=_("Raised by (name)"))
-    table_number = forms.TypedChoiceField(choices=[("", "the whole match"), *TABLE_CHOICES], coerce=int,
+    table_number = forms.TypedChoiceField(choices=[("", _("the whole match")), *TABLE_CHOICES], coerce=int,
                                           empty_value=None, required=False, label=_("About"))
     text = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), label=_("Query"))
 
@@ -311,8 +327,8 @@ def _side_field(label: str, **kwargs: Any) -> forms.ChoiceField:
 class RefereeGoingOnForm(TeamSideForm):
     """A going-on the referee enters on a table's behalf (confirmed at once), with the reason why."""
 
-    side = _side_field("Who went on", widget=forms.RadioSelect)
-    strokes = forms.TypedChoiceField(choices=[(1, "1 stroke"), (2, "2 strokes")], coerce=int,
+    side = _side_field(_("Who went on"), widget=forms.RadioSelect)
+    strokes = forms.TypedChoiceField(choices=STROKE_CHOICES, coerce=int, label=_("Strokes"),
                                      widget=forms.RadioSelect, initial=1,
                                      help_text=_("2 only when the opponents count under 50 (Notes §VI; SAKBOC 7.3)."))
     reason = forms.CharField(max_length=300, label=_("Why you enter it"),
@@ -326,8 +342,8 @@ class EntryCorrectForm(TeamSideForm):
     """Correct a going-on: its strokes, its side (SAKBOC 7.1: a stroke on the wrong side goes to the opponents),
     or strike it off; always with the reason (the history keeps who, when, why and the old value)."""
 
-    side = _side_field("Side")
-    strokes = forms.TypedChoiceField(choices=[(1, "1 stroke"), (2, "2 strokes")], coerce=int)
+    side = _side_field(_("Side"))
+    strokes = forms.TypedChoiceField(choices=STROKE_CHOICES, coerce=int, label=_("Strokes"))
     strike = forms.BooleanField(required=False, label=_("Strike it off the sheet (it did not happen)"))
     reason = forms.CharField(max_length=300, label=_("Why"), widget=forms.Textarea(attrs={"rows": 2}))
     version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
@@ -336,7 +352,7 @@ class EntryCorrectForm(TeamSideForm):
 class UnseatedForm(TeamSideForm):
     """Players of a side not seated when play resumed after half-time (SAKBOC 12.3)."""
 
-    side = _side_field("Whose players are not seated")
+    side = _side_field(_("Whose players are not seated"))
 
 
 class CalledAwayForm(forms.Form):
@@ -354,7 +370,7 @@ class CalledAwayForm(forms.Form):
 class ExtraTimeForm(TeamSideForm):
     """After a knock-out draw the captains toss again for the cards (SAKBOC 1.12)."""
 
-    side = _side_field("Who won the toss (they get the cards)")
+    side = _side_field(_("Who won the toss (they get the cards)"))
 
 
 class OffenceNameForm(forms.Form):

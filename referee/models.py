@@ -41,7 +41,7 @@ class Role(models.TextChoices):
     BYSPELER = "byspeler", gettext_lazy("Byspeler (partner)")
 
 
-HALF_CHOICES = [(1, "First half"), (2, "Second half")]
+HALF_CHOICES = [(1, gettext_lazy("First half")), (2, gettext_lazy("Second half"))]
 
 
 class StrafClaim(models.Model):

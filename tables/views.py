@@ -180,7 +180,7 @@ def _sheet_context(device: TableDevice) -> dict[str, Any]:
                 and match.result_status != Match.ResultStatus.APPROVED)
     return {
         "plays_deals": state.plays_deals, "can_deal": can_deal, "t": table,
-        "ruleset_title": competition_ruleset(match.competition).title if state.plays_deals else "",
+        "ruleset_title": match.competition.get_ruleset_display() if state.plays_deals else "",
         "device": device, "state": state, "match": match, "table": table, "number": number, "phase": phase,
         "Phase": Match.Phase, "in_interval": in_interval, "interval_since": since if in_interval else None,
         "interval_hand_done": interval_hand_done,

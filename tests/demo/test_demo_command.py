@@ -1,6 +1,7 @@
 """``manage.py demo_season``: the same seed plays the same season; a second run refuses politely."""
 
 import json
+import re
 from io import StringIO
 
 import pytest
@@ -75,3 +76,22 @@ def test_tonights_match_is_a_short_practice_night_said_on_the_console():
     union_half = tonight.competition.union.half_minutes
     assert match_clock_lengths(league_match).half_minutes == union_half > TONIGHT_HALF_MINUTES
     assert f"two halves of {TONIGHT_HALF_MINUTES} minutes" in out.getvalue()
+
+
+def test_the_demo_says_who_captains_tonights_two_teams_and_who_referees_with_their_accounts():
+    out = StringIO()
+    call_command("demo_season", "--clubs", "2", "--size", "small", "--quiet", stdout=out)
+    printed = out.getvalue()
+    tonight = Match.objects.select_related("home__captain__user", "away__captain__user", "referee").get(
+        round_name="Tonight")
+    said = printed[printed.index("Tonight's captains and referee"):]
+    assert DEMO_PASSWORD in said.splitlines()[0]
+    for team in (tonight.home, tonight.away):
+        username, name = team.captain.user.username, team.captain.full_name
+        assert re.search(rf"^  {re.escape(username)} +{re.escape(name)} +captain of {re.escape(team.name)}$", said,
+                         re.MULTILINE), said
+    assert re.search(rf"^  referee +{re.escape(tonight.referee.get_full_name())} +referee of tonight's match$", said,
+                     re.MULTILINE), said
+    again = StringIO()  # a second `make demo` says it again for the match still in progress
+    call_command("demo_season", "--quiet", stdout=again)
+    assert f"captain of {tonight.home.name}" in again.getvalue()
