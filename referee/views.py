@@ -33,6 +33,7 @@ from matches import selectors as match_selectors
 from matches import services as match_services
 from matches.live import match_live
 from matches.models import BoemEntry, Match, MatchTable, Seat
+from matches.selectors import match_clock_lengths
 from referee import findings, permissions, selectors, services
 from referee.forms import (
     CARD_NAMES,
@@ -127,6 +128,7 @@ def _dashboard_context(request: HttpRequest, match) -> dict[str, Any]:
         "match": match,
         "state": state,
         "clock": clock,
+        "lengths": match_clock_lengths(match),
         "remaining_seconds": int(remaining) if remaining is not None else None,
         "tables": state.tables,
         "phase": match.phase,

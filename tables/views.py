@@ -54,6 +54,7 @@ from matches import boem_sheet
 from matches.live import LiveTable, live_version, match_live
 from matches.models import BoemEntry, Match, Seat, TableDevice
 from matches.rules import competition_ruleset
+from matches.selectors import match_clock_lengths
 from matches.table_links import TableLinkInvalid, code_display, table_device_sign_in
 from referee.models import Side
 from tables.access import DeviceSignedOut, device_for_session, device_sign_in, device_sign_out, table_entry
@@ -182,7 +183,8 @@ def _sheet_context(device: TableDevice) -> dict[str, Any]:
         "plays_deals": state.plays_deals, "can_deal": can_deal, "t": table,
         "ruleset_title": match.competition.get_ruleset_display() if state.plays_deals else "",
         "device": device, "state": state, "match": match, "table": table, "number": number, "phase": phase,
-        "Phase": Match.Phase, "in_interval": in_interval, "interval_since": since if in_interval else None,
+        "Phase": Match.Phase, "lengths": match_clock_lengths(match),
+        "in_interval": in_interval, "interval_since": since if in_interval else None,
         "interval_hand_done": interval_hand_done,
         "can_go_on": recording and table is not None and not table.open_strafs and not interval_hand_done,
         "can_af": recording, "pending": pending, "sides": sides, "stroke_choices": (1, 2),

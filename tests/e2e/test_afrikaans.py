@@ -141,7 +141,7 @@ def test_the_site_in_afrikaans_then_english(browser, live_server):
         table.wait_for_selector("section.go-on")
         assert _lang(table) == "af"
         text = table.inner_text("main")
-        for word in ("Tafel 1", "Aangaan", "Boemblad", "gaan aan", "1 stroke", "2 strokes"):
+        for word in ("Tafel 1", "Aangaan", "Boemblad", "gaan aan", "1 strepie", "2 strepies"):
             assert word in text, word
         table.click("section.go-on button.going-on[data-side=home][data-strokes='1']")
         table.wait_for_selector("article.pending")

@@ -289,3 +289,25 @@ def test_the_verdict_says_why_the_challenged_card_was_legal_as_the_command_line_
     assert f"Wrong straf: {why}; 2 points to {match_night.away.name}" in html  # the claim's outcome
     assert f"punished revoke (versak) wrongly: {why}; the punisher is punished" in html  # the claimant's offence
     assert "(wrong-straf)" not in html
+
+
+def test_the_dashboard_says_the_unions_own_lengths(ref_client, match_night):
+    """Issue 34: a union with a 20-minute last period and a 6-minute interval is told its own lengths."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    union = match_night.competition.union
+    union.last_period_minutes, union.interval_minutes = 20, 6
+    union.save()
+    now = timezone.now()
+    type(match_night).objects.filter(pk=match_night.pk).update(
+        phase="second_half", interval_started_at=now - timedelta(minutes=80),
+        second_half_started_at=now - timedelta(minutes=60),
+    )
+    html = ref_client.get(reverse("referee:dashboard", args=[match_night.pk])).content.decode()
+    assert "Last 20 minutes: no player may leave the table (SAKBOC 1.15)" in html and "15 minutes" not in html
+    type(match_night).objects.filter(pk=match_night.pk).update(phase="interval", interval_started_at=now,
+                                                               second_half_started_at=None)
+    html = ref_client.get(reverse("referee:dashboard", args=[match_night.pk])).content.decode()
+    assert "interval left (6 minutes, SAKBOC 1.2)" in html
