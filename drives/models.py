@@ -52,7 +52,7 @@ class Drive(models.Model):
     ruleset = models.CharField(_("ruleset"), max_length=40, default="rotterdam", choices=makers_ruleset_choices)
     deals_per_round = models.PositiveSmallIntegerField(
         _("deals a boom"), default=16, choices=[(12, "12"), (16, "16")],
-        help_text=_("Seed 002: a boom (tree) is the set of 16 deals which make up a game; some clubs play 12."))
+        help_text=_("A boom (tree) is the set of 16 deals which make up a game; some clubs play 12."))
     rounds_per_night = models.PositiveSmallIntegerField(
         _("bomen a night"), default=3, validators=[MinValueValidator(1), MaxValueValidator(6)])
     fixed_pairs = models.BooleanField(

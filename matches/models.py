@@ -215,13 +215,13 @@ class Match(models.Model):
     # The match's own clock lengths, when it is not played to the union's (matches.selectors.match_clock_lengths).
     half_minutes = models.PositiveSmallIntegerField(
         null=True, blank=True, validators=[MinValueValidator(1)],
-        help_text=gettext_lazy("Shorter halves for this match only, e.g. the demo's practice night (SAKBOC 1.2). "
+        help_text=gettext_lazy("Shorter halves for this match only, e.g. a practice night (SAKBOC 1.2). "
                                "Empty: the union's."),
         verbose_name=gettext_lazy("half minutes"),
     )
     interval_minutes = models.PositiveSmallIntegerField(
         null=True, blank=True, validators=[MinValueValidator(1)],
-        help_text=gettext_lazy("A shorter interval for this match only, e.g. the demo's practice night (SAKBOC 1.2). "
+        help_text=gettext_lazy("A shorter interval for this match only, e.g. a practice night (SAKBOC 1.2). "
                                "Empty: the union's."),
         verbose_name=gettext_lazy("interval minutes"),
     )

@@ -179,7 +179,7 @@ class AfSerializer(serializers.Serializer):
 
 
 class DealSerializer(VersionSerializer):
-    """A deal's line in a game scored deal by deal (issue 24); sides are ``home`` or ``away``. Checked by the
+    """A deal's line in a game scored deal by deal; sides are ``home`` or ``away``. Checked by the
     engine under the competition's ruleset: a refusal is a 400 on its field citing the seed's section."""
 
     makers = serializers.ChoiceField(choices=["home", "away"], help_text="The side that played (made trumps).")

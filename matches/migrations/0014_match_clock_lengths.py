@@ -14,21 +14,21 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='historicalmatch',
             name='half_minutes',
-            field=models.PositiveSmallIntegerField(blank=True, help_text="Shorter halves for this match only, e.g. the demo's practice night (SAKBOC 1.2). Empty: the union's.", null=True, validators=[django.core.validators.MinValueValidator(1)], verbose_name='half minutes'),
+            field=models.PositiveSmallIntegerField(blank=True, help_text="Shorter halves for this match only, e.g. a practice night (SAKBOC 1.2). Empty: the union's.", null=True, validators=[django.core.validators.MinValueValidator(1)], verbose_name='half minutes'),
         ),
         migrations.AddField(
             model_name='historicalmatch',
             name='interval_minutes',
-            field=models.PositiveSmallIntegerField(blank=True, help_text="A shorter interval for this match only, e.g. the demo's practice night (SAKBOC 1.2). Empty: the union's.", null=True, validators=[django.core.validators.MinValueValidator(1)], verbose_name='interval minutes'),
+            field=models.PositiveSmallIntegerField(blank=True, help_text="A shorter interval for this match only, e.g. a practice night (SAKBOC 1.2). Empty: the union's.", null=True, validators=[django.core.validators.MinValueValidator(1)], verbose_name='interval minutes'),
         ),
         migrations.AddField(
             model_name='match',
             name='half_minutes',
-            field=models.PositiveSmallIntegerField(blank=True, help_text="Shorter halves for this match only, e.g. the demo's practice night (SAKBOC 1.2). Empty: the union's.", null=True, validators=[django.core.validators.MinValueValidator(1)], verbose_name='half minutes'),
+            field=models.PositiveSmallIntegerField(blank=True, help_text="Shorter halves for this match only, e.g. a practice night (SAKBOC 1.2). Empty: the union's.", null=True, validators=[django.core.validators.MinValueValidator(1)], verbose_name='half minutes'),
         ),
         migrations.AddField(
             model_name='match',
             name='interval_minutes',
-            field=models.PositiveSmallIntegerField(blank=True, help_text="A shorter interval for this match only, e.g. the demo's practice night (SAKBOC 1.2). Empty: the union's.", null=True, validators=[django.core.validators.MinValueValidator(1)], verbose_name='interval minutes'),
+            field=models.PositiveSmallIntegerField(blank=True, help_text="A shorter interval for this match only, e.g. a practice night (SAKBOC 1.2). Empty: the union's.", null=True, validators=[django.core.validators.MinValueValidator(1)], verbose_name='interval minutes'),
         ),
     ]
