@@ -208,7 +208,9 @@ def _entry_body(entry: BoemEntry) -> dict[str, Any]:
             "recorded_at": _iso(entry.recorded_at), "referee_reason": entry.referee_reason}
 
 
-def _version_now(device: TableDevice) -> int:
+def table_sheet_version(device: TableDevice) -> int:
+    """The sheet version of the device's table now (0 before its first line): what a form posts back as
+    ``version`` so that a sheet changed meanwhile is refused, not written over."""
     return int(MatchTable.objects.filter(match_id=device.link.match_id, number=device.link.table_number)
                .values_list("sheet_version", flat=True).first() or 0)
 
@@ -326,7 +328,7 @@ def table_confirm(
         at = entered_at_bound(match=match, table_number=device.link.table_number, entered_at=arrival)
         confirmed = boem_sheet.entry_confirm(entry=_unsettled(entry), device=device, now=at,
                                              expected_version=expected_version)
-        return 200, {"message": _("Confirmed."), "entry": confirmed.pk, "version": _version_now(device),
+        return 200, {"message": _("Confirmed."), "entry": confirmed.pk, "version": table_sheet_version(device),
                      **_entry_body(confirmed)}
 
     return _written(device, kind=TableWrite.Kind.CONFIRM, key=key, channel=channel, asked={"entry": entry.pk},
@@ -353,7 +355,7 @@ def table_dispute(
         disputed = boem_sheet.entry_dispute(entry=_unsettled(entry), device=device, reason=reason, now=at,
                                             expected_version=expected_version)
         return 200, {"message": _("Disputed: the referee is told and will settle it."), "entry": disputed.pk,
-                     "version": _version_now(device), **_entry_body(disputed)}
+                     "version": table_sheet_version(device), **_entry_body(disputed)}
 
     return _written(device, kind=TableWrite.Kind.DISPUTE, key=key, channel=channel,
                     asked={"entry": entry.pk, "reason": reason}, entered_at=arrival, perform=perform)
@@ -394,7 +396,7 @@ def table_af(
             "name": f"{said.player.first_name} {said.player.last_name}"}
         return 201, {"message": message, "claim": claim.pk, "table": claim.table.number,
                      "claimant_side": claim.claimant_side, "offence": claim.offence,
-                     "version": _version_now(device)}
+                     "version": table_sheet_version(device)}
 
     return _written(device, kind=TableWrite.Kind.AF, key=key, channel=channel, asked=asked, entered_at=arrival,
                     perform=perform)

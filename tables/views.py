@@ -68,6 +68,7 @@ from tables.services import (
     table_deal,
     table_dispute,
     table_going_on,
+    table_sheet_version,
 )
 
 #: Wrong codes one client address may type in CODE_WINDOW seconds (from the first) before it must wait; the
@@ -231,7 +232,7 @@ def _deal_form(device: TableDevice, data: Any = None) -> DealForm:
     match = device.link.match
     return DealForm(data, home_name=match.home.name, away_name=match.away.name,
                     ruleset=competition_ruleset(match.competition),
-                    initial={"version": _version_now(device), "home_roem": 0, "away_roem": 0})
+                    initial={"version": table_sheet_version(device), "home_roem": 0, "away_roem": 0})
 
 
 def sheet(request: HttpRequest) -> HttpResponse:
@@ -360,11 +361,6 @@ def _invalid(request: HttpRequest, message: str, errors: Any = None) -> HttpResp
     return redirect("tables:sheet")
 
 
-def _version_now(device: TableDevice) -> int:
-    return int(device.link.match.tables.filter(number=device.link.table_number).values_list(
-        "sheet_version", flat=True).first() or 0)
-
-
 # --- The writes: parse, call the service, answer ----------------------------------------------------------------
 
 @require_http_methods(["GET", "POST"])
@@ -442,7 +438,7 @@ def entry_dispute(request: HttpRequest, entry_id: int) -> HttpResponse:
     if isinstance(device, HttpResponse):
         return device
     entry = table_entry(device=device, entry_id=entry_id)
-    form = DisputeForm(request.POST or None, initial={"version": _version_now(device)})
+    form = DisputeForm(request.POST or None, initial={"version": table_sheet_version(device)})
 
     def page(status: int = 200) -> HttpResponse:
         context = {**_sheet_context(device), "form": form, "entry": entry,
