@@ -228,6 +228,50 @@ class Union(models.Model):
         ),
         verbose_name=gettext_lazy("two-step sign-in required"),
     )
+    # The union's privacy notice and choices under POPIA (issue 35; privacy/ holds consent, export, erasure).
+    # POPIA s18 asks the responsible party to tell people who it is, what it keeps and why; s11 makes consent
+    # the basis for what a league does not need (an e-mail address, a phone number, a full name in public).
+    privacy_contact = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text=gettext_lazy(
+            "Who answers for the players' personal information (the information officer), e.g. "
+            "\"The secretary, Mr J. Adams\". Shown in the union's privacy notice."
+        ),
+        verbose_name=gettext_lazy("information officer"),
+    )
+    privacy_email = models.EmailField(
+        blank=True,
+        help_text=gettext_lazy("Where people write to see, correct or delete what the union keeps on them."),
+        verbose_name=gettext_lazy("privacy e-mail"),
+    )
+    privacy_notice_extra = models.TextField(
+        blank=True,
+        help_text=gettext_lazy("Anything the union adds to its privacy notice, in its own words."),
+        verbose_name=gettext_lazy("more in the privacy notice"),
+    )
+
+    class PublicNames(models.TextChoices):
+        """How public pages name players (POPIA s11: a full name in public needs the player's consent)."""
+
+        FULL = "full", gettext_lazy("Full names (for players who agreed; initials for the others)")
+        INITIALS = "initials", gettext_lazy("Initials and surname for everyone")
+
+    public_names = models.CharField(
+        max_length=10,
+        choices=PublicNames.choices,
+        default=PublicNames.INITIALS,
+        help_text=gettext_lazy("How players are named on the pages anyone can read."),
+        verbose_name=gettext_lazy("names on public pages"),
+    )
+    retention_seasons = models.PositiveSmallIntegerField(
+        default=2,
+        help_text=gettext_lazy(
+            "A player who has not played for this many seasons loses the optional data (e-mail, phone); "
+            "the results stay. POPIA section 14: keep personal information no longer than needed."
+        ),
+        verbose_name=gettext_lazy("keep optional data for (seasons)"),
+    )
     history = HistoricalRecords()
 
     class Meta:
@@ -314,6 +358,17 @@ class Player(models.Model):
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
     , verbose_name=gettext_lazy("user"))
+    # Erasure (POPIA s24, privacy/erasure.py): the player becomes "Former player N" (N counts the union's
+    # erasures); the results the player played stay as they were.
+    erased_at = models.DateTimeField(null=True, blank=True, editable=False, verbose_name=gettext_lazy("erased at"))
+    # The player's current answer on a full name in public (POPIA s11); privacy.Consent keeps who recorded
+    # which answer when, and privacy.consent is the one place that sets this.
+    full_name_public = models.BooleanField(
+        default=False, editable=False, verbose_name=gettext_lazy("full name on public pages")
+    )
+    former_number = models.PositiveIntegerField(
+        null=True, blank=True, editable=False, verbose_name=gettext_lazy("former player number")
+    )
     history = HistoricalRecords()
 
     class Meta:

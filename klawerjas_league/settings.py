@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "records",
     "drives",
     "office",
+    "privacy",
 ]
 
 MIDDLEWARE = [
