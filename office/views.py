@@ -294,7 +294,8 @@ def club_players(request: HttpRequest, club_id: int) -> HttpResponse:
     form = PlayerForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            player = club_services.player_register(club=club, by=request.user, **form.cleaned_data)
+            player = club_services.player_register(club=club, by=request.user, **form.player_fields(),
+                                                   consents=form.consents(), consent_source="registry")
         except ValidationError as error:
             refusal_on_form(request, form, error)
         else:
@@ -326,7 +327,8 @@ def player_edit(request: HttpRequest, player_id: int) -> HttpResponse:
         try:
             if action == "save" and form.is_valid():
                 fields = {k: form.cleaned_data[k] for k in ("first_name", "last_name", "email", "phone")}
-                club_services.player_update(player=player, by=request.user, reason="player edited", **fields)
+                club_services.player_update(player=player, by=request.user, reason="player edited", **fields,
+                                            consents=form.consents(), consent_source="registry")
                 messages.success(request, _("%(name)s's details are saved.") % {"name": player.full_name})
                 return redirect("office:club-players", club_id=player.club_id)
             if action in ("deactivate", "reactivate"):
