@@ -13,9 +13,9 @@ class ClubsConfig(AppConfig):
         from django.db.models.signals import post_delete, post_save
         from simple_history.signals import pre_create_historical_record
 
+        from clubs.models import Player
         from clubs.permissions import role_groups_sync
         from clubs.roles import role_receivers_connect
-        from clubs.models import Player
         from clubs.services import history_reason_fit_on_save, public_names_renew_on_save
 
         post_migrate.connect(role_groups_sync, dispatch_uid="clubs.role_groups_sync")

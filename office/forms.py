@@ -9,8 +9,8 @@ from django.utils.translation import gettext_lazy
 
 from clubs.models import Club, Player, Union
 from clubs.services import CONSENT_KINDS, player_consents_check
-from office.registry import player_consent_answers
 from office.models import Invitation
+from office.registry import player_consent_answers
 
 
 class UnionSetupForm(forms.Form):

@@ -288,8 +288,8 @@ def test_export_then_import_changes_nothing(union, athlone, closed_club, fmt):
 def test_export_csv_is_utf8_with_bom_and_neutralises_formulas(union, athlone):
     PlayerFactory(club=athlone, registration_number="R1", first_name="=HYPERLINK(1)", last_name="Smit")
     text = registry.registry_export(union=union, fmt="csv")
-    assert text.startswith(b"\xef\xbb\xbfRegistration number,First name,Surname,Club,E-mail,Phone,E-mail consent,Phone consent,"
-                           b"Full name on public pages\r\n")
+    assert text.startswith(b"\xef\xbb\xbfRegistration number,First name,Surname,Club,E-mail,Phone,"
+                           b"E-mail consent,Phone consent,Full name on public pages\r\n")
     assert "'=HYPERLINK(1)" in text.decode("utf-8-sig")
 
 
