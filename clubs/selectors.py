@@ -95,10 +95,12 @@ def public_names_token() -> str:
     return page_token(PUBLIC_NAMES_TOKEN)
 
 
-def _initials(first_name: str) -> str:
-    """``"Jan Pieter"`` → ``"J.P."``; ``"Anna-Marie"`` → ``"A.M."``; ``""`` → ``""``."""
-    parts = [part for part in first_name.replace("-", " ").split() if part]
-    return "".join(f"{part[0].upper()}." for part in parts)
+def initials_and_surname(first_name: str, last_name: str) -> str:
+    """A name as public pages show it without consent: ``("Jan Pieter", "van der Merwe")`` →
+    ``"J.P. van der Merwe"``; ``("Anna-Marie", "Smit")`` → ``"A.M. Smit"``; no first name → the surname."""
+    parts = [part for part in (first_name or "").replace("-", " ").split() if part]
+    initials = "".join(f"{part[0].upper()}." for part in parts)
+    return f"{initials} {last_name or ''}".strip()
 
 
 def player_public_name(player: Player | None, *, public_names: str | None = None, default: str = "") -> str:
@@ -122,5 +124,4 @@ def player_public_name(player: Player | None, *, public_names: str | None = None
         public_names = player.union.public_names
     if public_names == Union.PublicNames.FULL and player.full_name_public:
         return player.full_name
-    initials = _initials(player.first_name)
-    return f"{initials} {player.last_name}".strip()
+    return initials_and_surname(player.first_name, player.last_name)
