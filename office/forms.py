@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator
 from django.utils.translation import gettext_lazy
 
 from clubs.models import Club, Player, Union
@@ -41,6 +42,8 @@ UNION_SETTING_FIELDS = (
     "grace_minutes", "knockout_extra_time_minutes", "points_win", "points_draw", "points_loss",
     "deal_after_going_on", "straf_four_points", "unfinished_boem", "roem_counts", "straf_named_offence",
     "referee_judges_unrecorded_offences", "two_step_required",
+    # POPIA: the union's privacy notice, how public pages name players, how long optional data is kept.
+    "privacy_contact", "privacy_email", "privacy_notice_extra", "public_names", "retention_seasons",
 )
 
 
@@ -57,6 +60,9 @@ class UnionSettingsForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["retention_seasons"].min_value = 1  # 0 would delete a player's e-mail the season they play
+        self.fields["retention_seasons"].validators.append(MinValueValidator(1))
+        self.fields["retention_seasons"].widget.attrs["min"] = 1
         order = list(self.instance.tiebreak_order or []) + [None, None, None]
         for n in range(3):
             self.fields[f"tiebreak_{n + 1}"].initial = order[n]
