@@ -398,6 +398,12 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
         except ValidationError as error:
             refusal_on_form(request, form, error)
         else:
+            if acceptance is not None and invitation.player_id is not None:
+                # A captain is a registered player: their answer on a full name in public (POPIA s11).
+                club_services.player_update(
+                    player=Player.objects.get(pk=invitation.player_id), by=acceptance.user,
+                    reason="invitation accepted", consent_source="invitation",
+                    consents={"full_name_public": request.POST.get("full_name_public_consent") == "on"})
             if acceptance is not None:
                 messages.success(request, _("Welcome, %(name)s: you are now %(role)s in %(union)s.") % {
                     "name": person_name(acceptance.user), "role": invitation.get_role_display().lower(),

@@ -6,7 +6,6 @@ import pytest
 from django.core.exceptions import ValidationError
 from rest_framework.test import APIClient
 
-from clubs import services as club_services
 from clubs.models import Player
 from office import registry
 from privacy.models import Consent
@@ -156,3 +155,24 @@ def test_a_public_api_read_names_the_player_by_initials(club):
     player = PlayerFactory(club=club, first_name="Jan Pieter", last_name="van der Merwe")
     data = APIClient().get(f"/api/players/{player.pk}/").json()
     assert (data["name"], data["first_name"], data["last_name"]) == ("J.P. van der Merwe", "J.P.", "van der Merwe")
+
+
+def test_a_captain_answers_on_the_invitation_page(client, club, mailoutbox):
+    from office import invitations
+    from office.models import Invitation
+    from tests.people import union_official
+
+    player = PlayerFactory(club=club, first_name="Riaan", last_name="Adams", email="riaan@example.org")
+    invitation = invitations.invitation_create(
+        union=club.union, role=Invitation.Role.CAPTAIN, player=player, email=player.email,
+        first_name=player.first_name, last_name=player.last_name, by=union_official(club.union, username="o"))
+    url = f"/invitations/{invitations.invitation_token(invitation)}/"
+    page = client.get(url).content.decode()
+    assert "may show my full name on its public pages" in page and f"/unions/{club.union_id}/privacy/" in page
+    client.post(url, {"username": "riaan", "password1": "hand-of-trumps-9", "password2": "hand-of-trumps-9",
+                      "full_name_public_consent": "on"})
+    player.refresh_from_db()
+    assert player.user is not None and player.full_name_public is True
+    consent = Consent.objects.get(player=player)
+    assert (consent.kind, consent.given, consent.source, consent.recorded_by) == (
+        "full_name_public", True, "invitation", player.user)
