@@ -75,3 +75,29 @@ def test_records_and_history_pages_name_players_as_the_union_says(client):
                 f"/clubs/{match.home.club_id}/"):
         page = client.get(url).content.decode()
         assert "J. Adams" in page and "Jan Adams" not in page, url
+
+
+def test_a_public_discipline_register_names_players_by_initials_to_the_public_only(client):
+    from datetime import date
+
+    from clubs import discipline
+    from tests.factories import UnionOfficialFactory
+
+    match = match_with_sheets()
+    union = match.competition.union
+    Union.objects.filter(pk=union.pk).update(discipline_register_public=True)
+    player = squad(match.home)[0]
+    Player.objects.filter(pk=player.pk).update(first_name="Jan", last_name="Adams")
+    discipline.disciplinary_record_create(union=union, player=Player.objects.get(pk=player.pk),
+                                          offence="late_arrival", occurred_on=date.today(),
+                                          reason="20 minutes late", sanction="warning", by=None)
+    page = client.get(f"/discipline/unions/{union.pk}/").content.decode()
+    assert "J. Adams" in page and "Jan Adams" not in page
+    listed = client.get(f"/api/discipline/?union={union.pk}").json()
+    rows = listed["results"] if isinstance(listed, dict) else listed
+    assert [row["subject_name"] for row in rows] == ["J. Adams"]
+    client.force_login(UnionOfficialFactory(union=union).user)
+    assert "Jan Adams" in client.get(f"/discipline/unions/{union.pk}/").content.decode()
+    rows = client.get(f"/api/discipline/?union={union.pk}").json()
+    rows = rows["results"] if isinstance(rows, dict) else rows
+    assert [row["subject_name"] for row in rows] == ["Jan Adams"]
