@@ -44,11 +44,14 @@ def drive_detail(request: HttpRequest, pk: int) -> HttpResponse:
     })
 
 
-def _night_rounds(night: DriveNight) -> list:
+def _night_rounds(night: DriveNight, *, public: bool = True) -> list:
+    """The night's bomen with their tables' pairs: named as public pages name players (POPIA), or by full name for
+    the drive's manager (``public=False``)."""
     rounds = []
     for boom in night.rounds.prefetch_related("tables__deals", "tables__seat0", "tables__seat1", "tables__seat2",
                                               "tables__seat3", "byes__player"):
-        tables = [{"table": t, "sides": _side_names(t, night.drive.club.union.public_names),
+        names = night.drive.club.union.public_names if public else None
+        tables = [{"table": t, "sides": _side_names(t, names),
                    "deals": list(t.deals.all())} for t in boom.tables.all()]
         rounds.append({"round": boom, "tables": tables, "byes": [b.player for b in boom.byes.all()],
                        "bye_points": selectors.round_bye_points(night.drive, boom)})
@@ -93,7 +96,7 @@ def drive_manage(request: HttpRequest, pk: int) -> HttpResponse:
         except ValidationError as error:
             refusal_on_form(request, entry_form if action == "enter" else night_form, error)
     night = drive.nights.order_by("-number").first()
-    rounds = _night_rounds(night) if night else []
+    rounds = _night_rounds(night, public=False) if night else []
     entries = drive.entries.select_related("player", "partner")
     return render(request, "drives/drive_manage.html", {
         "drive": drive, "entries": entries, "entry_form": entry_form, "night_form": night_form,
