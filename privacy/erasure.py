@@ -223,6 +223,20 @@ def _only_about(*, player: Player, username: str) -> int:
     return removed
 
 
+def _pages_renew(*, union: Union) -> None:
+    """Renew the cached pages that may show the old name (after commit): every competition's fixtures, results,
+    match reports and standings of the union, and the records' readings."""
+    from matches.models import Competition
+    from matches.page_versions import competition_pages_token_renew
+    from matches.standings import standings_page_token_renew
+    from records.services import records_token_renew
+
+    for competition_id in Competition.objects.filter(union=union).values_list("pk", flat=True):
+        competition_pages_token_renew(competition_id=competition_id)
+        standings_page_token_renew(competition_id=competition_id)
+    records_token_renew()
+
+
 @transaction.atomic
 def person_erase(*, player: Player, erased_by: Any = None, how: str = "page") -> Erasure:
     """Erase ``player`` (POPIA s24): they become "Former player N" everywhere; their results stay (see the module).
@@ -262,6 +276,7 @@ def person_erase(*, player: Player, erased_by: Any = None, how: str = "page") ->
     if user is not None:
         changed += _user_close(user=user, username=f"former-player-{slugify(union.short_name)}-{number}")
     changed += text_sweep(needles=needles, replacement=replacement)
+    _pages_renew(union=union)
 
     erasure = Erasure(union=union, former_number=number, erased_by=erased_by, how=how, rows_changed=changed)
     erasure.full_clean()
