@@ -114,8 +114,10 @@ def _fields(values: dict[str, Any]) -> list[tuple[str, str]]:
 
 def _table(key: str, rows: list[dict[str, Any]]) -> dict[str, Any]:
     columns = list(rows[0]) if rows else []
-    return {"title": SECTION_TITLES.get(key, _label(key)), "kind": "rows", "columns": [_label(c) for c in columns],
-            "rows": [[_shown(row.get(c)) for c in columns] for row in rows]}
+    labels = [_label(c) for c in columns]
+    values = [[_shown(row.get(c)) for c in columns] for row in rows]
+    return {"title": SECTION_TITLES.get(key, _label(key)), "kind": "rows", "columns": labels, "rows": values,
+            "labelled": [list(zip(labels, row, strict=True)) for row in values]}
 
 
 def page_sections(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -152,9 +154,10 @@ def _json_download(data: dict[str, Any], *, name: str) -> HttpResponse:
 
 def _data_page(request: HttpRequest, *, data: dict[str, Any], title: str, json_url: str,
                player: Player | None, official: bool) -> HttpResponse:
+    sections = page_sections(data)
     response = render(request, "privacy/person_data.html", {
-        "title": title, "sections": page_sections(data), "json_url": json_url, "player": player,
-        "official": official})
+        "title": title, "sections": sections, "json_url": json_url, "player": player, "official": official,
+        "empty_titles": [str(s["title"]) for s in sections if s["kind"] == "rows" and not s["rows"]]})
     response["Cache-Control"] = "no-store"
     return response
 
