@@ -1,9 +1,9 @@
 """The privacy pages (POPIA s23 access, s24 erasure): thin views over :mod:`privacy.export` and
 :mod:`privacy.erasure`.
 
-* ``/office/players/<id>/data/`` (and ``data.json``): an official of the player's union reads, or downloads, all
+* ``/office/unions/<id>/players/<registration number>/data/`` (and ``data.json``): an official of the player's union reads, or downloads, all
   the installation holds on the player; anyone else gets the same 404 as for a player that does not exist.
-* ``/office/players/<id>/erase/``: the official confirms by typing the registration number, then the player
+* ``/office/unions/<id>/players/<registration number>/erase/``: the official confirms by typing the registration number, then the player
   becomes "Former player N".
 * ``/me/data/`` (and ``data.json``): a signed-in person's own data (their player and their account).
 """
@@ -136,13 +136,20 @@ def page_sections(data: dict[str, Any]) -> list[dict[str, Any]]:
     return sections
 
 
-def _player_for_official(*, user: Any, player_id: int) -> Player:
-    """The player if ``user`` is an official of the player's union (or the site administrator).
+def _player_for_official(*, user: Any, union_id: str, number: str) -> Player:
+    """The union's player with registration number ``number`` if ``user`` is an official of that union (or the
+    site administrator).
 
     :raises Http404: no such player, or another union's (the same answer).
     """
     return club_permissions.one_or_404(Player.objects.select_related("union", "club", "user"), "player",
-                                       pk=player_id, union__in=club_permissions.unions_for_official(user))
+                                       union_id=int(union_id), registration_number=number,
+                                       union__in=club_permissions.unions_for_official(user))
+
+
+def player_url(name: str, player: Player) -> str:
+    """The address of privacy page ``name`` (``"privacy:player-data"``, …) for ``player``."""
+    return reverse(name, kwargs={"union_id": player.union_id, "number": player.registration_number})
 
 
 def _json_download(data: dict[str, Any], *, name: str) -> HttpResponse:
@@ -164,29 +171,29 @@ def _data_page(request: HttpRequest, *, data: dict[str, Any], title: str, json_u
 
 @login_required
 @require_http_methods(["GET"])
-def player_data(request: HttpRequest, player_id: str) -> HttpResponse:
+def player_data(request: HttpRequest, union_id: str, number: str) -> HttpResponse:
     """Everything held on one player, for an official of the player's union (POPIA s23)."""
-    player = _player_for_official(user=request.user, player_id=int(player_id))
+    player = _player_for_official(user=request.user, union_id=union_id, number=number)
     return _data_page(request, data=person_export(player=player), player=player, official=True,
                       title=_("What the union holds on %(name)s") % {"name": player.full_name},
-                      json_url=reverse("privacy:player-data-json", args=[player.pk]))
+                      json_url=player_url("privacy:player-data-json", player))
 
 
 @login_required
 @require_http_methods(["GET"])
-def player_data_json(request: HttpRequest, player_id: str) -> HttpResponse:
+def player_data_json(request: HttpRequest, union_id: str, number: str) -> HttpResponse:
     """The same as JSON, as a download (POPIA s23)."""
-    player = _player_for_official(user=request.user, player_id=int(player_id))
+    player = _player_for_official(user=request.user, union_id=union_id, number=number)
     return _json_download(person_export(player=player),
                           name=f"{player.union.short_name}-{player.registration_number}-data")
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def player_erase(request: HttpRequest, player_id: str) -> HttpResponse:
+def player_erase(request: HttpRequest, union_id: str, number: str) -> HttpResponse:
     """Confirm, then erase a player (POPIA s24): the official types the registration number; the player becomes
     "Former player N" everywhere; results stay."""
-    player = _player_for_official(user=request.user, player_id=int(player_id))
+    player = _player_for_official(user=request.user, union_id=union_id, number=number)
     form = ErasureConfirmForm(request.POST if request.method == "POST" else None,
                               expected=player.registration_number)
     if player.erased_at is None and request.method == "POST" and form.is_valid():
@@ -196,7 +203,7 @@ def player_erase(request: HttpRequest, player_id: str) -> HttpResponse:
             refusal_show(request, refusal)
         else:
             messages.success(request, _("Erased: now %(name)s.") % {"name": former_name(erasure.former_number)})
-            return redirect("privacy:player-data", player_id=player.pk)
+            return redirect(player_url("privacy:player-data", player))
     return render(request, "privacy/erase_confirm.html", {"player": player, "form": form})
 
 

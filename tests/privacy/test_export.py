@@ -16,6 +16,7 @@ from knox.models import AuthToken
 from clubs.models import Player
 from privacy.export import person_export
 from privacy.models import Erasure
+from privacy.views import player_url
 from tests.factories import PlayerFactory, UnionFactory, UserFactory
 from tests.people import union_official
 from tests.privacy.erase_season import PHONE, erase_season  # noqa: F401 (the module's fixture)
@@ -56,33 +57,33 @@ def test_an_official_of_the_union_reads_and_downloads_it(client, erase_season): 
     player = erase_season.player
     official = union_official(player.union)
     client.force_login(official)
-    page = client.get(reverse("privacy:player-data", args=[player.pk]))
+    page = client.get(player_url("privacy:player-data", player))
     assert page.status_code == 200 and page["Cache-Control"] == "no-store"
     body = page.content.decode()
     for text in (erase_season.full_name, erase_season.email, "Changes to the registry entry", "Team sheets",
                  "Straf claims and rulings", "Records", "Sign-in account", "Download as JSON", "Erase this person"):
         assert text in body, text
-    download = client.get(reverse("privacy:player-data-json", args=[player.pk]))
+    download = client.get(player_url("privacy:player-data-json", player))
     assert download["Content-Type"] == "application/json"
     assert download["Content-Disposition"] == 'attachment; filename="CKU-CKU-0101-data.json"'
     assert json.loads(download.content)["player"]["email"] == erase_season.email
     registry = client.get(reverse("office:registry", args=[player.union_id]))
-    assert reverse("privacy:player-data", args=[player.pk]) in registry.content.decode()
+    assert player_url("privacy:player-data", player) in registry.content.decode()
 
 
 def test_anyone_else_gets_the_same_404_as_for_no_player(client, erase_season):  # noqa: F811
     player = erase_season.player
-    missing = Player.objects.order_by("-pk").first().pk + 1
+    missing = {"union_id": player.union_id, "number": "CKU-9999"}
     other_union = UnionFactory()
     for user in (union_official(other_union), UserFactory()):
         client.force_login(user)
         for name in ("privacy:player-data", "privacy:player-data-json", "privacy:player-erase"):
-            assert client.get(reverse(name, args=[player.pk])).status_code == 404
-            assert client.get(reverse(name, args=[missing])).status_code == 404
-        assert client.post(reverse("privacy:player-erase", args=[player.pk]),
+            assert client.get(player_url(name, player)).status_code == 404
+            assert client.get(reverse(name, kwargs=missing)).status_code == 404
+        assert client.post(player_url("privacy:player-erase", player),
                            {"registration_number": "CKU-0101"}).status_code == 404
     client.logout()
-    assert client.get(reverse("privacy:player-data", args=[player.pk])).status_code == 302  # to sign in
+    assert client.get(player_url("privacy:player-data", player)).status_code == 302  # to sign in
     assert Player.objects.get(pk=player.pk).erased_at is None
 
 
@@ -111,7 +112,7 @@ def test_the_erasure_asks_for_the_registration_number_first(client, erase_season
     player = erase_season.player
     official = union_official(player.union)
     client.force_login(official)
-    url = reverse("privacy:player-erase", args=[player.pk])
+    url = player_url("privacy:player-erase", player)
     page = client.get(url).content.decode()
     for text in ("Former player", "cannot be undone", "results stay", "Type the registration number"):
         assert text in page, text
@@ -119,7 +120,7 @@ def test_the_erasure_asks_for_the_registration_number_first(client, erase_season
     assert wrong.status_code == 200 and "not this player&#x27;s registration number" in wrong.content.decode()
     assert Player.objects.get(pk=player.pk).erased_at is None and not Erasure.objects.exists()
     done = client.post(url, {"registration_number": " CKU-0101 "}, follow=True)
-    assert done.redirect_chain[-1][0] == reverse("privacy:player-data", args=[player.pk])
+    assert done.redirect_chain[-1][0] == player_url("privacy:player-data", player)
     assert "Erased: now Former player 1." in done.content.decode()
     assert erase_season.full_name not in done.content.decode()
     erasure = Erasure.objects.get()
@@ -133,3 +134,13 @@ def test_a_player_without_history_exports_empty_sections():
     data = person_export(player=player)
     assert data["player"]["first_name"] == "Anna" and data["account"] is None
     assert data["team_sheets"] == data["records"] == data["drives"] == data["straf_claims"] == []
+
+
+def test_a_registration_number_with_a_slash_or_space_has_its_page(client):
+    player = PlayerFactory(first_name="Anna", last_name="Botha", registration_number="WP 12/3")
+    client.force_login(union_official(player.union))
+    url = player_url("privacy:player-data", player)
+    assert client.get(url).status_code == 200
+    assert json.loads(client.get(player_url("privacy:player-data-json", player)).content)["player"][
+        "registration_number"] == "WP 12/3"
+    assert "Anna Botha" in client.get(player_url("privacy:player-erase", player)).content.decode()
