@@ -21,7 +21,7 @@ them, from an inventory of the models that point at ``clubs.Player`` or at the u
   official, referee, club secretary, appeals committee), two-step devices by name only, API tokens (when made and
   until when; never the token), the language chosen, sign-in attempts and sign-ins under the username
   (axes.AccessAttempt, AccessLog, AccessFailureLog), matches refereed or marked, rulings given, team sheets
-  submitted.
+  submitted, results confirmed and disputed (matches.Match, matches.ResultDispute).
 
 Never included: password hashes, two-step secrets, token digests, session contents, other people's e-mail or
 phone. Names of partners and opponents appear as the league's own pages show them.
@@ -208,7 +208,7 @@ def account_export(*, user: Any) -> dict[str, Any]:
     from knox.models import AuthToken
 
     from klawerjas_league.models import UserLanguage
-    from matches.models import Match, TeamSheet
+    from matches.models import Match, ResultDispute, TeamSheet
     from referee.models import Ruling
 
     roles = ([_row(role="union official", of=link.union.name) for link in user.union_official_links.all()]
@@ -237,6 +237,12 @@ def account_export(*, user: Any) -> dict[str, Any]:
         team_sheets_submitted=[_row(match=_match(s.match), team=s.team.name, submitted_at=s.submitted_at)
                                for s in TeamSheet.objects.filter(submitted_by=user).select_related(
                                    "match__home", "match__away", "team")],
+        results_confirmed=[_row(match=_match(m), confirmed_at=m.confirmed_at) for m in Match.objects.filter(
+            Q(home_confirmed_by=user) | Q(away_confirmed_by=user)).select_related("home", "away")],
+        results_disputed=[_row(match=_match(d.match), team=d.team.name, reason=d.reason, raised_at=d.raised_at,
+                               settled_at=d.settled_at)
+                          for d in ResultDispute.objects.filter(raised_by=user).select_related(
+                              "match__home", "match__away", "team")],
     )
 
 

@@ -1,10 +1,11 @@
 """The privacy pages (POPIA s23 access, s24 erasure): thin views over :mod:`privacy.export` and
 :mod:`privacy.erasure`.
 
-* ``/office/unions/<id>/players/<registration number>/data/`` (and ``data.json``): an official of the player's union reads, or downloads, all
-  the installation holds on the player; anyone else gets the same 404 as for a player that does not exist.
-* ``/office/unions/<id>/players/<registration number>/erase/``: the official confirms by typing the registration number, then the player
-  becomes "Former player N".
+* ``/office/unions/<id>/players/<registration number>/data/`` (and ``data.json``): an official of the player's
+  union reads, or downloads, all the installation holds on the player; anyone else gets the same 404 as for a
+  player that does not exist.
+* ``/office/unions/<id>/players/<registration number>/erase/``: the official confirms by typing the registration
+  number, then the player becomes "Former player N".
 * ``/me/data/`` (and ``data.json``): a signed-in person's own data (their player and their account).
 """
 
@@ -58,6 +59,8 @@ SECTION_TITLES = {
     "matches_refereed": gettext_lazy("Matches refereed or marked"),
     "rulings_given": gettext_lazy("Rulings given"),
     "team_sheets_submitted": gettext_lazy("Team sheets submitted"),
+    "results_confirmed": gettext_lazy("Results confirmed"),
+    "results_disputed": gettext_lazy("Results disputed"),
 }
 
 #: Column and field labels; a key not listed reads as its own words ("joined_at" → "Joined at").

@@ -144,3 +144,13 @@ def test_a_registration_number_with_a_slash_or_space_has_its_page(client):
     assert json.loads(client.get(player_url("privacy:player-data-json", player)).content)["player"][
         "registration_number"] == "WP 12/3"
     assert "Anna Botha" in client.get(player_url("privacy:player-erase", player)).content.decode()
+
+
+def test_a_captain_account_lists_the_results_it_confirmed(erase_season):  # noqa: F811
+    from matches.models import Match
+
+    user = erase_season.player.user
+    confirmed = Match.objects.filter(home_confirmed_by=user) | Match.objects.filter(away_confirmed_by=user)
+    account = person_export(player=erase_season.player)["account"]
+    assert len(account["results_confirmed"]) == confirmed.count() > 0
+    assert len(account["team_sheets_submitted"]) > 0
