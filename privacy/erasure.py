@@ -14,7 +14,7 @@ transaction:
 * every other text the installation holds (every text and JSON column of every table, history tables and their
   change reasons included: rulings' and awards' notes, disciplinary reasons, transfer notes, outbox arguments,
   admin log entries, stored registry spreadsheets) has the old name, e-mail and phone replaced by
-  "Former player N";
+  "Former player N"; in a stored registry upload the person's row has its name, e-mail and phone cells replaced;
 * a linked account is anonymised and closed: username ``former-player-<union short name>-<N>``, no names, no
   e-mail, an unusable password, inactive, its two-step devices, API tokens and sessions gone.
 
@@ -116,6 +116,74 @@ def _bytes_replaced(content: bytes, needles: list[str], replacement: str) -> byt
             continue
         return _replaced(text, needles, replacement).encode(encoding)
     return content
+
+
+def _spreadsheet_scrub(content: bytes, *, registration_number: str, values: dict[str, str]) -> bytes:
+    """A stored registry spreadsheet with the cells of the person's row (the row holding ``registration_number``)
+    that equal a key of ``values`` replaced by its value: first name, surname, e-mail and phone sit in cells of
+    their own, which no search for the whole name finds. ``.xlsx`` through openpyxl; CSV in UTF-8 (a byte-order
+    mark kept) or Windows-1252, with ``,`` or ``;``. Unchanged bytes when the row is not there."""
+    key = registration_number.strip().casefold()
+
+    def holds(cells: list[str]) -> bool:
+        return any(cell.strip().strip('"').casefold() == key for cell in cells)
+
+    if content[:2] == b"PK":
+        from openpyxl import load_workbook
+
+        book = load_workbook(io.BytesIO(content))
+        changed = False
+        for sheet in book.worksheets:
+            for row in sheet.iter_rows():
+                if holds([str(c.value) for c in row if c.value is not None]):
+                    for cell in row:
+                        if isinstance(cell.value, str) and cell.value.strip() in values:
+                            cell.value = values[cell.value.strip()]
+                            changed = True
+        if not changed:
+            return content
+        out = io.BytesIO()
+        book.save(out)
+        return out.getvalue()
+    bom = content.startswith(b"\xef\xbb\xbf")
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            text = content.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+        first = text.split("\n", 1)[0]
+        delimiter = ";" if first.count(";") > first.count(",") else ","
+        lines = []
+        for line in text.splitlines(keepends=True):
+            body = line.rstrip("\r\n")
+            cells = body.split(delimiter)
+            if holds(cells):
+                cells = [values.get(c.strip().strip('"'), c) if c.strip().strip('"') in values else c for c in cells]
+                line = delimiter.join(cells) + line[len(body):]
+            lines.append(line)
+        return "".join(lines).encode("utf-8-sig" if bom else encoding.replace("-sig", ""))
+    return content
+
+
+def _registry_imports_scrub(*, player: Player, values: dict[str, str]) -> int:
+    """The union's stored registry uploads (office.RegistryImport): the person's row in the file and in its
+    preview summary gets the former name, no e-mail and no phone. Returns the rows changed."""
+    from office.models import RegistryImport
+
+    key = player.registration_number.strip().casefold()
+    changed = 0
+    for upload in RegistryImport.objects.filter(union_id=player.union_id):
+        content = bytes(upload.content)
+        new_content = _spreadsheet_scrub(content, registration_number=player.registration_number, values=values)
+        summary = upload.summary
+        for row in (summary or {}).get("rows", []):
+            if str(row.get("registration_number", "")).strip().casefold() == key:
+                for field in ("first_name", "last_name", "email", "phone"):
+                    if row.get(field) in values:
+                        row[field] = values[row[field]]
+        if new_content != content or summary != RegistryImport.objects.get(pk=upload.pk).summary:
+            changed += RegistryImport.objects.filter(pk=upload.pk).update(content=new_content, summary=summary)
+    return changed
 
 
 def _text_fields(model: type[models.Model]) -> list[models.Field]:
@@ -260,6 +328,8 @@ def person_erase(*, player: Player, erased_by: Any = None, how: str = "page") ->
     old_username = user.username if user is not None else ""
 
     changed = _only_about(player=player, username=old_username)
+    cells = {player.first_name: FORMER_FIRST_NAME, player.last_name: str(number), player.email: "", player.phone: ""}
+    changed += _registry_imports_scrub(player=player, values={k: v for k, v in cells.items() if k})
     player.first_name, player.last_name = FORMER_FIRST_NAME, str(number)
     player.email = player.phone = ""
     player.full_name_public = False

@@ -5,7 +5,8 @@ and erasure tests (POPIA s23, s24).
 sheets, boem sheets, straf claims and rulings, substitutions, records, standings), then gives the first club's
 captain ("CKU-0101", account "captain") an e-mail and phone (so the history holds them), a consent, a disciplinary
 record, an invitation with its outbox message, a straf claim at their table with a ruling noting them, an admin log
-line and a sign-in attempt naming them, a two-step device, an API token and a session.
+line and a sign-in attempt naming them, the union's registry uploaded as .csv and .xlsx, a two-step device, an API
+token and a session.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from clubs import services as club_services
 from clubs.models import DisciplinaryRecord, Player
 from klawerjas_league.demo import demo_season_run
 from klawerjas_league.models import OutboxMessage
-from office.models import Invitation
+from office.models import Invitation, RegistryImport
+from office.registry import registry_export
 from privacy.models import Consent
 from referee.models import Ruling, StrafClaim
 
@@ -83,6 +85,11 @@ def decorate(player: Player) -> ErasableSeason:
                                  attempt_time=timezone.now(), failures_since_start=1, get_data="", post_data="")
     TOTPDevice.objects.create(user=user, name="Phone of the captain", confirmed=True)
     AuthToken.objects.create(user=user)
+    for fmt in ("csv", "xlsx"):  # the union's registry as uploaded: the name in cells of its own
+        RegistryImport.objects.create(
+            union=player.union, file_name=f"registry.{fmt}", content=registry_export(union=player.union, fmt=fmt),
+            summary={"rows": [{"registration_number": player.registration_number, "first_name": player.first_name,
+                               "last_name": player.last_name, "email": EMAIL, "status": "unchanged"}]})
     session = SessionStore()
     session["_auth_user_id"] = str(user.pk)
     session.create()

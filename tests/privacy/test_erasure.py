@@ -16,7 +16,8 @@ from clubs.models import DisciplinaryRecord, Player
 from klawerjas_league.models import OutboxMessage
 from matches.models import Boem, BoemEntry, Competition, PlayedHand
 from matches.standings import standings_recompute
-from office.models import Invitation
+from office.models import Invitation, RegistryImport
+from office.registry import registry_read
 from privacy.erasure import ERASE_REASON, ErasureRefused, person_erase
 from privacy.models import Consent, Erasure
 from records.models import PartnershipLine
@@ -119,6 +120,15 @@ def test_the_name_is_in_no_table_afterwards_and_results_are_identical(erase_seas
         "Former player 1 claimed too late; Former player 1 agreed.")
     assert Ruling.history.filter(history_change_reason="note about Former player 1").exists()
     assert DisciplinaryRecord.objects.get(player=player).reason == "Former player 1 arrived after the toss."
+    # the stored registry uploads: the person's row has the former name and no contacts; the others are as they were
+    for upload in RegistryImport.objects.all():
+        rows = registry_read(content=bytes(upload.content), file_name=upload.file_name)
+        mine = [row for row in rows if row.registration_number == "CKU-0101"]
+        assert [(r.first_name, r.last_name, r.email or "") for r in mine] == [("Former player", "1", "")], upload
+        assert len(rows) == Player.objects.filter(union=player.union).count()
+        assert {(r.first_name, r.last_name) for r in rows if r.registration_number == "CKU-0102"} == {
+            (p.first_name, p.last_name) for p in Player.objects.filter(registration_number="CKU-0102")}
+        assert upload.summary["rows"][0]["first_name"] == "Former player" and upload.summary["rows"][0]["email"] == ""
 
 
 def test_a_second_erasure_is_refused_and_numbers_count_up(erase_season):  # noqa: F811
