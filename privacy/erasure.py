@@ -51,8 +51,6 @@ logger = logging.getLogger(__name__)
 FORMER_FIRST_NAME = "Former player"
 #: The change reason of the save that erases (the history row it creates names no one).
 ERASE_REASON = "erased (POPIA s24)"
-#: Outbox task that e-mails an invitation (office.invitations.INVITATION_SEND_TASK; office is below privacy).
-_INVITATION_TASK = "office.invitation_email_send"
 #: Tables a sweep leaves alone: the erasure log (names no one) and Django's own bookkeeping.
 _SWEEP_SKIP = {("privacy", "erasure"), ("contenttypes", "contenttype"), ("auth", "permission"),
                ("sessions", "session")}
@@ -270,6 +268,7 @@ def _only_about(*, player: Player, username: str) -> int:
     from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 
     from klawerjas_league.models import OutboxMessage
+    from office.invitations import INVITATION_SEND_TASK
     from office.models import Invitation
 
     removed = 0
@@ -277,7 +276,7 @@ def _only_about(*, player: Player, username: str) -> int:
     invitations = Invitation.objects.filter(Q(player=player) | Q(email__in=addresses)
                                             | Q(accepted_by_id=player.user_id or 0))
     invitation_ids = list(invitations.values_list("pk", flat=True))
-    for message in OutboxMessage.objects.filter(task=_INVITATION_TASK):
+    for message in OutboxMessage.objects.filter(task=INVITATION_SEND_TASK):
         if message.args and message.args[0] in invitation_ids:
             message.delete()
             removed += 1

@@ -177,6 +177,7 @@ def _drives(player: Player) -> list[dict[str, Any]]:
 
 def _invitations_and_outbox(*, player: Player | None, user: Any) -> tuple[list[dict], list[dict]]:
     from klawerjas_league.models import OutboxMessage
+    from office.invitations import INVITATION_SEND_TASK
     from office.models import Invitation
 
     addresses = {a.lower() for a in ((player.email if player else ""), (user.email if user else "")) if a}
@@ -187,7 +188,7 @@ def _invitations_and_outbox(*, player: Player | None, user: Any) -> tuple[list[d
         which |= Q(accepted_by=user)
     invitations = list(Invitation.objects.filter(which).select_related("union", "club").distinct())
     ids = {i.pk for i in invitations}
-    messages = [m for m in OutboxMessage.objects.filter(task="office.invitation_email_send") if m.args
+    messages = [m for m in OutboxMessage.objects.filter(task=INVITATION_SEND_TASK) if m.args
                 and m.args[0] in ids]
     for address in addresses:
         messages += list(OutboxMessage.objects.filter(Q(args__icontains=address) | Q(key__icontains=address)))
