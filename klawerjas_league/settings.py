@@ -404,4 +404,7 @@ CELERY_BEAT_SCHEDULE = {
                      "options": {"expires": max(OUTBOX_FLUSH_SECONDS - 5, 1)}},
     # Appeals past their decision deadline go to the overdue list; the committee is reminded once (appeals/tasks.py).
     "appeals-overdue": {"task": "appeals.appeals_overdue_close", "schedule": 3600.0, "options": {"expires": 3500}},
+    # Optional data (e-mail, phone) of players inactive longer than their union keeps it, once a day (POPIA s14;
+    # privacy/retention.py).
+    "privacy-retention": {"task": "privacy.retention_sweep", "schedule": 86400.0, "options": {"expires": 82800}},
 }

@@ -39,4 +39,5 @@ urlpatterns = [
     path("", include("appeals.urls")),
     path("", include("drives.urls")),
     path("", include("office.urls")),
+    path("", include("privacy.urls")),
 ]
