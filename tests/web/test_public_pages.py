@@ -99,7 +99,7 @@ def test_standings_show_the_published_snapshot_frozen_with_tiebreak_reasons(clie
     assert "After round 1" in body and "Head-to-head: won 26–18." in body
     assert "better aggregate difference" in body  # the live table, marked provisional
     assert "provisional" in body
-    csv_text = client.get(f"/competitions/{league.pk}/standings.csv?snapshot={snapshot.pk}").content.decode()
+    csv_text = client.get(f"/competitions/{league.pk}/standings.csv?snapshot={snapshot.pk}").content.decode("utf-8-sig")
     lines = list(csv.reader(io.StringIO(csv_text)))
     assert lines[0][0] == "Pos" and lines[1][1] == world.a.away.name and lines[1][-1] == "Head-to-head: won 26–18."
     pdf = client.get(f"/competitions/{league.pk}/standings.pdf")
