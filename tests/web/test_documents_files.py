@@ -273,3 +273,20 @@ def test_fixture_list_has_the_teams_matches_in_date_order(client, world):
     lines = [line for line in text.splitlines() if "A Away" in line]
     assert len(lines) == team.home_matches.count() + team.away_matches.count()
     assert "20–20" in text and "30–22" in text
+
+
+def test_a_tables_heading_is_never_left_alone_at_the_foot_of_a_page(client, world):
+    match = world.a.approved
+    now = timezone.now()
+    for number in range(1, 5):  # four tables of 14 boems: the report runs over two pages
+        table = MatchTable.objects.create(match=match, number=number)
+        for boem in range(1, 15):
+            Boem.objects.create(table=table, number=boem, status=Boem.Status.COMPLETED, home_strokes=5,
+                                away_strokes=boem % 5, winner=match.home, points=2, ended_at=now)
+    pages = [page for page in pdf_text(client.get(f"/matches/{match.pk}/report.pdf").content).split("\f")
+             if page.strip()]
+    assert len(pages) >= 2 and f"Page 1 of {len(pages)}" in pages[0]
+    for page in pages:
+        for heading in re.findall(r"Table \d · Played", page):
+            after = page.split(heading, 1)[1]
+            assert "(left, from the top rung)" in after and "5–1: 2 pts" in after, heading  # its trees follow
