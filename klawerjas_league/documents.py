@@ -25,10 +25,6 @@ class FetchRefused(ValueError):
     """A document asked for a file or an address: refused (documents are self-contained)."""
 
 
-def _no_fetch(url: str, *args: Any, **kwargs: Any) -> dict:
-    raise FetchRefused(f"Documents fetch nothing: {url!r}")
-
-
 def page_counter_css() -> str:
     """The CSS ``content`` value for "Page 1 of 2" in the active language, e.g. ``"Page " counter(page) " of "
     counter(pages)`` (the translation's ``%(page)s`` and ``%(pages)s`` become the counters)."""
@@ -48,15 +44,22 @@ def page_counter_css() -> str:
     return " ".join(parts)
 
 
-def pdf_bytes(*, template: str, context: dict[str, Any]) -> bytes:
-    """``template`` rendered with ``context`` (plus ``page_counter``) as PDF bytes, in the active language.
-
-    :raises FetchRefused: the document asked for an outside resource (a template bug).
-    """
+def html_pdf(html: str) -> bytes:
+    """A self-contained HTML document as PDF bytes. Nothing is fetched: WeasyPrint asks its URL fetcher for every
+    image, stylesheet or font address, and this one refuses them all (WeasyPrint then leaves the thing out)."""
     from weasyprint import HTML  # imported here: loading Pango takes a moment and only documents need it
+    from weasyprint.urls import URLFetcher
 
-    html = render_to_string(template, {**context, "page_counter": page_counter_css()})
-    return HTML(string=html, url_fetcher=_no_fetch, base_url="about:blank").write_pdf()
+    class NoFetcher(URLFetcher):
+        def fetch(self, url: str, headers: Any = None) -> Any:
+            raise FetchRefused(f"Documents fetch nothing: {url!r}")
+
+    return HTML(string=html, url_fetcher=NoFetcher(), base_url="about:blank").write_pdf()
+
+
+def pdf_bytes(*, template: str, context: dict[str, Any]) -> bytes:
+    """``template`` rendered with ``context`` (plus ``page_counter``) as PDF bytes, in the active language."""
+    return html_pdf(render_to_string(template, {**context, "page_counter": page_counter_css()}))
 
 
 def pdf_response(*, template: str, context: dict[str, Any], filename: str, inline: bool = False) -> HttpResponse:

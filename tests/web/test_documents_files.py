@@ -290,3 +290,17 @@ def test_a_tables_heading_is_never_left_alone_at_the_foot_of_a_page(client, worl
         for heading in re.findall(r"Table \d · Played", page):
             after = page.split(heading, 1)[1]
             assert "(left, from the top rung)" in after and "5–1: 2 pts" in after, heading  # its trees follow
+
+
+def test_a_document_fetches_no_file_and_no_address(tmp_path):
+    from PIL import Image
+    from weasyprint import HTML
+
+    from klawerjas_league.documents import html_pdf
+
+    path = tmp_path / "on-disk.png"
+    Image.new("RGB", (4, 4), "red").save(path)
+    html = f'<p>x<img src="{path.as_uri()}"><img src="http://127.0.0.1:9/a.png"></p>'
+    assert b"/Image" in HTML(string=html).write_pdf()  # WeasyPrint's own fetcher would embed the file
+    content = html_pdf(html)
+    assert content.startswith(b"%PDF") and b"/Image" not in content
