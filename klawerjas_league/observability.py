@@ -2,8 +2,9 @@
 
 * **Sentry** (:func:`sentry_init`, from settings when ``SENTRY_DSN`` is set): unhandled errors of requests and of
   Celery tasks, and every ``logger.error``, go to the operator's Sentry project. Nothing personal is sent
-  (``send_default_pii=False``; POPIA s19: the players' names, e-mail addresses and addresses stay on the server):
-  no user, cookie or client address, only the request's path, the stack and the request id (tag ``request_id``).
+  (:data:`SENTRY_DATA_COLLECTION`, stricter than ``send_default_pii=False``; POPIA s19: the players' names and
+  e-mail addresses stay on the server): no user, cookie, client address, body or local variable, only the
+  request's path, the stack and the request id (tag ``request_id``).
 * **E-mail to ADMINS** (:func:`admins_from_env`): without Sentry, Django's ``AdminEmailHandler`` mails each 500 to
   the addresses in ``ADMINS`` through the site's ordinary mail settings.
 * **Logs** (:func:`logging_config`): one line per record on standard error, with the time (ISO 8601, UTC), the
@@ -23,12 +24,15 @@ import logging
 import subprocess
 from collections.abc import Callable
 from datetime import UTC, datetime
-from email.utils import getaddresses
+from email.utils import formataddr, getaddresses
 from pathlib import Path
 from typing import Any
 
+from celery.signals import task_postrun, task_prerun
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django_guid import get_guid
+from django_guid.integrations import CeleryIntegration
 
 #: The header that carries the request id, to the site (from the proxy) and back (to the client).
 REQUEST_ID_HEADER = "X-Request-ID"
@@ -39,8 +43,8 @@ def admins_from_env(text: str) -> list[str]:
     ``"Ops <ops@example.org>, Anna <anna@example.org>; bob@example.org"``: commas or semicolons between entries,
     a display name optional. Entries without an ``@`` are dropped; each address appears once.
 
-    :returns: ``["Ops <ops@example.org>", "Anna <anna@example.org>", "bob@example.org"]`` (names kept, as Django
-        accepts them in ``To:``).
+    :returns: ``["Ops <ops@example.org>", "Anna <anna@example.org>", "bob@example.org"]`` (names kept, quoted where
+        they need it, as Django accepts them in ``To:``).
     """
     found: list[str] = []
     seen: set[str] = set()
@@ -49,8 +53,7 @@ def admins_from_env(text: str) -> list[str]:
         if "@" not in address or address.lower() in seen:
             continue
         seen.add(address.lower())
-        name = " ".join(name.split()).replace('"', "")
-        found.append(f"{name} <{address}>" if name else address)
+        found.append(formataddr((" ".join(name.split()), address)))
     return found
 
 
@@ -66,11 +69,25 @@ def git_commit(base_dir: Path) -> str:
     return commit if done.returncode == 0 and len(commit) == 40 else ""
 
 
+#: What Sentry may collect (sentry-sdk's ``data_collection``; see :func:`sentry_init`).
+SENTRY_DATA_COLLECTION: dict[str, Any] = {
+    "user_info": False,
+    "cookies": {"mode": "off"},
+    "http_headers": {"request": {"mode": "allowlist",
+                                 "terms": ["user-agent", "accept-language", "content-type", "host"]}},
+    "http_bodies": [],
+    "url_query_params": {"mode": "off"},
+    "graphql": {"document": False, "variables": False},
+    "gen_ai": {"inputs": False, "outputs": False},
+    "database_query_data": False,
+    "queues": False,
+    "stack_frame_variables": False,
+}
+
+
 def _request_id_tag(event: dict[str, Any], hint: dict[str, Any]) -> dict[str, Any]:
     """Sentry's ``before_send``: tag the event with the request id of the request (or task) that raised it, so
     the event, the log lines and the client's ``X-Request-ID`` can be matched."""
-    from django_guid import get_guid
-
     request_id = get_guid()
     if request_id:
         event.setdefault("tags", {})["request_id"] = request_id
@@ -85,7 +102,8 @@ def sentry_init(*, dsn: str, environment: str, release: str, traces_sample_rate:
     :param release: the code's version (the git commit; ``""``: none). :param traces_sample_rate: the share of
         requests traced for performance (0: none; errors are always sent).
     :param transport: for tests, a ``sentry_sdk.transport.Transport`` that keeps the events instead of sending them.
-    :returns: whether Sentry was started. POPIA s19: ``send_default_pii=False`` (no user, cookies or addresses).
+    :returns: whether Sentry was started. POPIA s19: :data:`SENTRY_DATA_COLLECTION` (no user, cookies,
+        addresses, bodies or local variables).
     """
     if not dsn:
         return False
@@ -100,7 +118,10 @@ def sentry_init(*, dsn: str, environment: str, release: str, traces_sample_rate:
         dsn=dsn,
         environment=environment,
         release=release or None,
-        send_default_pii=False,
+        # POPIA s19: nothing personal leaves the server. This is sentry-sdk's send_default_pii=False made stricter
+        # (its data_collection option, which replaces send_default_pii): no user, cookies, query strings, request
+        # bodies (a form holds names), local variables or SQL parameters; of the headers only these four.
+        data_collection=SENTRY_DATA_COLLECTION,
         traces_sample_rate=traces_sample_rate,
         integrations=[DjangoIntegration(), CeleryIntegration()],
         before_send=_request_id_tag,
@@ -121,6 +142,41 @@ class RequestIdTrustMiddleware:
         if not settings.NUM_PROXIES:
             request.META.pop("HTTP_X_REQUEST_ID", None)
         return self.get_response(request)
+
+
+def _task_prerun(task: Any, **kwargs: Any) -> None:
+    from django_guid.integrations.celery import signals
+
+    if getattr(task.request, "is_eager", False) and get_guid():
+        task.request.klawerjas_request_id_inherited = True  # run inside the request: keep its id, and after
+        return
+    signals.worker_prerun(task=task, **kwargs)
+
+
+def _task_postrun(task: Any, **kwargs: Any) -> None:
+    from django_guid.integrations.celery import signals
+
+    if getattr(task.request, "klawerjas_request_id_inherited", False):
+        return
+    signals.clean_up(task=task, **kwargs)
+
+
+class RequestIdCeleryIntegration(CeleryIntegration):
+    """django-guid's Celery integration (a task sent from a request carries the request's id in its headers, and
+    the worker logs under it), with one change: a task run in-process (``task_always_eager``, the embedded
+    default without Redis) keeps the id of the request it runs in, and leaves it set after. django-guid's own
+    handlers would give it a new id and then clear it, so the rest of the request logged no id and the response
+    carried no ``X-Request-ID``."""
+
+    def setup(self) -> None:
+        """Connect django-guid's Celery signals, then swap its task start and end handlers for ours."""
+        super().setup()
+        from django_guid.integrations.celery import signals
+
+        task_prerun.disconnect(signals.worker_prerun)
+        task_postrun.disconnect(signals.clean_up)
+        task_prerun.connect(_task_prerun, weak=False, dispatch_uid="klawerjas-request-id-prerun")
+        task_postrun.connect(_task_postrun, weak=False, dispatch_uid="klawerjas-request-id-postrun")
 
 
 def _utc_time(record: logging.LogRecord) -> str:
@@ -164,9 +220,10 @@ class PlainFormatter(logging.Formatter):
         return line
 
 
-def logging_config(*, log_format: str, level: str, mail_admins: bool) -> dict[str, Any]:
+def logging_config(*, log_format: str, level: str) -> dict[str, Any]:
     """Django's ``LOGGING``: every record to standard error in ``log_format`` (``json`` or ``plain``) with its
-    request id; with ``mail_admins``, Django's errors (a 500) also e-mailed to ``ADMINS`` (when ``DEBUG`` is off).
+    request id; Django's errors (a 500) also e-mailed to ``ADMINS`` when ``DEBUG`` is off (Django's
+    ``AdminEmailHandler``, which sends nothing while ``ADMINS`` is empty, as it is when Sentry is on).
 
     :raises ValueError: a ``log_format`` other than ``json`` or ``plain``.
     """
@@ -191,7 +248,7 @@ def logging_config(*, log_format: str, level: str, mail_admins: bool) -> dict[st
         "root": {"handlers": ["console"], "level": level},
         "loggers": {
             # Django's own console handler is replaced by ours (the root's); the 500 e-mails stay.
-            "django": {"handlers": ["mail_admins"] if mail_admins else [], "level": "INFO", "propagate": True},
+            "django": {"handlers": ["mail_admins"], "level": "INFO", "propagate": True},
             # django-guid says at INFO, for every request, whether the header came: noise.
             "django_guid": {"level": "WARNING"},
         },

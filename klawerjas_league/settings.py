@@ -31,10 +31,15 @@ import environ
 from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
-from django_guid.integrations import CeleryIntegration as GuidCeleryIntegration
 
 from klawerjas_league.cache import caches_config
-from klawerjas_league.observability import admins_from_env, git_commit, logging_config, sentry_init
+from klawerjas_league.observability import (
+    RequestIdCeleryIntegration,
+    admins_from_env,
+    git_commit,
+    logging_config,
+    sentry_init,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -414,13 +419,13 @@ SERVER_EMAIL = env.str("SERVER_EMAIL", default=DEFAULT_FROM_EMAIL)
 # a trusted proxy: klawerjas_league.observability.RequestIdTrustMiddleware), passed on to the Celery tasks a request
 # starts; the worker logs with these settings too (use_django_logging).
 LOG_FORMAT = env.str("LOG_FORMAT", default="plain")
-LOGGING = logging_config(log_format=LOG_FORMAT, level=env.str("LOG_LEVEL", default="INFO"), mail_admins=bool(ADMINS))
+LOGGING = logging_config(log_format=LOG_FORMAT, level=env.str("LOG_LEVEL", default="INFO"))
 DJANGO_GUID = {
     "GUID_HEADER_NAME": "X-Request-ID",
     "VALIDATE_GUID": True,
     "RETURN_HEADER": True,
     "EXPOSE_HEADER": False,
-    "INTEGRATIONS": [GuidCeleryIntegration(use_django_logging=True)],
+    "INTEGRATIONS": [RequestIdCeleryIntegration(use_django_logging=True)],
 }
 # Prometheus metrics at /metrics (klawerjas_league/metrics.py), for these addresses or CIDR blocks only (the client
 # address of klawerjas_league.limits.client_address); anyone else gets 404.
