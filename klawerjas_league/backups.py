@@ -32,7 +32,8 @@ logger = logging.getLogger(__name__)
 PROJECT = Path(__file__).resolve().parent.parent
 BACKUP_SCRIPT, RESTORE_SCRIPT = PROJECT / "scripts" / "backup", PROJECT / "scripts" / "restore"
 #: The names scripts/backup and :func:`backup_run` give: ``klawerjas-20261128-031500.dump.age``.
-BACKUP_NAME = re.compile(r"^klawerjas-(\d{8}-\d{6})\.(dump|sqlite3|json)(\.age)?$")
+#: (A second backup within the same second gets 4 more hex digits: ``klawerjas-20261128-031500-9f3a.dump.age``.)
+BACKUP_NAME = re.compile(r"^klawerjas-(\d{8}-\d{6})(-[0-9a-f]{4})?\.(dump|sqlite3|json)(\.age)?$")
 
 
 class BackupError(Exception):
@@ -77,7 +78,7 @@ def backup_run(*, directory: Path, url: str | None = None) -> Path:
     kind = "dump" if url.startswith(("postgres", "pgsql", "psql")) else "sqlite3"
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
     target = directory / f"klawerjas-{stamp}.{kind}.age"
-    if target.exists():  # two backups in one second: the second waits its turn by a suffix-free name
+    if target.exists():  # two backups in one second (a drill right after the scheduled one)
         target = directory / f"klawerjas-{stamp}-{uuid.uuid4().hex[:4]}.{kind}.age"
     extra = {"BACKUP_AGE_RECIPIENT": recipient, "BACKUP_AGE_RECIPIENTS_FILE": recipients_file}
     done = subprocess.run([str(BACKUP_SCRIPT), str(target)], cwd=PROJECT, env=_script_env(url, extra),
@@ -88,11 +89,16 @@ def backup_run(*, directory: Path, url: str | None = None) -> Path:
 
 
 def backups_listed(*, directory: Path) -> list[Path]:
-    """The backups in ``directory`` named as :data:`BACKUP_NAME`, newest first (by the time in the name)."""
+    """The backups in ``directory`` named as :data:`BACKUP_NAME`, newest first (by the time in the name, then,
+    within one second, by when the file was written)."""
     if not directory.is_dir():
         return []
     found = [path for path in directory.iterdir() if path.is_file() and BACKUP_NAME.match(path.name)]
-    return sorted(found, key=lambda path: path.name, reverse=True)
+
+    def age(path: Path) -> tuple[str, int]:
+        return BACKUP_NAME.match(path.name).group(1), path.stat().st_mtime_ns  # type: ignore[union-attr]
+
+    return sorted(found, key=age, reverse=True)
 
 
 def backup_rotate(*, directory: Path, keep: int) -> list[Path]:
