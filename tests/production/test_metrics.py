@@ -8,8 +8,12 @@ in ``METRICS_ALLOWED_ADDRESSES`` (default: this machine) read them, judged by th
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import uuid
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from django.test import Client, override_settings
@@ -25,6 +29,7 @@ from matches.models import MatchTable
 from tests.tables.conftest import playing  # noqa: F401 - the table fixture
 
 pytestmark = pytest.mark.django_db
+PROJECT = Path(__file__).resolve().parents[2]
 
 
 def _samples(response) -> dict[tuple[str, tuple], float]:
@@ -98,3 +103,22 @@ def test_a_table_write_is_counted_once_and_its_replay_not(playing, django_captur
         again = api.post("/api/table/goings-on/", body, format="json", HTTP_IDEMPOTENCY_KEY=idempotency)
     assert again.status_code == 201 and again.json() == first.json()
     assert _table_writes() == before + 1
+
+
+def test_gunicorn_workers_are_added_up_in_multiprocess_mode(tmp_path):
+    """With ``PROMETHEUS_MULTIPROC_DIR`` each process writes its counts there and ``/metrics`` sums them: two
+    processes answer a request each, a third reads 2."""
+    folder = tmp_path / "prometheus"
+    folder.mkdir()
+    env = {**{k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "DATABASE_URL")},
+           "DJANGO_SETTINGS_MODULE": "klawerjas_league.settings", "PROMETHEUS_MULTIPROC_DIR": str(folder),
+           "DATABASE_URL": f"sqlite:///{tmp_path / 'site.sqlite3'}"}
+    script = ("import django; django.setup(); from django.test import Client; c = Client(); {}")
+    for _ in range(2):
+        subprocess.run([sys.executable, "-c", script.format("c.get('/no-such-page/')")], cwd=PROJECT, env=env,
+                       check=True, capture_output=True, timeout=60)
+    read = subprocess.run([sys.executable, "-c", script.format("print(c.get('/metrics').content.decode())")],
+                          cwd=PROJECT, env=env, check=True, capture_output=True, text=True, timeout=60)
+    [line] = [line for line in read.stdout.splitlines()
+              if line.startswith("klawerjas_http_requests_total{") and 'view="unresolved"' in line]
+    assert line.endswith(" 2.0")
