@@ -2,6 +2,10 @@
 FROM python:3.13-slim
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1
 WORKDIR /app
+# The scheduled backup (Celery worker) runs scripts/backup: pg_dump (Debian's client is newer than the database,
+# as pg_dump needs) and age to encrypt it.
+RUN apt-get update && apt-get install -y --no-install-recommends age postgresql-client \
+    && rm -rf /var/lib/apt/lists/*
 COPY requirements.txt .
 RUN pip install -r requirements.txt
 COPY . .
