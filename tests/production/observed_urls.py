@@ -30,3 +30,9 @@ urlpatterns = [
     path("observed/task/", task_view, name="observed-task"),
     path("", include("klawerjas_league.urls")),
 ]
+
+
+@shared_task(name="tests.task_fails")
+def task_fails() -> None:
+    """A task that fails (for the error-reporting test)."""
+    raise DeliberateFailure("deliberate failure in a task")

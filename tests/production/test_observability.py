@@ -164,3 +164,13 @@ def test_a_task_the_request_runs_keeps_its_request_id():
     response = _client().get("/observed/task/")
     body = response.json()
     assert body["task"] == response["X-Request-ID"] == body["after"]
+
+
+def test_a_failing_task_reaches_sentry_too(sentry_events):
+    from tests.production.observed_urls import task_fails
+
+    with pytest.raises(Exception, match="deliberate failure in a task"):
+        task_fails.delay()
+    sentry_sdk.flush()
+    messages = [v.get("value", "") for e in sentry_events.events for v in e.get("exception", {}).get("values", [])]
+    assert any("deliberate failure in a task" in m for m in messages), sentry_events.events
