@@ -5,13 +5,13 @@ Run: ``python bench/engine_hands.py [HANDS] [RUNS] [GENERIC_HANDS]`` (default 10
 median, with the load average so that a busy machine shows. Target (issue 3): at least 50,000 hands/s.
 
 Then the same RUNS again, each measuring in turn (CPU time, same process, seed = run) the readable reference
-(``engine.fastplay._reference_random_hands``: legal_mask, engine.roem and engine.scoring card by card), the
+(``bench.fastplay._reference_random_hands``: legal_mask, engine.roem and engine.scoring card by card), the
 fast loop, and the generic path the demo and the bots use (``engine.simulate.deal`` + ``play_hand``) with
 ``policy="random"`` and ``policy="bot"``, and once more the bot with each hand's record read (as the demo
 does). It prints every rate and each one's ratio to the reference's rate in the same run, then the medians.
 Targets (issue 23): the generic path, random and bot, at least 1.5 x the reference; the fast loop at least 5 x.
 
-What one hand is (``engine.fastplay.play_random_hands``): an exactly uniform deal of the 32 cards with a
+What one hand is (``bench.fastplay.play_random_hands``): an exactly uniform deal of the 32 cards with a
 uniform dealer and the trump of the dealer's face-up card; all 8 tricks with every card uniform among the
 legal ones (SAKBOC 3.2-3.4); every seat's best roemte, the first-round competition (SAKBOC 8.2-8.4, 8.9;
 Notes §VI) and sturk; card points, and who goes on first with 1 or 2 strokes (SAKBOC 7.3, 8.17, 8.21;
@@ -31,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.fastplay import _reference_random_hands, play_random_hands  # noqa: E402
+from bench.fastplay import _reference_random_hands, play_random_hands  # noqa: E402
 from engine.ruleset import SAKBOC_2004  # noqa: E402
 from engine.simulate import deal, play_hand  # noqa: E402
 

@@ -6,11 +6,12 @@ Modules: :mod:`engine.cards` (encoding, notation), :mod:`engine.ruleset` (the Ru
 SAKBOC 2004 by default), :mod:`engine.play` (legal cards, trick winner, card points),
 :mod:`engine.roem` (roemte and competing roem), :mod:`engine.scoring` (going on, strokes, ou jol,
 boem), :mod:`engine.boem_sheet` (a table's sheet of goings-on and strafs, scored),
-:mod:`engine.simulate` (deals, bot, hands, boems, sessions), :mod:`engine.fastplay` (the benchmark's fast
-loop of random hands), :mod:`engine.record` (hand records), :mod:`engine.adjudicate` (the verdict on a record:
+:mod:`engine.simulate` (deals, bot, hands, boems, sessions), :mod:`engine.record` (hand records),
+:mod:`engine.adjudicate` (the verdict on a record:
 offences, forfeits, straf outcomes and notes, each with a stable code, params and clauses; the relatives' games
 through :mod:`engine.makers`, both on the one replay of :mod:`engine.replay`, into the values of
 :mod:`engine.verdict`), :mod:`engine.offences` (the straf list), :mod:`engine.cli` (the command line).
+The benchmark's fast loop of random hands is not the product's: it lives in ``bench/fastplay.py``.
 """
 
 from __future__ import annotations

@@ -14,8 +14,8 @@ Everything is reproducible: the same seed gives the same deals, cards, roem and 
 * :func:`play_boem` plays hands (through ou jol) until a side has 5 strokes; :func:`play_session`
   plays boems back to back for a time budget at a few minutes a hand (a 75-minute half).
 
-The benchmark's fast loop of random complete hands (``bench/engine_hands.py``) lives apart, in
-:mod:`engine.fastplay`.
+The benchmark's fast loop of random complete hands (``bench/engine_hands.py``) lives apart, outside the
+engine, in ``bench/fastplay.py``.
 
 Each hand can be emitted as a hand record dict (``HandResult.record``, format "klawerjas-hand"
 version 1, see the engine contract) that ``engine.adjudicate`` replays as clean; the record and the events

@@ -36,3 +36,5 @@ class KlawerjasLeagueConfig(AppConfig):
         user_login_failed.connect(sign_in_failure_record, dispatch_uid="klawerjas-sign-in-failures")
         user_logged_in.connect(user_language_on_sign_in, dispatch_uid="klawerjas-language-sign-in")
         two_step_signals_connect()
+        # The metrics (klawerjas_league/metrics.py): its database-query counter on every connection made from now on.
+        import klawerjas_league.metrics  # noqa: F401

@@ -17,6 +17,10 @@ sign-ins per address, default ``600/hour``), ``NUM_PROXIES`` (proxies adding X-F
 ``CELERY_TASK_DEFAULT_QUEUE`` (default ``klawerjas``), ``CELERY_VISIBILITY_TIMEOUT`` (seconds before Redis
 redelivers a task a dead worker took; default 3600), ``CELERY_BROKER_KEY_PREFIX`` (default none),
 ``EMAIL_URL`` (default: the console backend).
+Errors, logs and metrics (issue 37; README "Errors, logs and metrics"): ``SENTRY_DSN``, ``SENTRY_ENVIRONMENT``,
+``SENTRY_RELEASE``, ``SENTRY_TRACES_SAMPLE_RATE``, ``ADMINS``, ``SERVER_EMAIL``, ``LOG_FORMAT`` (``plain`` or ``json``),
+``LOG_LEVEL``, ``METRICS_ALLOWED_ADDRESSES``; scheduled backups: ``BACKUP_DIR``, ``BACKUP_KEEP``, ``BACKUP_HOUR``,
+``BACKUP_MINUTE``, ``BACKUP_AGE_RECIPIENT``, ``BACKUP_AGE_RECIPIENTS_FILE``, ``BACKUP_AGE_IDENTITY`` (the drill only).
 """
 
 import os
@@ -24,10 +28,18 @@ from datetime import timedelta
 from pathlib import Path
 
 import environ
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
 from klawerjas_league.cache import caches_config
+from klawerjas_league.observability import (
+    RequestIdCeleryIntegration,
+    admins_from_env,
+    git_commit,
+    logging_config,
+    sentry_init,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -66,6 +78,8 @@ INSTALLED_APPS = [
     "django_otp",
     "django_otp.plugins.otp_totp",
     "django_otp.plugins.otp_static",
+    # The request id (X-Request-ID) in every log line, the response and the tasks a request starts (issue 37).
+    "django_guid",
     "klawerjas_league",
     "clubs",
     "matches",
@@ -79,6 +93,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First, so that every answer carries X-Request-ID and is counted: a client's own request id is dropped
+    # unless a trusted proxy is in front (NUM_PROXIES), then django-guid keeps or makes one; the metrics.
+    "klawerjas_league.observability.RequestIdTrustMiddleware",
+    "django_guid.middleware.guid_middleware",
+    "klawerjas_league.metrics.MetricsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -255,7 +274,7 @@ OTP_ADMIN_HIDE_SENSITIVE_DATA = True
 # terminates TLS must send X-Forwarded-Proto. SECURE_SSL_REDIRECT=0 where TLS is handled elsewhere entirely.
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=not DEBUG)
-SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^metrics$"]
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = not DEBUG
 SESSION_COOKIE_HTTPONLY = True
 SECURE_HSTS_SECONDS = env.int("SECURE_HSTS_SECONDS", default=0 if DEBUG else 31536000)
@@ -386,12 +405,43 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+# --- Errors, logs and metrics (issue 37; klawerjas_league/observability.py and metrics.py, README "Errors, logs
+# and metrics"). Errors go to Sentry when SENTRY_DSN is set (nothing personal: POPIA s19), else Django e-mails each
+# 500 to ADMINS ("Name <a@example.org>, b@example.org") through the mail settings above, from SERVER_EMAIL.
+SENTRY_DSN = env.str("SENTRY_DSN", default="")
+SENTRY_ENVIRONMENT = env.str("SENTRY_ENVIRONMENT", default="development" if DEBUG else "production")
+SENTRY_RELEASE = env.str("SENTRY_RELEASE", default="") or (git_commit(BASE_DIR) if SENTRY_DSN else "")
+SENTRY_TRACES_SAMPLE_RATE = env.float("SENTRY_TRACES_SAMPLE_RATE", default=0.0)
+ADMINS = [] if SENTRY_DSN else admins_from_env(env.str("ADMINS", default=""))
+SERVER_EMAIL = env.str("SERVER_EMAIL", default=DEFAULT_FROM_EMAIL)
+# Logs: one line per record on standard error with the time (UTC), level, logger and request id; LOG_FORMAT=json
+# writes each as a JSON object. The request id: django-guid, header X-Request-ID (taken from the request only behind
+# a trusted proxy: klawerjas_league.observability.RequestIdTrustMiddleware), passed on to the Celery tasks a request
+# starts; the worker logs with these settings too (use_django_logging).
+LOG_FORMAT = env.str("LOG_FORMAT", default="plain")
+LOGGING = logging_config(log_format=LOG_FORMAT, level=env.str("LOG_LEVEL", default="INFO"))
+DJANGO_GUID = {
+    "GUID_HEADER_NAME": "X-Request-ID",
+    "VALIDATE_GUID": True,
+    "RETURN_HEADER": True,
+    "EXPOSE_HEADER": False,
+    "INTEGRATIONS": [RequestIdCeleryIntegration(use_django_logging=True)],
 }
+# Prometheus metrics at /metrics (klawerjas_league/metrics.py), for these addresses or CIDR blocks only (the client
+# address of klawerjas_league.limits.client_address); anyone else gets 404.
+METRICS_ALLOWED_ADDRESSES = env.list("METRICS_ALLOWED_ADDRESSES", default=["127.0.0.1", "::1"])
+
+# --- Scheduled backups (Celery beat, "backup-daily" below; README "Scheduled backups"): every day at BACKUP_HOUR:
+# BACKUP_MINUTE (TIME_ZONE) scripts/backup writes the database, encrypted with age to BACKUP_AGE_RECIPIENT (or the
+# keys in BACKUP_AGE_RECIPIENTS_FILE), into BACKUP_DIR, and the newest BACKUP_KEEP are kept. No recipient: skipped,
+# with a warning in the log. BACKUP_AGE_IDENTITY is read only by the restore drill (manage.py backup_drill).
+BACKUP_DIR = Path(env.str("BACKUP_DIR", default=str(BASE_DIR / "backups")))
+BACKUP_KEEP = env.int("BACKUP_KEEP", default=14)
+BACKUP_HOUR = env.int("BACKUP_HOUR", default=3)
+BACKUP_MINUTE = env.int("BACKUP_MINUTE", default=15)
+BACKUP_AGE_RECIPIENT = env.str("BACKUP_AGE_RECIPIENT", default="")
+BACKUP_AGE_RECIPIENTS_FILE = env.str("BACKUP_AGE_RECIPIENTS_FILE", default="")
+BACKUP_AGE_IDENTITY = env.str("BACKUP_AGE_IDENTITY", default="")
 
 # --- Celery beat: re-arm the match-clock timers from the database every minute (matches/tasks.py), so a
 # worker restart loses no deadline (interval due, grace expiry, full time).
@@ -404,4 +454,14 @@ CELERY_BEAT_SCHEDULE = {
                      "options": {"expires": max(OUTBOX_FLUSH_SECONDS - 5, 1)}},
     # Appeals past their decision deadline go to the overdue list; the committee is reminded once (appeals/tasks.py).
     "appeals-overdue": {"task": "appeals.appeals_overdue_close", "schedule": 3600.0, "options": {"expires": 3500}},
+    # Optional data (e-mail, phone) of players inactive longer than their union keeps it, once a day (POPIA s14;
+    # privacy/retention.py).
+    "privacy-retention": {"task": "privacy.retention_sweep", "schedule": 86400.0, "options": {"expires": 82800}},
+    # The daily backup, encrypted, into BACKUP_DIR, keeping the newest BACKUP_KEEP (klawerjas_league/backups.py).
+    "backup-daily": {"task": "klawerjas_league.backup_scheduled",
+                     "schedule": crontab(hour=BACKUP_HOUR, minute=BACKUP_MINUTE), "options": {"expires": 3600}},
 }
+
+# Errors to Sentry from here on (it reads the settings above: nothing is sent when SENTRY_DSN is unset).
+sentry_init(dsn=SENTRY_DSN, environment=SENTRY_ENVIRONMENT, release=SENTRY_RELEASE,
+            traces_sample_rate=SENTRY_TRACES_SAMPLE_RATE)

@@ -8,6 +8,7 @@ from celery import shared_task
 from celery.signals import worker_ready
 from django.db import transaction
 
+from klawerjas_league.backups import backup_scheduled
 from klawerjas_league.outbox import outbox_deliver_task, outbox_flush  # noqa: F401 (the worker's tasks)
 from klawerjas_league.services import task_receipt_claim
 
@@ -36,3 +37,12 @@ def outbox_flush_task() -> int:
 def outbox_flush_when_worker_starts(sender: Any = None, **kwargs: Any) -> None:
     """A worker that starts sends what waited while none ran (or while the broker was down)."""
     outbox_flush_task.delay()
+
+
+@shared_task(name="klawerjas_league.backup_scheduled", ignore_result=True, time_limit=3600, soft_time_limit=3500)
+def backup_scheduled_task() -> str:
+    """The daily backup (Celery beat, ``BACKUP_HOUR``): ``klawerjas_league.backups.backup_scheduled``, encrypted
+    to ``BACKUP_AGE_RECIPIENT`` into ``BACKUP_DIR``, then rotated to ``BACKUP_KEEP`` (POPIA s19: safeguards
+    against loss). :returns: the backup's path, or ``""`` when skipped (no recipient configured)."""
+    made = backup_scheduled()
+    return str(made or "")

@@ -1,14 +1,16 @@
-"""What the public pages show, and their CSV and PDF downloads: standings tables and match reports.
+"""What the public pages show, and their downloads: standings tables and match reports as CSV, ``.xlsx`` and PDF.
 
 * :func:`match_report_load` reads a match with its tables, boems, boem-sheet entries and awards in a fixed
   number of queries; :func:`boem_drawing` turns one boem into the plain data ``matches.boem_svg`` draws.
-* :func:`standings_csv`, :func:`standings_pdf`, :func:`match_report_csv`, :func:`match_report_pdf` build the
-  downloads (PDF with reportlab; the boem trees are drawn with the same geometry as the SVG).
+* :func:`standings_table`, :func:`match_boems_table`, :func:`match_score_table` give each downloadable table as
+  fixed headers and rows of one kind (issue 38: the boem rows and the score summary are separate files);
+  ``klawerjas_league.spreadsheets`` writes them as CSV with a byte-order mark or ``.xlsx``.
+* :func:`standings_pdf`, :func:`match_report_pdf` render ``templates/documents/`` with WeasyPrint
+  (``klawerjas_league.documents``): fonts embedded, columns that wrap, page numbers, headings repeated.
 
-Downloads carry no code (issue 16): every CSV cell goes through :func:`csv_cell`, which neutralises a text cell
-a spreadsheet would read as a formula (OWASP's rule), and all user text in a PDF paragraph goes through
-:func:`pdf_text`, which escapes reportlab's paragraph markup (no ``<img src>``, no ``<a href="javascript:">``,
-no broken markup that fails the build).
+Downloads carry no code (issue 16): every spreadsheet cell goes through
+:func:`klawerjas_league.spreadsheets.sheet_cell` (OWASP's rule against formulas), and a PDF is rendered by a
+template that escapes every name and fetches nothing (no image from the server's disk, no link).
 
 Standings rows are plain dicts with the keys of a published snapshot's ``rows`` (``position``,
 ``team_name``, ``club_name``, ``played``, ``won``, ``drawn``, ``lost``, ``points_for``, ``points_against``,
@@ -18,21 +20,15 @@ Standings rows are plain dicts with the keys of a published snapshot's ``rows`` 
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass
 from typing import Any
-from xml.sax.saxutils import escape
 
 from django.db.models import Prefetch, Sum
-from django.utils.formats import date_format
-from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
-from reportlab.lib import colors
-from reportlab.lib.pagesizes import A4
-from reportlab.lib.styles import getSampleStyleSheet
-from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
+from klawerjas_league import documents
+from klawerjas_league.spreadsheets import sheet_cell
 from matches import boem_svg
 from matches.boem_svg import BoemDrawing
 from matches.models import SHEET_ORDER, Award, Boem, BoemEntry, DealLine, Match, MatchTable
@@ -138,170 +134,123 @@ def table_reports(match: Match) -> list[TableReport]:
     return reports
 
 
-# --- CSV ---------------------------------------------------------------------------------------------------
-
-# OWASP, "CSV Injection": a cell starting with one of these is read as a formula by Excel, LibreOffice and
-# Google Sheets. (defusedcsv 3.0 leaves tab and carriage return alone, hence this rule of our own.)
-FORMULA_TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
+# --- Spreadsheets ------------------------------------------------------------------------------------------
 
 
 def csv_cell(value: Any) -> Any:
-    """A value made safe for a CSV cell: text beginning with ``= + - @``, a tab or a carriage return gets a
-    leading ``'`` so a spreadsheet shows it as text instead of running it. Numbers and ``None`` pass unchanged
-    (a negative points difference stays a number).
+    """A value made safe for a CSV cell (:func:`klawerjas_league.spreadsheets.sheet_cell`): text beginning with
+    ``= + - @``, a tab or a carriage return gets a leading ``'``; numbers and ``None`` pass unchanged.
 
-    >>> csv_cell("=HYPERLINK(\"http://x\")"), csv_cell("@SUM(A1)"), csv_cell(-4), csv_cell("Athlone Aces")
-    ('\'=HYPERLINK("http://x")', "'@SUM(A1)", -4, 'Athlone Aces')
+    >>> csv_cell("@SUM(A1)"), csv_cell(-4), csv_cell("Athlone Aces")
+    ("'@SUM(A1)", -4, 'Athlone Aces')
     """
-    if isinstance(value, str) and value.startswith(FORMULA_TRIGGERS):
-        return "'" + value
-    return value
+    return sheet_cell(value, fmt="csv")
 
 
-class _SafeWriter:
-    """A ``csv.writer`` whose every cell goes through :func:`csv_cell`."""
-
-    def __init__(self, out: io.StringIO) -> None:
-        self._writer = csv.writer(out)
-
-    def writerow(self, row: list[Any]) -> None:
-        self._writer.writerow([csv_cell(value) for value in row])
+def standings_table(rows: list[dict]) -> tuple[list[str], list[list[Any]]]:
+    """Standings as ``(headers, rows)``: the headers of :data:`STANDINGS_COLUMNS` in the reader's language, then
+    one row per team in position order, the tiebreak reason said in the reader's language."""
+    headers = [str(label) for _key, label in STANDINGS_COLUMNS]
+    lines = [[row.get(key, "") for key, _ in STANDINGS_COLUMNS[:-1]]
+             + [tiebreak_reason_display(row.get("tiebreak_reason") or "")] for row in rows]
+    return headers, lines
 
 
 def standings_csv(rows: list[dict]) -> str:
-    """Standings as CSV text: a header line, then one line per team in position order."""
-    out = io.StringIO()
-    writer = _SafeWriter(out)
-    writer.writerow([str(label) for _key, label in STANDINGS_COLUMNS])
-    for row in rows:
-        writer.writerow([row.get(key, "") for key, _ in STANDINGS_COLUMNS[:-1]]
-                        + [tiebreak_reason_display(row.get("tiebreak_reason") or "")])
-    return out.getvalue()
+    """Standings as the text a spreadsheet reads from the CSV download (the file adds a byte-order mark)."""
+    from klawerjas_league.spreadsheets import table_bytes
+
+    headers, lines = standings_table(rows)
+    return table_bytes(headers=headers, rows=lines, fmt="csv").decode("utf-8-sig")
 
 
-def match_report_csv(match: Match) -> str:
-    """A match report as CSV: one line per boem (table, boem, strokes, status, winner, points), then awards
-    and the match score."""
-    out = io.StringIO()
-    writer = _SafeWriter(out)
-    writer.writerow([gettext("table"), gettext("boem"), gettext("%(team)s strokes") % {"team": match.home},
-                     gettext("%(team)s strokes") % {"team": match.away}, gettext("status"), gettext("winner"),
-                     gettext("points")])
+#: The boem rows' columns, fixed whatever the teams are called (issue 38): one row per boem.
+BOEM_COLUMNS = [
+    gettext_lazy("Table"), gettext_lazy("Boem"), gettext_lazy("Home team"), gettext_lazy("Away team"),
+    gettext_lazy("Home strokes"), gettext_lazy("Away strokes"), gettext_lazy("Status"), gettext_lazy("Winner"),
+    gettext_lazy("Points"),
+]
+
+#: The score summary's columns: one row per team (home first).
+SCORE_COLUMNS = [
+    gettext_lazy("Side"), gettext_lazy("Team"), gettext_lazy("Table 1"), gettext_lazy("Table 2"),
+    gettext_lazy("Table 3"), gettext_lazy("Table 4"), gettext_lazy("Awards"), gettext_lazy("Match score"),
+    gettext_lazy("Result"), gettext_lazy("Status"),
+]
+
+
+def match_boems_table(match: Match) -> tuple[list[str], list[list[Any]]]:
+    """A match's boems as ``(headers, rows)``: one row per boem (:data:`BOEM_COLUMNS`): table number, boem
+    number, the two teams, each side's strokes (SAKBOC 6.1: five win a boem), status, winner and points."""
     names = {match.home_id: match.home.name, match.away_id: match.away.name}
-    for report in table_reports(match):
-        for boem, _drawing in report.boems:
-            writer.writerow([report.table.number, boem.number, boem.home_strokes, boem.away_strokes,
-                             boem.get_status_display(), names.get(boem.winner_id, ""), boem.points])
+    rows = [[report.table.number, boem.number, match.home.name, match.away.name, boem.home_strokes,
+             boem.away_strokes, str(boem.get_status_display()), names.get(boem.winner_id, ""), boem.points]
+            for report in table_reports(match) for boem, _drawing in report.boems]
+    return [str(header) for header in BOEM_COLUMNS], rows
+
+
+def match_score_table(match: Match) -> tuple[list[str], list[list[Any]]]:
+    """A match's score summary as ``(headers, rows)``: one row per team (:data:`SCORE_COLUMNS`): its points at
+    each of the four tables, its award points (SAKBOC 1.13, 11.2, 12.1, 12.3), its match score, won / drawn /
+    lost once the match is over (else empty), and the result's status."""
+    reports = {report.table.number: report for report in table_reports(match)}
+    awards = {match.home_id: 0, match.away_id: 0}
     for award in match.awards.all():
-        writer.writerow([gettext("award"), award.clause, "", "", award.get_kind_display(), award.team.name,
-                         award.points])
-    draw = gettext("draw") if match.phase == Match.Phase.FINISHED else ""
-    writer.writerow([gettext("score"), "", match.home_score, match.away_score, match.status_label,
-                     names.get(match.winner_id, draw), ""])
-    return out.getvalue()
+        awards[award.team_id] = awards.get(award.team_id, 0) + award.points
+    finished = match.phase == Match.Phase.FINISHED
+    rows = []
+    for side, team, score in ((gettext("home"), match.home, match.home_score),
+                              (gettext("away"), match.away, match.away_score)):
+        tables = [(reports[n].home_points if team.pk == match.home_id else reports[n].away_points)
+                  if n in reports else "" for n in range(1, 5)]
+        if not finished:
+            result = ""
+        elif match.winner_id is None:
+            result = gettext("drawn")
+        else:
+            result = gettext("won") if match.winner_id == team.pk else gettext("lost")
+        rows.append([side, team.name, *tables, awards.get(team.pk, 0), score, result, str(match.status_label)])
+    return [str(header) for header in SCORE_COLUMNS], rows
 
 
 # --- PDF ---------------------------------------------------------------------------------------------------
 
 
-def pdf_text(value: Any) -> str:
-    """``value`` as text for a reportlab ``Paragraph``: ``&``, ``<`` and ``>`` escaped, so a name is printed
-    as written and never read as paragraph markup (tags, images, links, fonts).
-
-    >>> pdf_text('<img src="/etc/passwd"/> & Co')
-    '&lt;img src="/etc/passwd"/&gt; &amp; Co'
-    """
-    return escape(str(value))
-
-
-class BoemFlowable(Flowable):
-    """A boem tree in a PDF, drawn with the SVG's geometry (``matches.boem_svg``), scaled to ``scale``."""
-
-    def __init__(self, drawing: BoemDrawing, scale: float = 0.5) -> None:
-        super().__init__()
-        self.drawing = drawing
-        self.scale = scale
-        self.width = boem_svg.WIDTH * scale
-        self.height = boem_svg.HEIGHT * scale
-
-    def draw(self) -> None:
-        c, s, h = self.canv, self.scale, boem_svg.HEIGHT
-
-        def line(x1: float, y1: float, x2: float, y2: float) -> None:
-            c.line(x1 * s, (h - y1) * s, x2 * s, (h - y2) * s)
-
-        c.setLineWidth(1)
-        axis = boem_svg.AXIS_X
-        line(axis, boem_svg.TOP - 10, axis, boem_svg.rung_y(boem_svg.RUNGS - 1) + 10)
-        for i in range(boem_svg.RUNGS):
-            line(axis - boem_svg.RUNG_HALF, boem_svg.rung_y(i), axis + boem_svg.RUNG_HALF, boem_svg.rung_y(i))
-        c.setLineWidth(1.5)
-        for side, goings in (("left", self.drawing.left), ("right", self.drawing.right)):
-            for x1, y1, x2, y2 in boem_svg._diagonals(goings, side=side):
-                line(x1, y1, x2, y2)
-        c.setFont("Helvetica", 6)
-        c.drawCentredString(axis * s, 2, self.drawing.outcome[:30])
-
-
-def _pdf(title: str, story_body: list) -> bytes:
-    buffer = io.BytesIO()
-    doc = SimpleDocTemplate(buffer, pagesize=A4, title=title, leftMargin=15 * mm, rightMargin=15 * mm,
-                            topMargin=15 * mm, bottomMargin=15 * mm)
-    styles = getSampleStyleSheet()
-    doc.build([Paragraph(pdf_text(title), styles["Title"]), *story_body])
-    return buffer.getvalue()
-
-
-_TABLE_STYLE = TableStyle([
-    ("FONT", (0, 0), (-1, 0), "Helvetica-Bold", 8), ("FONT", (0, 1), (-1, -1), "Helvetica", 8),
-    ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black), ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.grey),
-    ("VALIGN", (0, 0), (-1, -1), "TOP"),
-])
-
-
 def standings_pdf(*, title: str, subtitle: str, rows: list[dict]) -> bytes:
-    """Standings as a one-table A4 PDF with the tiebreak reasons; returns the PDF bytes."""
-    styles = getSampleStyleSheet()
-    small = styles["BodyText"].clone("small", fontSize=7, leading=8)
-    data = [[str(label) for _key, label in STANDINGS_COLUMNS]]
-    for row in rows:
-        data.append([str(row.get(k, "")) for k, _ in STANDINGS_COLUMNS[:-1]]
-                    + [Paragraph(pdf_text(tiebreak_reason_display(row.get("tiebreak_reason") or "")), small)])
-    table = Table(data, repeatRows=1, colWidths=[9 * mm, 32 * mm, 28 * mm] + [9 * mm] * 4 + [11 * mm] * 3
-                  + [9 * mm, 30 * mm])
-    table.setStyle(_TABLE_STYLE)
-    return _pdf(title, [Paragraph(pdf_text(subtitle), styles["Normal"]), Spacer(1, 4 * mm), table])
+    """Standings as an A4 PDF (``templates/documents/standings.html``) in the active language: the table with
+    its tiebreak reasons, long names wrapped in their column, the header row repeated on every page, numbered
+    pages. Returns the PDF bytes."""
+    headers, lines = standings_table(rows)
+    return documents.pdf_bytes(template="documents/standings.html",
+                               context={"title": title, "subtitle": subtitle, "headers": headers, "rows": lines})
+
+
+def table_status_label(*, table: MatchTable, match: Match) -> str:
+    """A table's status for people, as the match page says it (``matches.live.LiveTable.status_label``): a table
+    still "playing" when time was called (SAKBOC 2.2) has "Played" once the match is over."""
+    if table.status == MatchTable.Status.PLAYING:
+        if match.phase == Match.Phase.FINISHED:
+            return pgettext("table status", "Played")
+        if match.phase == Match.Phase.AWAITING_EXTRA_TIME:
+            return pgettext("table status", "Time")
+    return str(table.get_status_display())
+
+
+def _svg(drawing: BoemDrawing) -> SafeString:
+    return mark_safe(boem_svg.boem_svg(drawing))  # noqa: S308 -- boem_svg escapes every name it draws
 
 
 def match_report_pdf(match: Match) -> bytes:
-    """A match report PDF: the score and status, each table's boem trees and points, and the awards."""
-    styles = getSampleStyleSheet()
-    status = match.status_label
-    if match.result_status != Match.ResultStatus.APPROVED:
-        status += " " + gettext("(provisional until approved by a union official)")
-    home, away = pdf_text(match.home), pdf_text(match.away)
-    body: list = [
-        Paragraph(pdf_text(f"{match.competition} · {date_format(match.scheduled_start, 'd M Y')} · {match.venue}"),
-                  styles["Normal"]),
-        Paragraph(f"<b>{home} {match.home_score} – {match.away_score} {away}</b> · {pdf_text(status)}",
-                  styles["Normal"]),
-        Spacer(1, 4 * mm),
-    ]
-    for report in table_reports(match):
-        body.append(Paragraph(gettext("Table %(number)s (%(status)s): ") % {
-                              "number": report.table.number, "status": pdf_text(report.table.get_status_display())}
-                              + f"{home} {report.home_points}, {away} {report.away_points}",
-                              styles["Heading4"]))
-        trees = [BoemFlowable(drawing) for _, drawing in report.boems]
-        for start in range(0, len(trees), 6):
-            body.append(Table([trees[start:start + 6]], hAlign="LEFT"))
-    awards = list(match.awards.all())
-    if awards:
-        body.append(Paragraph(gettext("Awards"), styles["Heading4"]))
-        data = [[gettext("Team"), gettext("Award"), gettext("Points"), gettext("Rule")]] + [
-            [a.team.name, a.get_kind_display(), str(a.points), a.clause] for a in awards
-        ]
-        table = Table(data, hAlign="LEFT")
-        table.setStyle(_TABLE_STYLE)
-        body.append(table)
-    return _pdf(gettext("Match report: %(home)s v %(away)s") % {"home": match.home, "away": match.away}, body)
+    """A match report as an A4 PDF (``templates/documents/match_report.html``): the score and status, each
+    table's status ("Played" once over), points and boem trees with a legend naming the teams beside their
+    marks (Notes §V: home on the left, away on the right), and the awards. Returns the PDF bytes."""
+    left_mark, right_mark = boem_svg.side_marks(match.home.name, match.away.name)
+    tables = [{"number": report.table.number, "status": table_status_label(table=report.table, match=match),
+               "home_points": report.home_points, "away_points": report.away_points,
+               "trees": [_svg(drawing) for _boem, drawing in report.boems]}
+              for report in table_reports(match)]
+    return documents.pdf_bytes(template="documents/match_report.html", context={
+        "match": match, "tables": tables, "awards": list(match.awards.all()),
+        "left_mark": left_mark, "right_mark": right_mark,
+        "approved": match.result_status == Match.ResultStatus.APPROVED,
+    })

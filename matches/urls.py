@@ -3,7 +3,7 @@ captains' dashboard, team sheets, substitutions, result confirmation and dispute
 
 from django.urls import path
 
-from matches import season_views, views
+from matches import paper_views, season_views, views
 
 app_name = "matches"
 
@@ -19,6 +19,11 @@ urlpatterns = [
     path("matches/<int:pk>/", views.match_detail, name="match"),
     path("matches/<int:pk>/live/", views.match_live_part, name="match-live"),
     path("matches/<int:pk>/report.<str:fmt>", views.match_report_download, name="match-report"),
+    path("matches/<int:pk>/score.<str:fmt>", views.match_score_download, name="match-score"),
+    # Printable paper (issue 38)
+    path("matches/<int:pk>/score-sheets.pdf", paper_views.score_sheets, name="score-sheets"),
+    path("teams/<int:pk>/team-sheet.pdf", paper_views.team_sheet, name="team-sheet-pdf"),
+    path("teams/<int:pk>/fixtures.pdf", paper_views.fixture_list, name="fixtures-pdf"),
     # Union officials
     path("official/", views.official_dashboard, name="official"),
     path("official/unions/<int:union_id>/competitions/new/", views.competition_create, name="competition-create"),

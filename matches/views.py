@@ -38,6 +38,7 @@ from django.views.decorators.http import require_http_methods
 from clubs import permissions as club_permissions
 from clubs.models import Team, Union
 from clubs.selectors import public_names_token, team_squad_by_name
+from klawerjas_league import spreadsheets
 from klawerjas_league.outbox import outbox_waiting
 from klawerjas_league.page_cache import VARY, cached_page, live_condition
 from klawerjas_league.refusals import refusal_on_form, refusal_show
@@ -55,7 +56,7 @@ from matches.forms import (
     TeamSheetForm,
 )
 from matches.live import LIVE_PHASES, live_fragment_cached, live_version, match_live
-from matches.models import DEFAULT_RULESET, Competition, Match, Seat, TeamSheet
+from matches.models import DEFAULT_RULESET, TABLES_PER_MATCH, Competition, Match, Seat, TeamSheet
 from matches.page_versions import competition_pages_token, match_page_version
 from matches.rules import plays_deals
 from matches.standings import standings_outbox_key, standings_page_token
@@ -213,10 +214,10 @@ def competition_standings(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def competition_standings_download(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
-    """``standings.csv`` / ``standings.pdf``: the published snapshot (``?snapshot=``), else the live table
-    headed "provisional"."""
-    if fmt not in ("csv", "pdf"):
-        raise Http404("Downloads are .csv or .pdf.")
+    """``standings.csv`` / ``standings.xlsx`` / ``standings.pdf``: the published snapshot (``?snapshot=``), else
+    the live table headed "provisional"; in the reader's language (CSV with a byte-order mark, issue 38)."""
+    if fmt not in ("csv", "xlsx", "pdf"):
+        raise Http404("Downloads are .csv, .xlsx or .pdf.")
     competition = _competition(pk)
     snapshot, _others = selectors.standings_snapshot_pick(competition=competition,
                                                           snapshot_id=request.GET.get("snapshot"), recent=0)
@@ -227,10 +228,10 @@ def competition_standings_download(request: HttpRequest, pk: int, fmt: str) -> H
     else:
         rows, subtitle = selectors.standings_rows(competition_id=competition.pk), _("Provisional: not yet published")
     filename = f"standings-{competition.pk}"
-    if fmt == "csv":
-        response = HttpResponse(exports.standings_csv(rows), content_type="text/csv; charset=utf-8")
-        response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
-        return response
+    if fmt in ("csv", "xlsx"):
+        headers, lines = exports.standings_table(rows)
+        return spreadsheets.table_response(headers=headers, rows=lines, fmt=fmt, filename=filename,
+                                           title=_("Standings"))
     pdf = exports.standings_pdf(title=_("%(title)s · standings") % {"title": competition}, subtitle=subtitle, rows=rows)
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{filename}.pdf"'
@@ -269,6 +270,7 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
         return render(request, "public/match_detail.html", {
             "match": match, "live_body": _live_body(pk, match.live_version),
             "polling": match.phase in LIVE_PHASES, "plays_deals": plays_deals(match.competition),
+            "table_numbers": range(1, TABLES_PER_MATCH + 1),
         })
 
     token = competition_pages_token(competition_id=competition_id)
@@ -300,18 +302,33 @@ def match_live_part(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def match_report_download(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
-    """``report.csv`` / ``report.pdf`` of a match."""
-    if fmt not in ("csv", "pdf"):
-        raise Http404("Downloads are .csv or .pdf.")
+    """``report.csv`` / ``report.xlsx``: the match's boems, one row per boem under fixed headers;
+    ``report.pdf``: the match report with its boem trees (issue 38)."""
+    if fmt not in ("csv", "xlsx", "pdf"):
+        raise Http404("Downloads are .csv, .xlsx or .pdf.")
     match = exports.match_report_load(match_id=pk)
     if match is None:
         raise Http404("No such match.")
-    if fmt == "csv":
-        response = HttpResponse(exports.match_report_csv(match), content_type="text/csv; charset=utf-8")
-    else:
+    if fmt == "pdf":
         response = HttpResponse(exports.match_report_pdf(match), content_type="application/pdf")
-    response["Content-Disposition"] = f'attachment; filename="match-{match.pk}.{fmt}"'
-    return response
+        response["Content-Disposition"] = f'attachment; filename="match-{match.pk}.pdf"'
+        return response
+    headers, rows = exports.match_boems_table(match)
+    return spreadsheets.table_response(headers=headers, rows=rows, fmt=fmt, filename=f"match-{match.pk}-boems",
+                                       title=_("Boems"))
+
+
+def match_score_download(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
+    """``score.csv`` / ``score.xlsx``: the match's score summary, one row per team (each table's points, awards,
+    the match score), apart from the boem rows (issue 38)."""
+    if fmt not in ("csv", "xlsx"):
+        raise Http404("Downloads are .csv or .xlsx.")
+    match = exports.match_report_load(match_id=pk)
+    if match is None:
+        raise Http404("No such match.")
+    headers, rows = exports.match_score_table(match)
+    return spreadsheets.table_response(headers=headers, rows=rows, fmt=fmt, filename=f"match-{match.pk}-score",
+                                       title=_("Score"))
 
 
 # --- Officials ---------------------------------------------------------------------------------------------

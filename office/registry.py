@@ -32,6 +32,7 @@ from django.utils.translation import gettext_lazy
 from clubs import services as club_services
 from clubs.models import Club, Player, Union
 from clubs.services import CONSENT_KINDS, player_consents_check
+from klawerjas_league import spreadsheets
 
 #: The largest file accepted, and the most data rows (a union has a few hundred to a few thousand players).
 MAX_FILE_BYTES = 5 * 1024 * 1024
@@ -558,15 +559,12 @@ def registry_dataset(*, players: list[Player], fmt: FileFormat) -> tablib.Datase
 
 
 def dataset_bytes(dataset: tablib.Dataset, *, fmt: FileFormat) -> bytes:
-    """A sheet as a file: ``.xlsx``, or CSV in UTF-8 with a byte-order mark (so Excel shows "ë" as "ë").
+    """A sheet as a file: ``.xlsx``, or CSV in UTF-8 with a byte-order mark (so Excel shows "ë" as "ë"), written
+    by the one module every download goes through (:func:`klawerjas_league.spreadsheets.dataset_bytes`).
 
     :raises ValueError: another format.
     """
-    if fmt == "xlsx":
-        return dataset.export("xlsx")
-    if fmt == "csv":
-        return dataset.export("csv").encode("utf-8-sig")
-    raise ValueError(f"Unknown registry file format: {fmt!r}")
+    return spreadsheets.dataset_bytes(dataset, fmt=fmt)
 
 
 def registry_export(*, union: Union, fmt: FileFormat) -> bytes:

@@ -31,6 +31,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from klawerjas_league.metrics import table_write_count
 from matches import boem_sheet, deals
 from matches.models import BoemEntry, DealLine, Match, MatchTable, Seat, TableDevice
 from matches.records import match_lock
@@ -105,6 +106,7 @@ def table_write_once(
     """
     if not key:
         status, body = perform()
+        transaction.on_commit(lambda: table_write_count(kind=kind))
         return WriteAnswer(status=status, body=body)
     try:
         with transaction.atomic():
@@ -119,6 +121,7 @@ def table_write_once(
             # loaded with it: not looked up again.
             write.full_clean(exclude=["match", "device"], validate_constraints=False)
             write.save()
+            transaction.on_commit(lambda: table_write_count(kind=kind))
             return WriteAnswer(status=status, body=body)
     except IntegrityError:
         # Another copy of this request committed first (the same key, at the same moment): its answer stands,

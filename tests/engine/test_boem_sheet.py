@@ -7,12 +7,10 @@ the same, team 0's telman had claimed points; ``"time"``) and what the engine mu
 
 from __future__ import annotations
 
-import doctest
 import random
 
 import pytest
 
-import engine.boem_sheet
 from engine.boem_sheet import SheetError, SheetLine, score_sheet, unfinished_boem_points, wrong_straf_points
 from engine.ruleset import SAKBOC_2004
 from engine.scoring import straf_points
@@ -127,6 +125,3 @@ def test_random_sheets_total_their_boems_and_never_exceed_5_strokes() -> None:
             assert (boem.ended_by == "strokes") == (max(boem.strokes) == 5)
         assert all(b.ended_by is not None for b in sheet.boems[:-1])
 
-
-def test_the_modules_examples_hold() -> None:
-    assert doctest.testmod(engine.boem_sheet).failed == 0

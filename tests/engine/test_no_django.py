@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_engine_imports_no_django() -> None:
     code = (
         "import sys, engine, engine.cards, engine.ruleset, engine.play, engine.roem, engine.scoring, engine.simulate, "
-        "engine.fastplay, engine.adjudicate, engine.makers, engine.replay, engine.verdict; "
+        "engine.adjudicate, engine.makers, engine.replay, engine.verdict; "
         "print(any(m == 'django' or m.startswith('django.') for m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)

@@ -7,7 +7,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.fastplay import play_random_hands
+from bench.fastplay import play_random_hands
 from engine.play import legal_mask
 from engine.ruleset import SAKBOC_2004
 from engine.simulate import deal, play_boem, play_hand

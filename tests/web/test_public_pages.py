@@ -77,8 +77,8 @@ def test_match_report_draws_each_boem_as_a_tree(client, world, django_assert_max
     Match.objects.filter(pk=match.pk).update(phase=Match.Phase.SECOND_HALF, second_half_started_at=timezone.now(),
                                              live_version=F("live_version") + 1)
     assert 'Table 1 <span class="muted">Playing</span>' in client.get(f"/matches/{match.pk}/").content.decode()
-    csv_rows = list(csv.reader(io.StringIO(client.get(f"/matches/{match.pk}/report.csv").content.decode())))
-    assert csv_rows[1][:3] == ["1", "1", "5"] and csv_rows[1][-1] == "2"
+    csv_rows = list(csv.reader(io.StringIO(client.get(f"/matches/{match.pk}/report.csv").content.decode("utf-8-sig"))))
+    assert csv_rows[1][:2] == ["1", "1"] and csv_rows[1][4:6] == ["5", "3"] and csv_rows[1][-1] == "2"
     pdf = client.get(f"/matches/{match.pk}/report.pdf")
     assert pdf["Content-Type"] == "application/pdf" and pdf.content.startswith(b"%PDF")
 
@@ -99,7 +99,7 @@ def test_standings_show_the_published_snapshot_frozen_with_tiebreak_reasons(clie
     assert "After round 1" in body and "Head-to-head: won 26–18." in body
     assert "better aggregate difference" in body  # the live table, marked provisional
     assert "provisional" in body
-    csv_text = client.get(f"/competitions/{league.pk}/standings.csv?snapshot={snapshot.pk}").content.decode()
+    csv_text = client.get(f"/competitions/{league.pk}/standings.csv?snapshot={snapshot.pk}").content.decode("utf-8-sig")
     lines = list(csv.reader(io.StringIO(csv_text)))
     assert lines[0][0] == "Pos" and lines[1][1] == world.a.away.name and lines[1][-1] == "Head-to-head: won 26–18."
     pdf = client.get(f"/competitions/{league.pk}/standings.pdf")

@@ -61,7 +61,8 @@ def test_the_page_the_api_and_the_downloads_show_the_same_table(client):
     expected = [line.team_name for line in standings_for_competition(competition_id=competition.pk)]
     assert len(expected) == 6
     api = [row["team_name"] for row in client.get(f"/api/competitions/{competition.pk}/standings/").json()]
-    rows = list(csv.reader(io.StringIO(client.get(f"/competitions/{competition.pk}/standings.csv").content.decode())))
+    rows = list(csv.reader(io.StringIO(
+        client.get(f"/competitions/{competition.pk}/standings.csv").content.decode("utf-8-sig"))))
     page = client.get(f"/competitions/{competition.pk}/standings/").content.decode()
     assert api == expected
     assert [row[1] for row in rows[1:]] == expected

@@ -5,8 +5,9 @@ shuffle: a uniform deal number decoded through the suits' count tables), uniform
 (SAKBOC 3.2-3.4), the first-round roem competition (SAKBOC 8.2-8.4, 8.9; Notes §VI), sturk and going on
 (SAKBOC 7.3, 8.17, 8.21; Notes §V, §VI). :func:`_reference_random_hands` is the same model written card
 by card with :mod:`engine.play`, :mod:`engine.roem` and :mod:`engine.scoring`; the tests hold the two
-equal hand by hand. Nothing else in the engine or the site uses this module: the rule-following bot
-that deals and plays hands, games and boems is :mod:`engine.simulate`.
+equal hand by hand (``tests/bench/test_fastplay.py``). Nothing in the engine or the site uses this module, so it
+lives with the benchmarks, outside the library, and uses only the engine's public modules: the rule-following
+bot that deals and plays hands, games and boems is :mod:`engine.simulate`.
 
 Why the loop is written out per seat. Its trick code stands four times, once for each seat that leads, with
 the three followers in order, and the deal, the roem keys and the Boer once per seat: so the four hands,

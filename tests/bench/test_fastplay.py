@@ -1,4 +1,4 @@
-"""The benchmark's fast random-hand loop (engine.fastplay): its exact deal, its uniform card choice, its
+"""The benchmark's fast random-hand loop (bench.fastplay): its exact deal, its uniform card choice, its
 local hands and roem keys, and the readable reference it must equal hand by hand (SAKBOC 1.7, 3.2-3.4, 8;
 Notes §IV-§VI)."""
 
@@ -8,8 +8,7 @@ import bisect
 import math
 import random
 
-from engine.cards import FULL_DECK, cards_of, parse_hand
-from engine.fastplay import (
+from bench.fastplay import (
     _DEAL_WAYS,
     _OUTRIGHT,
     _RADIX,
@@ -25,6 +24,7 @@ from engine.fastplay import (
     _seat_key,
     play_random_hands,
 )
+from engine.cards import FULL_DECK, cards_of, parse_hand
 from engine.roem import best_call, call_key
 from engine.ruleset import SAKBOC_2004
 from engine.simulate import deal
@@ -49,7 +49,7 @@ def test_fast_loop_is_reproducible() -> None:
     assert play_random_hands(500, 3) != play_random_hands(500, 4)
 
 
-# --- the exact deal of the fast loop (engine.fastplay, comment above _DEAL_WAYS) ---------------------------
+# --- the exact deal of the fast loop (bench.fastplay, comment above _DEAL_WAYS) ---------------------------
 
 
 def _chi2_limit(df: int, z: float = 3.29) -> float:
@@ -168,7 +168,7 @@ def test_card_choice_digits_are_uniform_below_every_hand_size() -> None:
 
 
 def test_local_hands_index_a_hands_cards_in_card_order() -> None:
-    """The play loop's 8-bit local hands (engine.fastplay, comment above _LocalTables): the k-th set bit of
+    """The play loop's 8-bit local hands (bench.fastplay, comment above _LocalTables): the k-th set bit of
     a local mask is the k-th card of the same cards in card order, suits and pext agree with the cards."""
     lt = _local_tables()
     rng = random.Random(6)
