@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
 from matches.boem_svg import BoemDrawing
+from matches.clock import match_clock_catch_up, match_clock_catch_up_by_id
 from matches.exports import boem_drawing
 from matches.models import SHEET_ORDER, Award, Boem, BoemEntry, DealLine, Match, MatchTable, Seat
 from matches.rules import plays_deals
@@ -262,6 +263,7 @@ def match_live(*, match_id: int, now: datetime | None = None) -> LiveState | Non
              .filter(pk=match_id).first())
     if match is None:
         return None
+    match_clock_catch_up(match=match, now=now)  # deadlines already passed first (no query when none is due)
     seats = list(Seat.objects.filter(sheet__match=match).select_related("sheet__team", "player")
                  .order_by("table_number", "role"))
     partnerships = table_partnerships(match=match, seats=seats)
@@ -328,11 +330,15 @@ _VERSION_SQL = f"SELECT live_version FROM {Match._meta.db_table} WHERE id = %s"
 
 def live_version(match_id: int) -> int | None:
     """The match's ``live_version``, or ``None`` when there is no such match: one indexed query, written out
-    because every phone's poll makes it (the ORM's own work was ten times the database's here)."""
+    because every phone's poll makes it (the ORM's own work was ten times the database's here). Clock deadlines
+    already passed are acted on first (:func:`matches.clock.match_clock_catch_up_by_id`: no query more when none
+    is due), so the version names the night as the clock has it, with or without a worker."""
     with connection.cursor() as cursor:
         cursor.execute(_VERSION_SQL, [match_id])
         row = cursor.fetchone()
-    return None if row is None else int(row[0])
+    if row is None:
+        return None
+    return match_clock_catch_up_by_id(match_id=match_id, version=int(row[0]))
 
 
 LIVE_CACHE_TIMEOUT = 6 * 3600

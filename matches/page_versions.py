@@ -23,6 +23,7 @@ from typing import Any
 from django.db import connection
 
 from klawerjas_league.page_cache import page_token, page_token_renew
+from matches.clock import match_clock_catch_up_by_id
 from matches.models import Competition, Match
 from matches.standings import standings_page_token_renew
 
@@ -58,8 +59,11 @@ _MATCH_VERSION_SQL = f"SELECT live_version, competition_id FROM {Match._meta.db_
 
 def match_page_version(match_id: int) -> tuple[int, int] | None:
     """``(live_version, competition_id)`` of match ``match_id``, or ``None`` when there is no such match: one
-    indexed query, written out as :func:`matches.live.live_version` is (every visitor of a match makes it)."""
+    indexed query, written out as :func:`matches.live.live_version` is (every visitor of a match makes it); clock
+    deadlines already passed are acted on first, as there (:func:`matches.clock.match_clock_catch_up_by_id`)."""
     with connection.cursor() as cursor:
         cursor.execute(_MATCH_VERSION_SQL, [match_id])
         row = cursor.fetchone()
-    return None if row is None else (int(row[0]), int(row[1]))
+    if row is None:
+        return None
+    return match_clock_catch_up_by_id(match_id=match_id, version=int(row[0])), int(row[1])

@@ -10,6 +10,7 @@ tried is counted and printed (``pytest -s``).
 from __future__ import annotations
 
 import datetime as dt
+import re
 import subprocess
 import time
 import uuid
@@ -336,3 +337,56 @@ def test_goings_on_confirmations_and_rulings_survive_redis_dying_mid_night(night
     night.tried["writes answered 2xx while Redis was down"] = sum(
         count for label, count in night.tried.items()
         if "(Redis down) 2" in label and not any(word in label for word in ("read", "live state")))
+
+
+# --- The worker survives a Redis blip while it holds a clock timer (issue 37) --------------------------------
+
+
+def test_the_worker_survives_a_redis_blip_while_it_holds_a_clock_timer(tmp_path):
+    """Redis killed and restarted on the same port while the worker holds the clock's timer (an ETA message,
+    unacknowledged): the SAME worker process is alive afterwards and runs the timer (the interval is called,
+    SAKBOC 1.2). Celery 5.7.0 exited here ("Unrecoverable error: AttributeError ... 'hostname'": its consumer
+    closed the connection after ``collect()`` had detached the transport, and kombu's restore of the unacked
+    message then had no connection parameters); requirements.txt pins Celery 5.6.3 (README "Deployment")."""
+    _require_postgresql()
+    from celery import Celery
+
+    from tests.factories import match_started
+
+    redis = PrivateRedis(tmp_path, persist=True)  # a Redis that keeps its data over a restart, as deployed
+    redis.start()
+    queue = f"blip-{uuid.uuid4().hex[:10]}"
+    log = tmp_path / "worker.log"
+    worker = celery_worker_start(
+        queue=queue, hostname=f"{queue}@localhost", log_path=log,
+        env={"REDIS_URL": redis.url, "CACHE_KEY_PREFIX": queue, "CELERY_VISIBILITY_TIMEOUT": "3"},
+        extra_args=("--without-heartbeat",),
+    )
+    sender = Celery("blip-test", broker=redis.url, set_as_current=False)
+    sender.conf.update(task_serializer="json", accept_content=["json"])
+    try:
+        wait_for(lambda: " ready." in log.read_text(), 60, "the worker did not start")
+        wait_for(lambda: "match_clock_rearm" in log.read_text() and "succeeded" in log.read_text(), 30,
+                 "the worker's start-up re-arm did not run")
+        # The first half ends 12 s from now; the timer is the clock's own task, held by the worker until then.
+        now = timezone.now().replace(microsecond=0)
+        match = match_started(start=now - dt.timedelta(minutes=75) + dt.timedelta(seconds=12))
+        due = now + dt.timedelta(seconds=12)
+        sender.send_task("matches.match_clock_deadline", args=[match.pk], eta=due, queue=queue)
+        wait_for(lambda: "match_clock_deadline[" in log.read_text(), 20, "the worker did not receive the timer")
+        redis.save()  # what a deployed Redis has on disk when it dies
+
+        redis.kill()
+        time.sleep(1.5)
+        redis.start()
+
+        wait_for(lambda: Match.objects.get(pk=match.pk).phase == Match.Phase.INTERVAL, 90,
+                 f"the timer did not run after the blip; worker log:\n{log.read_text()[-3000:]}")
+        text = log.read_text()
+        assert worker.poll() is None, text[-3000:]  # the same process, never restarted
+        assert "Connection to broker lost" in text and "Unrecoverable error" not in text
+        assert re.search(r"match_clock_deadline\[\S+\] succeeded", text.split("Connection to broker lost")[-1])
+        print(f"\nfault suite, Redis blip: worker pid {worker.pid} alive, timer ran after the blip")
+    finally:
+        celery_worker_stop(worker)
+        redis.stop()
