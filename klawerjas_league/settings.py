@@ -202,6 +202,8 @@ OUTBOX_FLUSH_SECONDS = env.float("OUTBOX_FLUSH_SECONDS", default=30)
 OUTBOX_REDISPATCH_SECONDS = env.float("OUTBOX_REDISPATCH_SECONDS", default=300)
 OUTBOX_BATCH = env.int("OUTBOX_BATCH", default=500)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# The worker's consumer survives a Redis restart while it holds a clock timer (Celery 5.7.0 exited then; issue 37).
+CELERY_WORKER_CONSUMER = "klawerjas_league.worker:Consumer"
 # Health (klawerjas_league/health.py, /healthz and the operator's page): beat's heartbeat task runs every
 # BEAT_HEARTBEAT_SECONDS and health names beat when none ran for BEAT_HEARTBEAT_MAX_AGE_SECONDS; it names the
 # outbox when a message has waited longer than OUTBOX_MAX_AGE_SECONDS.

@@ -40,8 +40,17 @@ def test_second_delivery_of_the_same_task_is_a_no_op(live_worker):
     assert TaskReceipt.objects.filter(key=key).count() == 1
 
 
-def test_healthz_reports_postgresql_redis_and_the_broker(client, admin_user):
+def test_healthz_reports_postgresql_redis_and_the_broker(client, admin_user, live_worker):
     require_services()
+    import time
+
+    from klawerjas_league.health import beat_heartbeat_read
+    from klawerjas_league.tasks import beat_heartbeat_task
+
+    beat_heartbeat_task.delay()  # what beat sends every BEAT_HEARTBEAT_SECONDS, run by the live worker
+    deadline = time.monotonic() + 30
+    while beat_heartbeat_read() is None and time.monotonic() < deadline:
+        time.sleep(0.2)
     anonymous = client.get("/healthz")
     assert anonymous.status_code == 200 and anonymous.json() == {"status": "ok", "failing": []}  # no internals
     client.force_login(admin_user)
@@ -49,3 +58,4 @@ def test_healthz_reports_postgresql_redis_and_the_broker(client, admin_user):
     assert checks["database"]["detail"] == "postgresql"
     assert checks["cache"]["detail"] == "DegradingRedisCache"
     assert checks["broker"]["detail"] == "redis"
+    assert checks["worker"]["status"] == checks["beat"]["status"] == checks["outbox"]["status"] == "ok"

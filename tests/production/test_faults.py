@@ -75,9 +75,9 @@ class Night:
         """What the deployment's ``Restart=on-failure`` does (deploy/systemd/klawerjas-worker.service): start again
         each worker that exited with a failure status. :returns: how many were restarted.
 
-        Celery 5.7.0 exited ("Unrecoverable error: AttributeError ... 'hostname'") when Redis died while the
-        worker held an unacknowledged message, e.g. a clock timer waiting for its ETA; requirements.txt pins
-        Celery 5.6.3 (test_the_worker_survives_a_redis_blip_while_it_holds_a_clock_timer).
+        Celery 5.7.0's consumer exited ("Unrecoverable error: AttributeError ... 'hostname'") when Redis died
+        while the worker held an unacknowledged message, e.g. a clock timer waiting for its ETA; the worker now
+        runs klawerjas_league/worker.py's (test_the_worker_survives_a_redis_blip_while_it_holds_a_clock_timer).
         """
         failed = [process for process in self.workers if process.poll() not in (None, 0)]
         for _ in failed:
@@ -346,9 +346,9 @@ def test_goings_on_confirmations_and_rulings_survive_redis_dying_mid_night(night
 def test_the_worker_survives_a_redis_blip_while_it_holds_a_clock_timer(tmp_path):
     """Redis killed and restarted on the same port while the worker holds the clock's timer (an ETA message,
     unacknowledged): the SAME worker process is alive afterwards and runs the timer (the interval is called,
-    SAKBOC 1.2). Celery 5.7.0 exited here ("Unrecoverable error: AttributeError ... 'hostname'": its consumer
-    closed the connection after ``collect()`` had detached the transport, and kombu's restore of the unacked
-    message then had no connection parameters); requirements.txt pins Celery 5.6.3 (README "Deployment")."""
+    SAKBOC 1.2). Celery 5.7.0's own consumer exited here ("Unrecoverable error: AttributeError ... 'hostname'":
+    it closed the connection after ``collect()`` had detached the transport, and kombu's restore of the unacked
+    message then had no connection parameters); the worker runs klawerjas_league/worker.py's consumer."""
     _require_postgresql()
     from celery import Celery
 
