@@ -16,7 +16,9 @@ Environment variables (all optional for a local run):
 sign-ins per address, default ``600/hour``), ``NUM_PROXIES`` (proxies adding X-Forwarded-For, default 0),
 ``CELERY_TASK_DEFAULT_QUEUE`` (default ``klawerjas``), ``CELERY_VISIBILITY_TIMEOUT`` (seconds before Redis
 redelivers a task a dead worker took; default 3600), ``CELERY_BROKER_KEY_PREFIX`` (default none),
-``EMAIL_URL`` (default: the console backend).
+``CELERY_UNACKED_RESTORE_SECONDS`` (default 10), ``BEAT_HEARTBEAT_SECONDS`` (default 60),
+``BEAT_HEARTBEAT_MAX_AGE_SECONDS`` (default 180), ``OUTBOX_MAX_AGE_SECONDS`` (default 600), ``BACKUP_DIR`` (default
+``backups/``), ``EMAIL_URL`` (default: the console backend).
 """
 
 import os

@@ -8,9 +8,9 @@ deadline is due (SAKBOC 1.2: the interval and time; 1.12: the end of extra time;
 
 * :func:`match_clock_catch_up` for a match already loaded with ``competition__union`` (the access helpers of
   ``matches.permissions``, :func:`matches.live.match_live`): no query when nothing is due;
-* :func:`match_clock_catch_up_by_id` for the hot paths that read only the match's live version (the public page's
-  and the phones' ETags, the polls): it keeps the next deadline in the cache under that version, so a poll costs
-  one cache read and no query when nothing is due (every write of a match night changes the version).
+* :func:`match_version_caught_up` for the hot paths that read only the match's live version (the public page's
+  and the phones' ETags, the polls): it keeps the next deadline in the cache with that version, so a poll costs
+  its one version query and a cache read when nothing is due (every write of a match night changes the version).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.core.cache import cache
+from django.db import connection
 from django.utils import timezone
 
 from matches.models import Match
@@ -56,30 +57,50 @@ def match_clock_catch_up(*, match: Match, now: datetime | None = None) -> Match:
     return match
 
 
-def _next_deadline_key(match_id: int, version: int) -> str:
-    return f"clock:next-deadline:{match_id}:{version}"
+_VERSION_SQL = f"SELECT live_version, competition_id FROM {Match._meta.db_table} WHERE id = %s"
 
 
-def match_clock_catch_up_by_id(*, match_id: int, version: int, now: datetime | None = None) -> int:
-    """Act on match ``match_id``'s passed deadlines, knowing only its ``live_version``; :returns: the live version
-    to use (``version`` when nothing was due, else the version after the service's write).
+def _next_deadline_key(match_id: int) -> str:
+    return f"clock:next-deadline:{match_id}"
 
-    The next deadline is kept in the cache under ``(match_id, version)`` for :data:`NEXT_DEADLINE_TIMEOUT`
-    seconds, so a poll makes no query when nothing is due; on a miss the match is read once (one query).
-    A match that does not exist returns ``version`` unchanged.
+
+def match_version_caught_up(*, match_id: int, now: datetime | None = None) -> tuple[int, int] | None:
+    """``(live_version, competition_id)`` of match ``match_id`` once its passed clock deadlines are acted on
+    (``match_clock_advance``), or ``None`` when there is no such match: what the public match page, its live
+    part, the table phones and the API's live state are kept and polled under.
+
+    Cost: the cache keeps ``(live_version, competition_id, next deadline)`` per match (for
+    :data:`NEXT_DEADLINE_TIMEOUT` seconds). Kept and not due: one indexed query (the version, written out: every
+    phone's poll makes it). Nothing kept: one ORM query instead, which reads the deadline too. The version
+    changed since it was kept (a write): both, once. A deadline due: the service's write, and the version read
+    again.
     """
     now = now or timezone.now()
-    key = _next_deadline_key(match_id, version)
-    due_at = cache.get(key)
-    if due_at is None:
+    key = _next_deadline_key(match_id)
+    kept = cache.get(key)
+    version = competition_id = None
+    due_at = _NO_DEADLINE
+    if kept is not None:
+        with connection.cursor() as cursor:
+            cursor.execute(_VERSION_SQL, [match_id])
+            row = cursor.fetchone()
+        if row is None:
+            return None
+        version, competition_id = int(row[0]), int(row[1])
+        if kept[0] == version:
+            due_at = kept[2]
+        else:
+            kept = None
+    if kept is None:
         match = Match.objects.select_related("competition__union").filter(pk=match_id).first()
         if match is None:
-            return version
+            return None
+        version, competition_id = match.live_version, match.competition_id
         deadline = clock_next_deadline(match)
         due_at = deadline[1].timestamp() if deadline is not None else _NO_DEADLINE
-        cache.set(key, due_at, timeout=NEXT_DEADLINE_TIMEOUT)
+        cache.set(key, (version, competition_id, due_at), timeout=NEXT_DEADLINE_TIMEOUT)
     if due_at == _NO_DEADLINE or due_at > now.timestamp():
-        return version
+        return version, competition_id
     match_clock_advance(match_id=match_id, now=now)
-    new_version = Match.objects.filter(pk=match_id).values_list("live_version", flat=True).first()
-    return version if new_version is None else int(new_version)
+    fresh = Match.objects.filter(pk=match_id).values_list("live_version", "competition_id").first()
+    return None if fresh is None else (int(fresh[0]), int(fresh[1]))

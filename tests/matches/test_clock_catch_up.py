@@ -15,7 +15,7 @@ from rest_framework.test import APIClient
 
 from clubs.services import team_captain_set
 from matches import services
-from matches.clock import match_clock_catch_up, match_clock_catch_up_by_id
+from matches.clock import match_clock_catch_up, match_version_caught_up
 from matches.live import live_version
 from matches.models import Match
 from tests.factories import UserFactory, match_started
@@ -99,11 +99,12 @@ def test_nothing_is_written_or_queried_when_no_deadline_is_due(started, django_a
     with django_assert_num_queries(0):
         assert match_clock_catch_up(match=match) is match
     assert match.phase == Match.Phase.FIRST_HALF
-    with django_assert_num_queries(1):  # the first poll reads the next deadline once...
-        assert match_clock_catch_up_by_id(match_id=match.pk, version=version) == version
-    with django_assert_num_queries(0):  # ...and keeps it under the version
-        assert match_clock_catch_up_by_id(match_id=match.pk, version=version) == version
-    with django_assert_num_queries(1):  # a poll: the version's one query, nothing more
+    found = (version, match.competition_id)
+    with django_assert_num_queries(1):  # nothing kept: one query reads the version and the next deadline...
+        assert match_version_caught_up(match_id=match.pk) == found
+    with django_assert_num_queries(1):  # ...then a poll is the version's one query, nothing more
+        assert match_version_caught_up(match_id=match.pk) == found
+    with django_assert_num_queries(1):
         assert live_version(match.pk) == version
     match.refresh_from_db()
     assert match.live_version == version  # nothing written
