@@ -40,12 +40,18 @@ def test_second_delivery_of_the_same_task_is_a_no_op(live_worker):
     assert TaskReceipt.objects.filter(key=key).count() == 1
 
 
-def test_healthz_reports_postgresql_redis_and_the_broker(client, admin_user, live_worker):
+def test_healthz_reports_postgresql_redis_and_the_broker(client, admin_user, live_worker, settings):
     require_services()
+    import os
     import time
 
+    from klawerjas_league.cache import caches_config
     from klawerjas_league.health import beat_heartbeat_read
     from klawerjas_league.tasks import beat_heartbeat_task
+
+    # the worker's cache (its key prefix, not this test's own): beat's heartbeat is written there
+    settings.CACHES = caches_config(redis_url=settings.REDIS_URL,
+                                    key_prefix=os.environ.get("CACHE_KEY_PREFIX", "klawerjas"))
 
     beat_heartbeat_task.delay()  # what beat sends every BEAT_HEARTBEAT_SECONDS, run by the live worker
     deadline = time.monotonic() + 30
