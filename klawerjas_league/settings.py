@@ -21,6 +21,9 @@ Errors, logs and metrics (issue 37; README "Errors, logs and metrics"): ``SENTRY
 ``SENTRY_RELEASE``, ``SENTRY_TRACES_SAMPLE_RATE``, ``ADMINS``, ``SERVER_EMAIL``, ``LOG_FORMAT`` (``plain`` or ``json``),
 ``LOG_LEVEL``, ``METRICS_ALLOWED_ADDRESSES``; scheduled backups: ``BACKUP_DIR``, ``BACKUP_KEEP``, ``BACKUP_HOUR``,
 ``BACKUP_MINUTE``, ``BACKUP_AGE_RECIPIENT``, ``BACKUP_AGE_RECIPIENTS_FILE``, ``BACKUP_AGE_IDENTITY`` (the drill only).
+Health and the worker (issue 37; README "Health, the operator's page and the clock without a worker"):
+``CELERY_UNACKED_RESTORE_SECONDS`` (default 10), ``BEAT_HEARTBEAT_SECONDS`` (default 60),
+``BEAT_HEARTBEAT_MAX_AGE_SECONDS`` (default 180), ``OUTBOX_MAX_AGE_SECONDS`` (default 600).
 """
 
 import os
@@ -208,6 +211,11 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # is in the outbox (klawerjas_league/outbox.py) and is sent when the broker is back.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
 CELERY_BROKER_TRANSPORT_OPTIONS.update(socket_connect_timeout=2, socket_timeout=5)
+# A worker looks for messages taken and not acknowledged for longer than the visibility timeout (a worker that
+# died, or a Redis restart that cut the connection under a held clock timer) every CELERY_UNACKED_RESTORE_SECONDS
+# (default 10; one cheap ZRANGE) instead of kombu's default of every 100 s.
+CELERY_BROKER_TRANSPORT_OPTIONS.update(
+    unacked_restore_interval=env.int("CELERY_UNACKED_RESTORE_SECONDS", default=10), unacked_restore_throttle=1)
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 2
 CELERY_REDIS_SOCKET_TIMEOUT = 5
 # The outbox: its flush runs every OUTBOX_FLUSH_SECONDS (beat) and re-sends a message handed to the broker more
@@ -216,6 +224,15 @@ OUTBOX_FLUSH_SECONDS = env.float("OUTBOX_FLUSH_SECONDS", default=30)
 OUTBOX_REDISPATCH_SECONDS = env.float("OUTBOX_REDISPATCH_SECONDS", default=300)
 OUTBOX_BATCH = env.int("OUTBOX_BATCH", default=500)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# The worker's consumer survives a Redis restart while it holds a clock timer (Celery 5.7.0 exited then; issue 37).
+CELERY_WORKER_CONSUMER = "klawerjas_league.worker:Consumer"
+# Health (klawerjas_league/health.py, /healthz and the operator's page): beat's heartbeat task runs every
+# BEAT_HEARTBEAT_SECONDS and health names beat when none ran for BEAT_HEARTBEAT_MAX_AGE_SECONDS; it names the
+# outbox when a message has waited longer than OUTBOX_MAX_AGE_SECONDS.
+BEAT_HEARTBEAT_SECONDS = env.float("BEAT_HEARTBEAT_SECONDS", default=60)
+BEAT_HEARTBEAT_MAX_AGE_SECONDS = env.float("BEAT_HEARTBEAT_MAX_AGE_SECONDS", default=3 * BEAT_HEARTBEAT_SECONDS)
+OUTBOX_MAX_AGE_SECONDS = env.float("OUTBOX_MAX_AGE_SECONDS", default=600)
+# BACKUP_DIR (where scripts/backup writes; the operator's page shows the newest) is set with the scheduled backups.
 CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_TIMEZONE = env.str("TIME_ZONE", default="Africa/Johannesburg")
 
@@ -460,6 +477,9 @@ CELERY_BEAT_SCHEDULE = {
     # The daily backup, encrypted, into BACKUP_DIR, keeping the newest BACKUP_KEEP (klawerjas_league/backups.py).
     "backup-daily": {"task": "klawerjas_league.backup_scheduled",
                      "schedule": crontab(hour=BACKUP_HOUR, minute=BACKUP_MINUTE), "options": {"expires": 3600}},
+    # Beat's heartbeat: health names beat when it stops (klawerjas_league/health.py).
+    "beat-heartbeat": {"task": "klawerjas_league.beat_heartbeat", "schedule": BEAT_HEARTBEAT_SECONDS,
+                       "options": {"expires": max(BEAT_HEARTBEAT_SECONDS - 5, 1)}},
 }
 
 # Errors to Sentry from here on (it reads the settings above: nothing is sent when SENTRY_DSN is unset).

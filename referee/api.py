@@ -13,7 +13,6 @@ import json
 from typing import Any
 
 from django.shortcuts import get_object_or_404
-from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -28,7 +27,6 @@ from matches import boem_sheet, table_links
 from matches import services as match_services
 from matches.api import BoemEntrySerializer, FixtureSerializer, LiveMatchSerializer, live_response
 from matches.models import BoemEntry, Match, Seat
-from matches.selectors import clock_next_deadline
 from referee import permissions, selectors, services
 from referee.hand_check import offence_choices
 from referee.models import DisputedHand, Role, Ruling, Side, StrafClaim
@@ -159,12 +157,7 @@ class RefereeMatchViewSet(ServiceErrorsMixin, mixins.ListModelMixin, viewsets.Ge
 
     def _match(self, pk: str | None) -> Match:
         """The match (404 unless you referee or mark it), its clock deadlines already due acted on first."""
-        match = permissions.match_for_referee(user=self.request.user, match_id=_int_or_404(pk))
-        deadline = clock_next_deadline(match)
-        if deadline is not None and deadline[1] <= timezone.now():
-            match_services.match_clock_advance(match_id=match.pk)
-            match.refresh_from_db()
-        return match
+        return permissions.match_for_referee(user=self.request.user, match_id=_int_or_404(pk))
 
     def _claim(self, match: Match, claim_id: str) -> StrafClaim:
         return get_object_or_404(StrafClaim.objects.select_related("table", "match__home", "match__away"),

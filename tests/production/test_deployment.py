@@ -21,6 +21,8 @@ def test_compose_runs_web_worker_beat_postgresql_and_redis():
     assert services["redis"]["image"].startswith("redis")
     assert "/healthz" in " ".join(services["web"]["healthcheck"]["test"])
     assert "worker" in services["worker"]["command"] and "beat" in services["beat"]["command"]
+    # what dies is started again (issue 37: a worker that exited stayed down under compose)
+    assert all(services[name]["restart"] == "unless-stopped" for name in ("web", "worker", "beat"))
 
 
 def test_systemd_units_run_gunicorn_worker_and_beat():
