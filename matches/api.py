@@ -491,7 +491,7 @@ def live_response(request: Request, match_id: int, *, keep: bool = False, versio
     key, quoted = live_json_state(match_id, version)
     if quoted in [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]:
         return conditional_headers(Response(status=status.HTTP_304_NOT_MODIFIED), etag=quoted,  # type: ignore[return-value]
-                                   private=False)
+                                   private=False, request=request)
 
     def build() -> dict:
         state = match_live(match_id=match_id)
@@ -501,7 +501,7 @@ def live_response(request: Request, match_id: int, *, keep: bool = False, versio
 
     data = dict(live_cached(match_id=match_id, version=version, kind="json", build=build))
     etag = f'"{match_id}-{data["version"]}-{translation.get_language()}"'
-    response = conditional_headers(Response(data), etag=etag, private=False)
+    response = conditional_headers(Response(data), etag=etag, private=False, request=request)
     return keep_json(request, response, key=key) if keep else response  # type: ignore[return-value]
 
 
@@ -631,7 +631,8 @@ class CompetitionViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMi
         etag = f'"standings-{competition_id}-{token}-{language}-{request.accepted_renderer.format}"'
         not_modified = get_conditional_response(request, etag=etag)
         if not_modified is not None:
-            return conditional_headers(not_modified, etag=etag, private=False)  # type: ignore[return-value]
+            return conditional_headers(not_modified, etag=etag, private=False,  # type: ignore[return-value]
+                                       request=request)
 
         def build() -> list[dict]:
             competition = self.get_object()
@@ -639,7 +640,7 @@ class CompetitionViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMi
             return [dict(row) for row in StandingsRowSerializer(lines, many=True).data]
 
         rows = kept(f"standings-api:{competition_id}:{token}:{language}", build)
-        response = conditional_headers(Response(rows), etag=etag, private=False)
+        response = conditional_headers(Response(rows), etag=etag, private=False, request=request)
         return keep_json(request, response, key=f"standings-api-json:{competition_id}:{token}:{language}")
 
 
