@@ -79,6 +79,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # A poll's 204 or 304 loses the headers that only a body needs (klawerjas_league/middleware.py, issue 40).
+    "klawerjas_league.middleware.EmptyAnswerMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Pages and JSON leave gzipped for phones on prepaid data (issue 40); Django's own, which adds random bytes
     # against BREACH, and CSRF tokens are masked per request. Behind the shipped nginx the proxy compresses

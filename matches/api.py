@@ -489,7 +489,8 @@ def live_response(request: Request, match_id: int, *, keep: bool = False, versio
     if version is None:
         raise Http404("No such match.")
     key, quoted = live_json_state(match_id, version)
-    if quoted in [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]:
+    # Compared weakly (RFC 9110 13.1.2), as Django does: gzip (GZipMiddleware, a proxy) marks the tag weak.
+    if quoted in [tag.strip().removeprefix("W/") for tag in request.headers.get("If-None-Match", "").split(",")]:
         return conditional_headers(Response(status=status.HTTP_304_NOT_MODIFIED), etag=quoted,  # type: ignore[return-value]
                                    private=False, request=request)
 

@@ -106,3 +106,22 @@ def test_pages_travel_gzipped_and_unpack_to_the_same_page(client, playing):  # n
         assert "Accept-Encoding" in _vary(packed), url
         assert gzip.decompress(packed.content) == plain.content, url
         assert len(packed.content) < len(plain.content), url
+
+
+def test_a_gzipped_answer_s_weak_tag_still_gets_a_304(client, playing):  # noqa: F811
+    for url in (f"/api/fixtures/{playing.pk}/live/", f"/matches/{playing.pk}/", f"/matches/{playing.pk}/live/"):
+        packed = client.get(url, HTTP_ACCEPT_ENCODING="gzip")
+        assert packed["ETag"].startswith('W/"'), url  # GZipMiddleware weakens a strong tag
+        again = client.get(url, HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=packed["ETag"])
+        assert again.status_code == 304, url
+
+
+def test_a_poll_that_changes_nothing_carries_only_what_a_cache_needs(client, playing):  # noqa: F811
+    url = f"/matches/{playing.pk}/live/"
+    first = client.get(url, HTTP_HX_REQUEST="true", HTTP_ACCEPT_ENCODING="gzip")
+    poll = client.get(url, HTTP_HX_REQUEST="true", HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert poll.status_code == 204 and poll.content == b""
+    assert poll.has_header("ETag") and poll.has_header("Vary") and "s-maxage" in poll["Cache-Control"]
+    for name in ("Content-Security-Policy", "X-Frame-Options", "Content-Type", "Content-Language"):
+        assert not poll.has_header(name), name
+    assert first.has_header("Content-Security-Policy")  # the part itself keeps them
