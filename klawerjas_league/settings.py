@@ -101,7 +101,13 @@ MIDDLEWARE = [
     "klawerjas_league.observability.RequestIdTrustMiddleware",
     "django_guid.middleware.guid_middleware",
     "klawerjas_league.metrics.MetricsMiddleware",
+    # A poll's 204 or 304 loses the headers that only a body needs (klawerjas_league/middleware.py, issue 40).
+    "klawerjas_league.middleware.EmptyAnswerMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Pages and JSON leave gzipped for phones on prepaid data (issue 40); Django's own, which adds random bytes
+    # against BREACH, and CSRF tokens are masked per request. Behind the shipped nginx the proxy compresses
+    # instead (it asks for plain answers, keeps them in its micro-cache and gzips on the way out).
+    "django.middleware.gzip.GZipMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After the session (the language cookie and the user's stored choice) and before CommonMiddleware.
@@ -113,6 +119,8 @@ MIDDLEWARE = [
     "django_otp.middleware.OTPMiddleware",
     # Sets the language cookie to a user's stored choice on sign-in; Vary: Accept-Language, Cookie everywhere.
     "klawerjas_league.language.LanguageCookieMiddleware",
+    # A signed-in person's answer, or one with a session or a cookie, is Cache-Control: private (issue 40).
+    "klawerjas_league.middleware.PrivateWhenSignedInMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     # Two-step sign-in: a session without the code, of a user who has two-step or must have it, reaches only the
     # two-step pages (klawerjas_league/two_step.py).
@@ -243,6 +251,11 @@ CELERY_TIMEZONE = env.str("TIME_ZONE", default="Africa/Johannesburg")
 # client address is REMOTE_ADDR, or behind NUM_PROXIES trusted proxies the one they put in X-Forwarded-For
 # (klawerjas_league/limits.py; every per-address limit uses it).
 NUM_PROXIES = env.int("NUM_PROXIES", default=0)
+# Shared caches (issue 40): a public page or live part that is the same for everyone may be answered by a
+# reverse proxy or CDN for SHARED_CACHE_SECONDS, and SHARED_CACHE_STALE_SECONDS more while it fetches the next
+# (klawerjas_league/page_cache.py; deploy/nginx/klawerjas-league.conf keeps them). 0 turns sharing off.
+SHARED_CACHE_SECONDS = env.int("SHARED_CACHE_SECONDS", default=2)
+SHARED_CACHE_STALE_SECONDS = env.int("SHARED_CACHE_STALE_SECONDS", default=5)
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",

@@ -489,9 +489,10 @@ def live_response(request: Request, match_id: int, *, keep: bool = False, versio
     if version is None:
         raise Http404("No such match.")
     key, quoted = live_json_state(match_id, version)
-    if quoted in [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]:
+    # Compared weakly (RFC 9110 13.1.2), as Django does: gzip (GZipMiddleware, a proxy) marks the tag weak.
+    if quoted in [tag.strip().removeprefix("W/") for tag in request.headers.get("If-None-Match", "").split(",")]:
         return conditional_headers(Response(status=status.HTTP_304_NOT_MODIFIED), etag=quoted,  # type: ignore[return-value]
-                                   private=False)
+                                   private=False, request=request)
 
     def build() -> dict:
         state = match_live(match_id=match_id)
@@ -501,7 +502,7 @@ def live_response(request: Request, match_id: int, *, keep: bool = False, versio
 
     data = dict(live_cached(match_id=match_id, version=version, kind="json", build=build))
     etag = f'"{match_id}-{data["version"]}-{translation.get_language()}"'
-    response = conditional_headers(Response(data), etag=etag, private=False)
+    response = conditional_headers(Response(data), etag=etag, private=False, request=request)
     return keep_json(request, response, key=key) if keep else response  # type: ignore[return-value]
 
 
@@ -631,7 +632,8 @@ class CompetitionViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMi
         etag = f'"standings-{competition_id}-{token}-{language}-{request.accepted_renderer.format}"'
         not_modified = get_conditional_response(request, etag=etag)
         if not_modified is not None:
-            return conditional_headers(not_modified, etag=etag, private=False)  # type: ignore[return-value]
+            return conditional_headers(not_modified, etag=etag, private=False,  # type: ignore[return-value]
+                                       request=request)
 
         def build() -> list[dict]:
             competition = self.get_object()
@@ -639,7 +641,7 @@ class CompetitionViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMi
             return [dict(row) for row in StandingsRowSerializer(lines, many=True).data]
 
         rows = kept(f"standings-api:{competition_id}:{token}:{language}", build)
-        response = conditional_headers(Response(rows), etag=etag, private=False)
+        response = conditional_headers(Response(rows), etag=etag, private=False, request=request)
         return keep_json(request, response, key=f"standings-api-json:{competition_id}:{token}:{language}")
 
 

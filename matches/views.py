@@ -32,7 +32,6 @@ from django.utils.cache import patch_vary_headers
 from django.utils.formats import date_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods
 
 from clubs import permissions as club_permissions
@@ -283,7 +282,6 @@ def _live_part_etag(request: HttpRequest, pk: int) -> str | None:
     return None if version is None else f"{pk}-{version}-{translation.get_language()}"
 
 
-@cache_control(no_cache=True)
 @live_condition(_live_part_etag)
 def match_live_part(request: HttpRequest, pk: int) -> HttpResponse:
     """The live part of a match page (htmx polls it): 304 until the night changes (204 to htmx: nothing to swap),
