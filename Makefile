@@ -45,6 +45,7 @@ test: $(VENV)/.installed-dev
 	@scripts/ensure-redis-server
 	@scripts/ensure-gettext
 	@scripts/ensure-age
+	@scripts/ensure-fonts-dejavu
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 # ruff, then the layer contracts of pyproject.toml (import-linter; docs/architecture.md): a broken one fails.

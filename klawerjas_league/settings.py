@@ -16,12 +16,15 @@ Environment variables (all optional for a local run):
 sign-ins per address, default ``600/hour``), ``NUM_PROXIES`` (proxies adding X-Forwarded-For, default 0),
 ``CELERY_TASK_DEFAULT_QUEUE`` (default ``klawerjas``), ``CELERY_VISIBILITY_TIMEOUT`` (seconds before Redis
 redelivers a task a dead worker took; default 3600), ``CELERY_BROKER_KEY_PREFIX`` (default none),
-``EMAIL_URL`` (default: the console backend).
+``EMAIL_URL`` (default: the console backend), ``SITE_URL`` (the site's public address, ``https://league.example``:
+links in shared pages, previews, calendars and e-mails; default: ``http://`` and the first of ``ALLOWED_HOSTS``),
+``CALENDAR_UID_DOMAIN`` (the domain in calendar events' UIDs; default: ``SITE_URL``'s host).
 """
 
 import os
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import environ
 from django.core.exceptions import ImproperlyConfigured
@@ -45,6 +48,13 @@ if not SECRET_KEY:
     SECRET_KEY = _DEV_SECRET_KEY
 
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]", "testserver"] if DEBUG else [])
+
+# The site's public address, never a request's Host header (issue 38): absolute links in OpenGraph tags, WhatsApp
+# texts, calendar events and e-mails sent without a request. Calendar events' UIDs end in CALENDAR_UID_DOMAIN, so
+# a phone that subscribed through another address (or a proxy) sees each fixture once.
+_FIRST_HOST = next((h for h in ALLOWED_HOSTS if h and h != "*" and not h.startswith(".")), "")
+SITE_URL = env.str("SITE_URL", default=f"http://{_FIRST_HOST}" if _FIRST_HOST else "http://127.0.0.1:8000").rstrip("/")
+CALENDAR_UID_DOMAIN = env.str("CALENDAR_UID_DOMAIN", default="") or (urlsplit(SITE_URL).hostname or "localhost")
 
 INSTALLED_APPS = [
     # Django's admin with two-step sign-in for the site's administrators (klawerjas_league.two_step.TwoStepAdminSite).
@@ -119,6 +129,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
+                "klawerjas_league.sharing.sharing_context",
             ],
         },
     },

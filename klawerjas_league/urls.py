@@ -4,13 +4,15 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from klawerjas_league import health, language, two_step_views, views
+from klawerjas_league import health, language, site_files, two_step_views, views
 from klawerjas_league.i18n import RecipientLanguagePasswordResetForm
 from klawerjas_league.sign_in import SignInView
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
+    path("robots.txt", site_files.robots_txt, name="robots-txt"),
+    path("favicon.ico", site_files.favicon, name="favicon"),
     path("i18n/setlang/", language.language_set, name="set_language"),
     path("accounts/login/", SignInView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
