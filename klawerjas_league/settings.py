@@ -354,7 +354,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "klawerjas_league.api_schema.AutoSchema",  # summaries and refusals (issue 38)
     # Sign-ins of table devices per client address (a hall's Wi-Fi shares one address: 60 matches are 240 phones).
     "DEFAULT_THROTTLE_RATES": {"table-sign-in": env.str("TABLE_SIGN_IN_RATE", default="600/hour")},
     # Proxies in front of the site that add X-Forwarded-For (0: trust none, the client is REMOTE_ADDR).
