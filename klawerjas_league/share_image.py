@@ -27,6 +27,7 @@ BACKGROUND = (20, 83, 45)
 FOREGROUND = (255, 255, 255)
 MUTED = (187, 222, 200)
 ACCENT = (250, 204, 21)
+AWAY = (251, 146, 60)
 RUNGS = 5
 MARGIN = 60
 
@@ -89,32 +90,36 @@ def _tree(draw: ImageDraw.ImageDraw, x: int, top: int, goings: TreeGoings, *, ga
         y = top + rung * gap
         draw.line((x - half, y, x + half, y), fill=MUTED, width=2)
     rung = 0
-    for strokes in goings.left[:RUNGS]:  # the left side goes on from the top rung down
+    for strokes in goings.left[:RUNGS]:  # the left side goes on from the top rung down, across its half
         first, last = rung, min(rung + strokes, RUNGS) - 1
-        draw.line((x - half - 7, top + first * gap - 7, x - half + 9, top + last * gap + 7), fill=ACCENT, width=4)
+        draw.line((x - half - 4, top + first * gap - 5, x - 2, top + last * gap + 5), fill=ACCENT, width=4)
         rung = last + 1
     rung = RUNGS - 1
     for strokes in goings.right[:RUNGS]:  # the right side from the bottom rung up
         first, last = rung, max(rung - strokes + 1, 0)
-        draw.line((x + half + 7, top + first * gap + 7, x + half - 9, top + last * gap - 7), fill=ACCENT, width=4)
+        draw.line((x + half + 4, top + first * gap + 5, x + 2, top + last * gap - 5), fill=AWAY, width=4)
         rung = last - 1
 
 
 def match_preview_png(*, brand: str, caption: str, home: str, away: str, score: str,
-                      tables: Sequence[tuple[str, Sequence[TreeGoings]]]) -> bytes:
+                      tables: Sequence[tuple[str, Sequence[TreeGoings]]], legend: str = "") -> bytes:
     """The preview of a match report: ``brand`` and ``caption`` (competition, date) on top, ``home``, ``score``
-    (``"7 – 3"``, or a dash before play) and ``away`` across the middle, then a row of boem trees per table
-    (``(label, trees)``, at most four tables and as many trees as fit). Returns PNG bytes, 1200×630."""
+    (``"7 – 3"``, or ``"v"`` before play) and ``away`` across the middle, ``legend`` (which side of a tree is
+    whose) and a row of boem trees per table (``(label, trees)``, at most four tables and as many trees as fit).
+    Returns PNG bytes, 1200×630."""
     image, draw = _canvas(brand, caption)
     score_face = font(96, bold=True)
     score_width = int(draw.textlength(score, font=score_face))
-    middle_y = 150
-    draw.text(((WIDTH - score_width) // 2, middle_y), score, font=score_face, fill=FOREGROUND)
+    middle_y = 205  # the middle of the score line: the names are centred on it too
+    draw.text((WIDTH // 2, middle_y), score, font=score_face, fill=FOREGROUND, anchor="mm")
     side_width = (WIDTH - 2 * MARGIN - score_width) // 2 - 30
-    for name, anchor_x, anchor in ((home, MARGIN, "la"), (away, WIDTH - MARGIN, "ra")):
+    for name, anchor_x, anchor in ((home, MARGIN, "lm"), (away, WIDTH - MARGIN, "rm")):
         text, face = _fit(draw, name, side_width, 48, bold=True)
-        draw.text((anchor_x, middle_y + 30), text, font=face, fill=FOREGROUND, anchor=anchor)
+        draw.text((anchor_x, middle_y), text, font=face, fill=FOREGROUND, anchor=anchor)
     shown = [t for t in tables if t[1]][:4]
+    if shown and legend:
+        text, face = _fit(draw, legend, WIDTH - 2 * MARGIN, 22, smallest=16)
+        draw.text((MARGIN, 272), text, font=face, fill=MUTED)
     if shown:
         row_height = (HEIGHT - 300 - 30) // len(shown)
         gap = max(8, min(16, (row_height - 30) // (RUNGS - 1)))
@@ -136,14 +141,13 @@ def table_preview_png(*, brand: str, caption: str, heading: Sequence[str],
     (position, team, played, points) and the first ``rows`` that fit (six). The team column takes the room the
     numbers leave; a long name is shrunk, then cut with an ellipsis. Returns PNG bytes, 1200×630."""
     image, draw = _canvas(brand, caption)
-    number_width = 120
+    number_width = 150
     team_x, team_width = MARGIN + 90, WIDTH - 2 * MARGIN - 90 - 2 * number_width
-    columns = (MARGIN, team_x, WIDTH - MARGIN - number_width, WIDTH - MARGIN)
+    columns = (MARGIN, team_x, WIDTH - MARGIN - number_width, WIDTH - MARGIN)  # the numbers' right edges
     top, line = 150, 66
     head_face = font(26, bold=True)
     for column, (x, text) in enumerate(zip(columns, heading, strict=False)):
-        draw.text((x + (number_width if column == 2 else 0), top), text, font=head_face, fill=MUTED,
-                  anchor="ra" if column >= 2 else "la")
+        draw.text((x, top), text, font=head_face, fill=MUTED, anchor="ra" if column >= 2 else "la")
     for index, row in enumerate(rows[:6]):
         y = top + 46 + index * line
         if index % 2 == 0:
@@ -152,6 +156,6 @@ def table_preview_png(*, brand: str, caption: str, heading: Sequence[str],
         draw.text((MARGIN, y), position, font=font(38, bold=True), fill=ACCENT)
         text, face = _fit(draw, team, team_width - 20, 38, smallest=22)
         draw.text((team_x, y), text, font=face, fill=FOREGROUND)
-        draw.text((columns[2] + number_width, y), played, font=font(38), fill=FOREGROUND, anchor="ra")
+        draw.text((columns[2], y), played, font=font(38), fill=FOREGROUND, anchor="ra")
         draw.text((columns[3], y), points, font=font(38, bold=True), fill=FOREGROUND, anchor="ra")
     return _png(image)

@@ -88,7 +88,9 @@ def _match_png(match_id: int) -> bytes | None:
               for table in state.tables]
     caption = f"{match.competition} · {date_format(localtime(match.scheduled_start), 'j F Y')}"
     return match_preview_png(brand=BRAND, caption=caption, home=str(match.home), away=str(match.away),
-                             score=(match_score(match) or "v").replace("–", " – "), tables=tables)
+                             score=(match_score(match) or "v").replace("–", " – "), tables=tables,
+                             legend=_("Boem trees: %(home)s on the left (yellow), %(away)s on the right (orange)") % {
+                                 "home": match.home, "away": match.away})
 
 
 def match_preview(*, match_id: int, live_version: int, competition_id: int) -> tuple[bytes | None, str]:
