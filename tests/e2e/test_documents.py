@@ -11,7 +11,7 @@ from django.utils import timezone
 from PIL import Image
 
 from matches.models import Boem, BoemEntry, Match, MatchTable, StandingsSnapshot
-from tests.e2e.conftest import page_fits
+from tests.e2e.conftest import SCREENSHOTS_DIR, page_fits
 from tests.factories import CompetitionFactory, MatchFactory, TeamFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -99,3 +99,20 @@ def test_a_visitor_shares_a_match_report_and_the_standings_on_whatsapp(page, scr
     _preview(page, image_url, screenshot("standings-375").parent / "standings-preview.png")
     page.set_viewport_size({"width": 1280, "height": 900})
     screenshot("standings-1280")
+
+
+def test_redoc_reads_the_api_document_under_the_sites_policy(page):
+    """ReDoc renders the document with the site's own script under its page's policy. Its footer's "API docs by
+    Redocly" logo is fetched from cdn.redoc.ly, which the policy blocks on purpose (no third-party requests):
+    the one refusal allowed."""
+    refusals: list[str] = []
+    page.on("console", lambda message: refusals.append(message.text)
+            if "Content Security Policy" in message.text or "Refused to" in message.text else None)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto("/api/redoc/")
+    page.wait_for_selector("h1:has-text('klawerjas-league API')", timeout=20_000)
+    assert page.locator("text=Fixtures: team sheet").count() >= 1  # an operation's summary in the menu
+    folder = SCREENSHOTS_DIR / "test_redoc_reads_the_api_document_under_the_sites_policy"
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(folder / "redoc-1280.png"))  # the first screen: the whole document is too tall
+    assert [m for m in refusals if "cdn.redoc.ly/redoc/logo-mini.svg" not in m] == []
