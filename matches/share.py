@@ -72,12 +72,6 @@ def standings_share_text(competition: Competition, rows: list[dict]) -> str:
     return _("%(competition)s standings: %(top)s %(url)s") % {"competition": competition, "top": top, "url": url}
 
 
-def standings_share(*, competition: Competition) -> str:
-    """:func:`standings_share_text` of ``competition``'s published (else live) table."""
-    rows, _provisional = _standings_rows(competition)
-    return standings_share_text(competition, rows)
-
-
 def _match_png(match_id: int) -> bytes | None:
     state = match_live(match_id=match_id)
     if state is None:

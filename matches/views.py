@@ -58,7 +58,7 @@ from matches.live import LIVE_PHASES, live_fragment_cached, live_version, match_
 from matches.models import DEFAULT_RULESET, Competition, Match, Seat, TeamSheet
 from matches.page_versions import competition_pages_token, match_page_version
 from matches.rules import plays_deals
-from matches.share import standings_share
+from matches.share import standings_share_text
 from matches.standings import standings_outbox_key, standings_page_token
 from matches.this_week import matches_tonight
 
@@ -200,10 +200,12 @@ def competition_standings(request: HttpRequest, pk: int) -> HttpResponse:
             snapshot, snapshots = selectors.standings_snapshot_pick(competition=competition,
                                                                     snapshot_id=snapshot_id)
             labels = dict(Union.Tiebreak.choices)
+            live_rows = selectors.standings_rows(competition_id=competition.pk)
             context = {"competition": competition, "snapshot": snapshot, "snapshots": snapshots,
                        "tiebreaks": [labels.get(key, key) for key in competition.union.tiebreak_order],
-                       "live_rows": selectors.standings_rows(competition_id=competition.pk),
-                       "share_text": standings_share(competition=competition),
+                       "live_rows": live_rows,
+                       # the WhatsApp text: the table shown first (issue 38)
+                       "share_text": standings_share_text(competition, snapshot.rows if snapshot else live_rows),
                        **_positions_chart(competition)}
             page = {"title": str(competition), "competition_id": competition.pk,
                     "body": render_to_string("public/_competition_standings_body.html", context),
