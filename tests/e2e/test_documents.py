@@ -71,7 +71,12 @@ def test_a_visitor_shares_a_match_report_and_the_standings_on_whatsapp(page, scr
                "won": 0, "drawn": 0, "lost": 1, "points_for": 12, "points_against": 18, "difference": -6,
                "league_points": 0, "tiebreak_reason": ""}])
 
+    page.goto(f"/competitions/{competition.pk}/")
+    subscribe = page.get_by_role("link", name="Subscribe").first.get_attribute("href")
+    assert subscribe == f"webcal://{live_server.url.split('://')[1]}/competitions/{competition.pk}/calendar.ics"
+    page_fits(page, "fixtures-375-calendar-links", screenshot)
     page.goto(f"/competitions/{competition.pk}/results/")
+    page_fits(page, "results-375", screenshot)
     page.click("text=Athlone Aces v Bonteheuwel Boere")
     page.wait_for_selector("svg.boem-tree")
     share = page.get_by_role("link", name="Share on WhatsApp")
