@@ -16,7 +16,9 @@ Environment variables (all optional for a local run):
 sign-ins per address, default ``600/hour``), ``NUM_PROXIES`` (proxies adding X-Forwarded-For, default 0),
 ``CELERY_TASK_DEFAULT_QUEUE`` (default ``klawerjas``), ``CELERY_VISIBILITY_TIMEOUT`` (seconds before Redis
 redelivers a task a dead worker took; default 3600), ``CELERY_BROKER_KEY_PREFIX`` (default none),
-``EMAIL_URL`` (default: the console backend).
+``EMAIL_URL`` (default: the console backend), ``SITE_URL`` (the site's public address, ``https://league.example``:
+links in shared pages, previews, calendars and e-mails; default: ``http://`` and the first of ``ALLOWED_HOSTS``),
+``CALENDAR_UID_DOMAIN`` (the domain in calendar events' UIDs; default: ``SITE_URL``'s host).
 Errors, logs and metrics (issue 37; README "Errors, logs and metrics"): ``SENTRY_DSN``, ``SENTRY_ENVIRONMENT``,
 ``SENTRY_RELEASE``, ``SENTRY_TRACES_SAMPLE_RATE``, ``ADMINS``, ``SERVER_EMAIL``, ``LOG_FORMAT`` (``plain`` or ``json``),
 ``LOG_LEVEL``, ``METRICS_ALLOWED_ADDRESSES``; scheduled backups: ``BACKUP_DIR``, ``BACKUP_KEEP``, ``BACKUP_HOUR``,
@@ -29,6 +31,7 @@ Health and the worker (issue 37; README "Health, the operator's page and the clo
 import os
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import environ
 from celery.schedules import crontab
@@ -60,6 +63,13 @@ if not SECRET_KEY:
     SECRET_KEY = _DEV_SECRET_KEY
 
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]", "testserver"] if DEBUG else [])
+
+# The site's public address, never a request's Host header (issue 38): absolute links in OpenGraph tags, WhatsApp
+# texts, calendar events and e-mails sent without a request. Calendar events' UIDs end in CALENDAR_UID_DOMAIN, so
+# a phone that subscribed through another address (or a proxy) sees each fixture once.
+_FIRST_HOST = next((h for h in ALLOWED_HOSTS if h and h != "*" and not h.startswith(".")), "")
+SITE_URL = env.str("SITE_URL", default=f"http://{_FIRST_HOST}" if _FIRST_HOST else "http://127.0.0.1:8000").rstrip("/")
+CALENDAR_UID_DOMAIN = env.str("CALENDAR_UID_DOMAIN", default="") or (urlsplit(SITE_URL).hostname or "localhost")
 
 INSTALLED_APPS = [
     # Django's admin with two-step sign-in for the site's administrators (klawerjas_league.two_step.TwoStepAdminSite).
@@ -149,6 +159,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
+                "klawerjas_league.sharing.sharing_context",
             ],
         },
     },
@@ -392,7 +403,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "klawerjas_league.api_schema.AutoSchema",  # summaries and refusals (issue 38)
     # Sign-ins of table devices per client address (a hall's Wi-Fi shares one address: 60 matches are 240 phones).
     "DEFAULT_THROTTLE_RATES": {"table-sign-in": env.str("TABLE_SIGN_IN_RATE", default="600/hour")},
     # Proxies in front of the site that add X-Forwarded-For (0: trust none, the client is REMOTE_ADDR).

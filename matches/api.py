@@ -225,6 +225,23 @@ class SubstitutionSerializer(serializers.Serializer):
                                    help_text="The substitute's role; the captain's choice (SAKBOC 11.1).")
 
 
+class TeamSheetAnswerSerializer(serializers.Serializer):
+    """The answer to a team sheet's submit (201): the sheet and its new version, to send with the next change."""
+
+    id = serializers.IntegerField(help_text="The team sheet.")
+    match = serializers.IntegerField()
+    team = serializers.IntegerField()
+    version = serializers.IntegerField(help_text="The sheet's version now (send it with the next change).")
+
+
+class SubstitutionAnswerSerializer(serializers.Serializer):
+    """The answer to a substitution (201): where the substitute sits (SAKBOC 11.4: at the interval only)."""
+
+    id = serializers.IntegerField(help_text="The substitution.")
+    table_number = serializers.IntegerField(help_text="The table the substitute sits at (1 to 4).")
+    role = serializers.ChoiceField(choices=Seat.Role.choices, help_text="The substitute's role (SAKBOC 11.1).")
+
+
 class EntriesSerializer(serializers.Serializer):
     open = serializers.BooleanField(
         help_text="True opens the competition for clubs to enter teams; false closes "
@@ -768,7 +785,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
         match = services.result_confirm(match=match, user=request.user)
         return Response(FixtureSerializer(match).data)
 
-    @extend_schema(request=TeamSheetSerializer, responses={201: None, 409: None})
+    @extend_schema(request=TeamSheetSerializer, responses={201: TeamSheetAnswerSerializer, 409: None})
     @action(detail=True, methods=["post"], url_path="team-sheet")
     def team_sheet(self, request: Request, pk: str | None = None) -> Response:
         data = request_body(TeamSheetSerializer, request)
@@ -810,7 +827,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
         self._live_version_read = (match_id, version)
         return live_json_state(match_id, version)
 
-    @extend_schema(request=SubstitutionSerializer, responses={201: None})
+    @extend_schema(request=SubstitutionSerializer, responses={201: SubstitutionAnswerSerializer})
     @action(detail=True, methods=["post"])
     def substitutions(self, request: Request, pk: str | None = None) -> Response:
         data = request_body(SubstitutionSerializer, request)
