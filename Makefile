@@ -46,6 +46,8 @@ test: $(VENV)/.installed-dev
 	@scripts/ensure-gettext
 	@scripts/ensure-age
 	@scripts/ensure-pdf-tools
+	@scripts/ensure-nginx
+	@scripts/ensure-fonts-dejavu
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 # ruff, then the layer contracts of pyproject.toml (import-linter; docs/architecture.md): a broken one fails.

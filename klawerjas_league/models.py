@@ -44,6 +44,7 @@ class OutboxMessage(models.Model):
     dispatched_at = models.DateTimeField(null=True, blank=True, help_text="Last handed to the broker.")
     attempts = models.PositiveIntegerField(default=0, help_text="Times handed to the broker.")
     done_at = models.DateTimeField(null=True, blank=True, help_text="Run to completion (then never run again).")
+    last_error = models.TextField(blank=True, help_text="What the last run that failed raised (the operator's page).")
 
     class Meta:
         ordering = ["id"]

@@ -99,8 +99,46 @@ def outbox_deliver(*, message_id: int) -> bool:
 
 @shared_task(name="klawerjas_league.outbox_deliver", ignore_result=True)
 def outbox_deliver_task(message_id: int) -> bool:
-    """Run one outbox message once (:func:`outbox_deliver`), on a worker. :returns: whether it ran."""
-    return outbox_deliver(message_id=message_id)
+    """Run one outbox message once (:func:`outbox_deliver`), on a worker. :returns: whether it ran.
+
+    A task that raises leaves the message pending (its transaction rolled back) with the error kept in
+    ``last_error`` for the operator's page (:func:`outbox_stuck`), and the error is raised again for the log."""
+    try:
+        return outbox_deliver(message_id=message_id)
+    except Exception as error:
+        OutboxMessage.objects.filter(pk=message_id).update(last_error=f"{type(error).__name__}: {error}"[:2000])
+        raise
+
+
+def outbox_stuck(*, limit: int = 50) -> list[OutboxMessage]:
+    """Pending messages (not run) that have waited longer than ``OUTBOX_MAX_AGE_SECONDS`` or whose last run
+    failed, oldest first, at most ``limit``: what the operator's page offers to retry or drop. One query."""
+    since = timezone.now() - timedelta(seconds=settings.OUTBOX_MAX_AGE_SECONDS)
+    pending = OutboxMessage.objects.filter(done_at__isnull=True)
+    return list((pending.filter(created_at__lt=since) | pending.exclude(last_error="")).order_by("id")[:limit])
+
+
+def outbox_message_retry(*, message_id: int) -> bool:
+    """Hand a pending message to the broker again now (the operator's Retry), or run it here when tasks run
+    in-process. :returns: whether it was handed on (False: it ran already, is gone, or the broker is down).
+    """
+    updated = OutboxMessage.objects.filter(pk=message_id, done_at__isnull=True).update(
+        dispatched_at=None, last_error="")
+    return bool(updated) and outbox_dispatch(message_ids=[message_id]) == 1
+
+
+@transaction.atomic
+def outbox_message_drop(*, message_id: int, by: object) -> bool:
+    """Delete a pending message that must not run (the operator's Drop, after a confirmation): its e-mail or
+    recompute is given up. Logged with who dropped it. :returns: whether a pending message was dropped.
+    """
+    message = OutboxMessage.objects.select_for_update().filter(pk=message_id, done_at__isnull=True).first()
+    if message is None:
+        return False
+    logger.warning("outbox: message %s (%s %s) dropped by %s; last error: %s",
+                   message.pk, message.task, message.args, by, message.last_error or "none")
+    message.delete()
+    return True
 
 
 def outbox_run_pending(*, key: str) -> int:

@@ -52,6 +52,7 @@ import uuid
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
+from django.conf import settings
 from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.db import transaction
@@ -122,12 +123,45 @@ def page_etag(request: HttpRequest, parts: Iterable[object]) -> str:
     return '"' + hashlib.blake2b(raw.encode(), digest_size=12).hexdigest() + '"'
 
 
-def conditional_headers(response: HttpResponseBase, *, etag: str | None, private: bool) -> HttpResponseBase:
-    """Add the ETag (when given), ``Cache-Control: no-cache`` (``private`` too for a signed-in person's page)
-    and ``Vary: Accept-Language, Cookie`` to ``response``; returns it."""
+def shared_cache_control(response: HttpResponseBase) -> HttpResponseBase:
+    """Let a shared cache (the shipped nginx's micro-cache, a CDN) answer ``response`` for a moment: ``public,
+    max-age=0, s-maxage=SHARED_CACHE_SECONDS, stale-while-revalidate=SHARED_CACHE_STALE_SECONDS`` (issue 40).
+
+    A browser still revalidates every time (``max-age=0``: its poll gets a 304 or the new page); a proxy may
+    answer everyone from one copy for ``s-maxage`` seconds, and for ``stale-while-revalidate`` seconds more
+    while it fetches the next. ``SHARED_CACHE_SECONDS=0`` turns sharing off (``no-cache`` as before). Only for
+    an answer that is the same for everyone: the callers decide that (:func:`shareable`). Returns ``response``.
+    """
+    seconds = settings.SHARED_CACHE_SECONDS
+    if seconds <= 0:
+        patch_cache_control(response, no_cache=True)
+        return response
+    patch_cache_control(response, public=True, max_age=0, s_maxage=seconds,
+                        stale_while_revalidate=settings.SHARED_CACHE_STALE_SECONDS)
+    return response
+
+
+def shareable(request: HttpRequest, response: HttpResponseBase, *, etag: str | None) -> bool:
+    """Whether ``response`` to ``request`` is the same for everyone and so may be kept by a shared cache: it
+    has a tag (:func:`page_tag`: a read, no message waiting), nobody is signed in and the request carries no
+    session (a table device's or a visitor's with a message), it sets no cookie, and it is a 200, 204 or 304."""
+    return (etag is not None and response.status_code in (200, 204, 304) and not response.cookies
+            and not request.user.is_authenticated and settings.SESSION_COOKIE_NAME not in request.COOKIES)
+
+
+def conditional_headers(response: HttpResponseBase, *, etag: str | None, private: bool,
+                        request: HttpRequest | None = None) -> HttpResponseBase:
+    """Add the ETag (when given), the ``Cache-Control`` and ``Vary: Accept-Language, Cookie`` to ``response``;
+    returns it. ``Cache-Control``: ``private, no-cache`` for a signed-in person's page; for ``request`` 's page
+    that is :func:`shareable`, :func:`shared_cache_control`'s; else ``no-cache``."""
     if etag is not None and response.status_code in (200, 304):
         response["ETag"] = etag
-    patch_cache_control(response, no_cache=True, **({"private": True} if private else {}))
+    if private:
+        patch_cache_control(response, no_cache=True, private=True)
+    elif request is not None and shareable(request, response, etag=etag):
+        shared_cache_control(response)
+    else:
+        patch_cache_control(response, no_cache=True)
     patch_vary_headers(response, VARY)
     return response
 
@@ -143,23 +177,24 @@ def cached_page(request: HttpRequest, *, parts: Iterable[object],
     parts = tuple(parts)
     etag = page_tag(request, page_etag(request, parts)) if request.method in ("GET", "HEAD") else None
     if etag is None:
-        return conditional_headers(render(), etag=None, private=request.user.is_authenticated)
+        return conditional_headers(render(), etag=None, private=request.user.is_authenticated, request=request)
     signed_in = request.user.is_authenticated
     not_modified = get_conditional_response(request, etag=etag)
     if not_modified is not None:
-        return conditional_headers(not_modified, etag=etag, private=signed_in)
+        return conditional_headers(not_modified, etag=etag, private=signed_in, request=request)
     key = f"page:{etag.strip(chr(34))}"
     if not signed_in:
         kept = cache.get(key)
         if kept is not None:
             content, content_type = kept
-            return conditional_headers(HttpResponse(content, content_type=content_type), etag=etag, private=False)
+            return conditional_headers(HttpResponse(content, content_type=content_type), etag=etag, private=False,
+                                       request=request)
     response = render()
     keep = (not signed_in and response.status_code == 200 and not response.streaming and not response.cookies
             and not request.META.get("CSRF_COOKIE_NEEDS_UPDATE"))
     if keep:
         cache.set(key, (response.content, response["Content-Type"]), timeout)  # type: ignore[attr-defined]
-    return conditional_headers(response, etag=etag, private=signed_in)
+    return conditional_headers(response, etag=etag, private=signed_in, request=request)
 
 
 def live_condition(etag_func: Callable[..., str | None]) -> Callable[[Callable[..., HttpResponseBase]],
@@ -185,6 +220,10 @@ def live_condition(etag_func: Callable[..., str | None]) -> Callable[[Callable[.
                 response = view(request, *args, **kwargs)
             if etag is not None and response.status_code in (200, 204, 304) and not response.has_header("ETag"):
                 response["ETag"] = etag
+            if shareable(request, response, etag=etag):
+                shared_cache_control(response)
+            elif not response.has_header("Cache-Control"):
+                patch_cache_control(response, no_cache=True)
             patch_vary_headers(response, ("HX-Request",))
             return response
 
@@ -276,7 +315,7 @@ class KeptJsonMixin:
         not_modified = get_conditional_response(request, etag=etag)
         if not_modified is not None:
             patch_vary_headers(not_modified, ("Accept",))
-            return conditional_headers(not_modified, etag=etag, private=False)
+            return conditional_headers(not_modified, etag=etag, private=False, request=request)
         content, headers = found
         response = HttpResponse(content)
         for name, value in headers.items():

@@ -16,16 +16,22 @@ Environment variables (all optional for a local run):
 sign-ins per address, default ``600/hour``), ``NUM_PROXIES`` (proxies adding X-Forwarded-For, default 0),
 ``CELERY_TASK_DEFAULT_QUEUE`` (default ``klawerjas``), ``CELERY_VISIBILITY_TIMEOUT`` (seconds before Redis
 redelivers a task a dead worker took; default 3600), ``CELERY_BROKER_KEY_PREFIX`` (default none),
-``EMAIL_URL`` (default: the console backend).
+``EMAIL_URL`` (default: the console backend), ``SITE_URL`` (the site's public address, ``https://league.example``:
+links in shared pages, previews, calendars and e-mails; default: ``http://`` and the first of ``ALLOWED_HOSTS``),
+``CALENDAR_UID_DOMAIN`` (the domain in calendar events' UIDs; default: ``SITE_URL``'s host).
 Errors, logs and metrics (issue 37; README "Errors, logs and metrics"): ``SENTRY_DSN``, ``SENTRY_ENVIRONMENT``,
 ``SENTRY_RELEASE``, ``SENTRY_TRACES_SAMPLE_RATE``, ``ADMINS``, ``SERVER_EMAIL``, ``LOG_FORMAT`` (``plain`` or ``json``),
 ``LOG_LEVEL``, ``METRICS_ALLOWED_ADDRESSES``; scheduled backups: ``BACKUP_DIR``, ``BACKUP_KEEP``, ``BACKUP_HOUR``,
 ``BACKUP_MINUTE``, ``BACKUP_AGE_RECIPIENT``, ``BACKUP_AGE_RECIPIENTS_FILE``, ``BACKUP_AGE_IDENTITY`` (the drill only).
+Health and the worker (issue 37; README "Health, the operator's page and the clock without a worker"):
+``CELERY_UNACKED_RESTORE_SECONDS`` (default 10), ``BEAT_HEARTBEAT_SECONDS`` (default 60),
+``BEAT_HEARTBEAT_MAX_AGE_SECONDS`` (default 180), ``OUTBOX_MAX_AGE_SECONDS`` (default 600).
 """
 
 import os
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import environ
 from celery.schedules import crontab
@@ -57,6 +63,13 @@ if not SECRET_KEY:
     SECRET_KEY = _DEV_SECRET_KEY
 
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]", "testserver"] if DEBUG else [])
+
+# The site's public address, never a request's Host header (issue 38): absolute links in OpenGraph tags, WhatsApp
+# texts, calendar events and e-mails sent without a request. Calendar events' UIDs end in CALENDAR_UID_DOMAIN, so
+# a phone that subscribed through another address (or a proxy) sees each fixture once.
+_FIRST_HOST = next((h for h in ALLOWED_HOSTS if h and h != "*" and not h.startswith(".")), "")
+SITE_URL = env.str("SITE_URL", default=f"http://{_FIRST_HOST}" if _FIRST_HOST else "http://127.0.0.1:8000").rstrip("/")
+CALENDAR_UID_DOMAIN = env.str("CALENDAR_UID_DOMAIN", default="") or (urlsplit(SITE_URL).hostname or "localhost")
 
 INSTALLED_APPS = [
     # Django's admin with two-step sign-in for the site's administrators (klawerjas_league.two_step.TwoStepAdminSite).
@@ -98,7 +111,13 @@ MIDDLEWARE = [
     "klawerjas_league.observability.RequestIdTrustMiddleware",
     "django_guid.middleware.guid_middleware",
     "klawerjas_league.metrics.MetricsMiddleware",
+    # A poll's 204 or 304 loses the headers that only a body needs (klawerjas_league/middleware.py, issue 40).
+    "klawerjas_league.middleware.EmptyAnswerMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Pages and JSON leave gzipped for phones on prepaid data (issue 40); Django's own, which adds random bytes
+    # against BREACH, and CSRF tokens are masked per request. Behind the shipped nginx the proxy compresses
+    # instead (it asks for plain answers, keeps them in its micro-cache and gzips on the way out).
+    "django.middleware.gzip.GZipMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # After the session (the language cookie and the user's stored choice) and before CommonMiddleware.
@@ -110,6 +129,8 @@ MIDDLEWARE = [
     "django_otp.middleware.OTPMiddleware",
     # Sets the language cookie to a user's stored choice on sign-in; Vary: Accept-Language, Cookie everywhere.
     "klawerjas_league.language.LanguageCookieMiddleware",
+    # A signed-in person's answer, or one with a session or a cookie, is Cache-Control: private (issue 40).
+    "klawerjas_league.middleware.PrivateWhenSignedInMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     # Two-step sign-in: a session without the code, of a user who has two-step or must have it, reaches only the
     # two-step pages (klawerjas_league/two_step.py).
@@ -138,6 +159,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
+                "klawerjas_league.sharing.sharing_context",
             ],
         },
     },
@@ -208,6 +230,11 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # is in the outbox (klawerjas_league/outbox.py) and is sent when the broker is back.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
 CELERY_BROKER_TRANSPORT_OPTIONS.update(socket_connect_timeout=2, socket_timeout=5)
+# A worker looks for messages taken and not acknowledged for longer than the visibility timeout (a worker that
+# died, or a Redis restart that cut the connection under a held clock timer) every CELERY_UNACKED_RESTORE_SECONDS
+# (default 10; one cheap ZRANGE) instead of kombu's default of every 100 s.
+CELERY_BROKER_TRANSPORT_OPTIONS.update(
+    unacked_restore_interval=env.int("CELERY_UNACKED_RESTORE_SECONDS", default=10), unacked_restore_throttle=1)
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 2
 CELERY_REDIS_SOCKET_TIMEOUT = 5
 # The outbox: its flush runs every OUTBOX_FLUSH_SECONDS (beat) and re-sends a message handed to the broker more
@@ -216,6 +243,15 @@ OUTBOX_FLUSH_SECONDS = env.float("OUTBOX_FLUSH_SECONDS", default=30)
 OUTBOX_REDISPATCH_SECONDS = env.float("OUTBOX_REDISPATCH_SECONDS", default=300)
 OUTBOX_BATCH = env.int("OUTBOX_BATCH", default=500)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# The worker's consumer survives a Redis restart while it holds a clock timer (Celery 5.7.0 exited then; issue 37).
+CELERY_WORKER_CONSUMER = "klawerjas_league.worker:Consumer"
+# Health (klawerjas_league/health.py, /healthz and the operator's page): beat's heartbeat task runs every
+# BEAT_HEARTBEAT_SECONDS and health names beat when none ran for BEAT_HEARTBEAT_MAX_AGE_SECONDS; it names the
+# outbox when a message has waited longer than OUTBOX_MAX_AGE_SECONDS.
+BEAT_HEARTBEAT_SECONDS = env.float("BEAT_HEARTBEAT_SECONDS", default=60)
+BEAT_HEARTBEAT_MAX_AGE_SECONDS = env.float("BEAT_HEARTBEAT_MAX_AGE_SECONDS", default=3 * BEAT_HEARTBEAT_SECONDS)
+OUTBOX_MAX_AGE_SECONDS = env.float("OUTBOX_MAX_AGE_SECONDS", default=600)
+# BACKUP_DIR (where scripts/backup writes; the operator's page shows the newest) is set with the scheduled backups.
 CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_TIMEZONE = env.str("TIME_ZONE", default="Africa/Johannesburg")
 
@@ -226,6 +262,11 @@ CELERY_TIMEZONE = env.str("TIME_ZONE", default="Africa/Johannesburg")
 # client address is REMOTE_ADDR, or behind NUM_PROXIES trusted proxies the one they put in X-Forwarded-For
 # (klawerjas_league/limits.py; every per-address limit uses it).
 NUM_PROXIES = env.int("NUM_PROXIES", default=0)
+# Shared caches (issue 40): a public page or live part that is the same for everyone may be answered by a
+# reverse proxy or CDN for SHARED_CACHE_SECONDS, and SHARED_CACHE_STALE_SECONDS more while it fetches the next
+# (klawerjas_league/page_cache.py; deploy/nginx/klawerjas-league.conf keeps them). 0 turns sharing off.
+SHARED_CACHE_SECONDS = env.int("SHARED_CACHE_SECONDS", default=2)
+SHARED_CACHE_STALE_SECONDS = env.int("SHARED_CACHE_STALE_SECONDS", default=5)
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -362,7 +403,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "klawerjas_league.api_schema.AutoSchema",  # summaries and refusals (issue 38)
     # Sign-ins of table devices per client address (a hall's Wi-Fi shares one address: 60 matches are 240 phones).
     "DEFAULT_THROTTLE_RATES": {"table-sign-in": env.str("TABLE_SIGN_IN_RATE", default="600/hour")},
     # Proxies in front of the site that add X-Forwarded-For (0: trust none, the client is REMOTE_ADDR).
@@ -460,6 +501,9 @@ CELERY_BEAT_SCHEDULE = {
     # The daily backup, encrypted, into BACKUP_DIR, keeping the newest BACKUP_KEEP (klawerjas_league/backups.py).
     "backup-daily": {"task": "klawerjas_league.backup_scheduled",
                      "schedule": crontab(hour=BACKUP_HOUR, minute=BACKUP_MINUTE), "options": {"expires": 3600}},
+    # Beat's heartbeat: health names beat when it stops (klawerjas_league/health.py).
+    "beat-heartbeat": {"task": "klawerjas_league.beat_heartbeat", "schedule": BEAT_HEARTBEAT_SECONDS,
+                       "options": {"expires": max(BEAT_HEARTBEAT_SECONDS - 5, 1)}},
 }
 
 # Errors to Sentry from here on (it reads the settings above: nothing is sent when SENTRY_DSN is unset).

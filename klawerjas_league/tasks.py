@@ -9,6 +9,7 @@ from celery.signals import worker_ready
 from django.db import transaction
 
 from klawerjas_league.backups import backup_scheduled
+from klawerjas_league.health import beat_heartbeat_write
 from klawerjas_league.outbox import outbox_deliver_task, outbox_flush  # noqa: F401 (the worker's tasks)
 from klawerjas_league.services import task_receipt_claim
 
@@ -31,6 +32,14 @@ def receipt_write(key: str) -> dict[str, object]:
 def outbox_flush_task() -> int:
     """Send every waiting outbox message again (Celery beat). :returns: how many were sent."""
     return outbox_flush()
+
+
+@shared_task(name="klawerjas_league.beat_heartbeat", ignore_result=True)
+def beat_heartbeat_task() -> str:
+    """Record that beat is alive (every ``BEAT_HEARTBEAT_SECONDS``; ``/healthz`` checks its age).
+
+    :returns: the time written (ISO 8601)."""
+    return beat_heartbeat_write().isoformat()
 
 
 @worker_ready.connect

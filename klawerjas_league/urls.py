@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from klawerjas_league import health, language, metrics, two_step_views, views
+from klawerjas_league import health, language, metrics, operations, site_files, two_step_views, views
 from klawerjas_league.i18n import RecipientLanguagePasswordResetForm
 from klawerjas_league.sign_in import SignInView
 
@@ -13,6 +13,12 @@ urlpatterns = [
     path("healthz", health.healthz, name="healthz"),
     # Prometheus metrics, for the addresses in METRICS_ALLOWED_ADDRESSES only (klawerjas_league/metrics.py).
     path("metrics", metrics.metrics_view, name="metrics"),
+    # The operator's page, staff only (klawerjas_league/operations.py): health, the outbox, backups, versions.
+    path("operator/", operations.operator_home, name="operator"),
+    path("operator/outbox/<int:message_id>/retry/", operations.outbox_retry, name="operator-outbox-retry"),
+    path("operator/outbox/<int:message_id>/drop/", operations.outbox_drop, name="operator-outbox-drop"),
+    path("robots.txt", site_files.robots_txt, name="robots-txt"),
+    path("favicon.ico", site_files.favicon, name="favicon"),
     path("i18n/setlang/", language.language_set, name="set_language"),
     path("accounts/login/", SignInView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -225,6 +225,23 @@ class SubstitutionSerializer(serializers.Serializer):
                                    help_text="The substitute's role; the captain's choice (SAKBOC 11.1).")
 
 
+class TeamSheetAnswerSerializer(serializers.Serializer):
+    """The answer to a team sheet's submit (201): the sheet and its new version, to send with the next change."""
+
+    id = serializers.IntegerField(help_text="The team sheet.")
+    match = serializers.IntegerField()
+    team = serializers.IntegerField()
+    version = serializers.IntegerField(help_text="The sheet's version now (send it with the next change).")
+
+
+class SubstitutionAnswerSerializer(serializers.Serializer):
+    """The answer to a substitution (201): where the substitute sits (SAKBOC 11.4: at the interval only)."""
+
+    id = serializers.IntegerField(help_text="The substitution.")
+    table_number = serializers.IntegerField(help_text="The table the substitute sits at (1 to 4).")
+    role = serializers.ChoiceField(choices=Seat.Role.choices, help_text="The substitute's role (SAKBOC 11.1).")
+
+
 class EntriesSerializer(serializers.Serializer):
     open = serializers.BooleanField(
         help_text="True opens the competition for clubs to enter teams; false closes "
@@ -490,9 +507,10 @@ def live_response(request: Request, match_id: int, *, keep: bool = False, versio
     if version is None:
         raise Http404("No such match.")
     key, quoted = live_json_state(match_id, version)
-    if quoted in [tag.strip() for tag in request.headers.get("If-None-Match", "").split(",")]:
+    # Compared weakly (RFC 9110 13.1.2), as Django does: gzip (GZipMiddleware, a proxy) marks the tag weak.
+    if quoted in [tag.strip().removeprefix("W/") for tag in request.headers.get("If-None-Match", "").split(",")]:
         return conditional_headers(Response(status=status.HTTP_304_NOT_MODIFIED), etag=quoted,  # type: ignore[return-value]
-                                   private=False)
+                                   private=False, request=request)
 
     def build() -> dict:
         state = match_live(match_id=match_id)
@@ -502,7 +520,7 @@ def live_response(request: Request, match_id: int, *, keep: bool = False, versio
 
     data = dict(live_cached(match_id=match_id, version=version, kind="json", build=build))
     etag = f'"{match_id}-{data["version"]}-{translation.get_language()}-{public_names_token()[:8]}"'
-    response = conditional_headers(Response(data), etag=etag, private=False)
+    response = conditional_headers(Response(data), etag=etag, private=False, request=request)
     return keep_json(request, response, key=key) if keep else response  # type: ignore[return-value]
 
 
@@ -632,7 +650,8 @@ class CompetitionViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMi
         etag = f'"standings-{competition_id}-{token}-{language}-{request.accepted_renderer.format}"'
         not_modified = get_conditional_response(request, etag=etag)
         if not_modified is not None:
-            return conditional_headers(not_modified, etag=etag, private=False)  # type: ignore[return-value]
+            return conditional_headers(not_modified, etag=etag, private=False,  # type: ignore[return-value]
+                                       request=request)
 
         def build() -> list[dict]:
             competition = self.get_object()
@@ -640,7 +659,7 @@ class CompetitionViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMi
             return [dict(row) for row in StandingsRowSerializer(lines, many=True).data]
 
         rows = kept(f"standings-api:{competition_id}:{token}:{language}", build)
-        response = conditional_headers(Response(rows), etag=etag, private=False)
+        response = conditional_headers(Response(rows), etag=etag, private=False, request=request)
         return keep_json(request, response, key=f"standings-api-json:{competition_id}:{token}:{language}")
 
 
@@ -767,7 +786,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
         match = services.result_confirm(match=match, user=request.user)
         return Response(FixtureSerializer(match).data)
 
-    @extend_schema(request=TeamSheetSerializer, responses={201: None, 409: None})
+    @extend_schema(request=TeamSheetSerializer, responses={201: TeamSheetAnswerSerializer, 409: None})
     @action(detail=True, methods=["post"], url_path="team-sheet")
     def team_sheet(self, request: Request, pk: str | None = None) -> Response:
         data = request_body(TeamSheetSerializer, request)
@@ -809,7 +828,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
         self._live_version_read = (match_id, version)
         return live_json_state(match_id, version)
 
-    @extend_schema(request=SubstitutionSerializer, responses={201: None})
+    @extend_schema(request=SubstitutionSerializer, responses={201: SubstitutionAnswerSerializer})
     @action(detail=True, methods=["post"])
     def substitutions(self, request: Request, pk: str | None = None) -> Response:
         data = request_body(SubstitutionSerializer, request)

@@ -16,7 +16,6 @@ from datetime import datetime
 from typing import Any
 
 from django.core.cache import cache
-from django.db import connection
 from django.db.models import Prefetch
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -24,6 +23,7 @@ from django.utils.translation import gettext_lazy, pgettext
 
 from clubs.selectors import initials_and_surname, player_public_name, public_names_token
 from matches.boem_svg import BoemDrawing
+from matches.clock import match_clock_catch_up, match_version_caught_up
 from matches.exports import boem_drawing
 from matches.models import SHEET_ORDER, Award, Boem, BoemEntry, DealLine, Match, MatchTable, Seat
 from matches.rules import plays_deals
@@ -284,6 +284,7 @@ def match_live(*, match_id: int, now: datetime | None = None, public: bool = Tru
              .filter(pk=match_id).first())
     if match is None:
         return None
+    match_clock_catch_up(match=match, now=now)  # deadlines already passed first (no query when none is due)
     seats = list(Seat.objects.filter(sheet__match=match).select_related("sheet__team", "player")
                  .order_by("table_number", "role"))
     partnerships = table_partnerships(match=match, seats=seats, public=public)
@@ -346,16 +347,13 @@ def match_live(*, match_id: int, now: datetime | None = None, public: bool = Tru
                      tables=tuple(live_tables), awards=awards, plays_deals=deals_game)
 
 
-_VERSION_SQL = f"SELECT live_version FROM {Match._meta.db_table} WHERE id = %s"
-
-
 def live_version(match_id: int) -> int | None:
     """The match's ``live_version``, or ``None`` when there is no such match: one indexed query, written out
-    because every phone's poll makes it (the ORM's own work was ten times the database's here)."""
-    with connection.cursor() as cursor:
-        cursor.execute(_VERSION_SQL, [match_id])
-        row = cursor.fetchone()
-    return None if row is None else int(row[0])
+    because every phone's poll makes it (the ORM's own work was ten times the database's here). Clock deadlines
+    already passed are acted on first (:func:`matches.clock.match_version_caught_up`: no query more when none
+    is due), so the version names the night as the clock has it, with or without a worker."""
+    found = match_version_caught_up(match_id=match_id)
+    return None if found is None else found[0]
 
 
 LIVE_CACHE_TIMEOUT = 6 * 3600

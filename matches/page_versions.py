@@ -20,9 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import connection
-
 from klawerjas_league.page_cache import page_token, page_token_renew
+from matches.clock import match_version_caught_up
 from matches.models import Competition, Match
 from matches.standings import standings_page_token_renew
 
@@ -53,13 +52,10 @@ def pages_renew_on_save(sender: type, instance: Any, **kwargs: Any) -> None:
         standings_page_token_renew(competition_id=competition_id)
 
 
-_MATCH_VERSION_SQL = f"SELECT live_version, competition_id FROM {Match._meta.db_table} WHERE id = %s"
 
 
 def match_page_version(match_id: int) -> tuple[int, int] | None:
     """``(live_version, competition_id)`` of match ``match_id``, or ``None`` when there is no such match: one
-    indexed query, written out as :func:`matches.live.live_version` is (every visitor of a match makes it)."""
-    with connection.cursor() as cursor:
-        cursor.execute(_MATCH_VERSION_SQL, [match_id])
-        row = cursor.fetchone()
-    return None if row is None else (int(row[0]), int(row[1]))
+    indexed query, written out as :func:`matches.live.live_version` is (every visitor of a match makes it); clock
+    deadlines already passed are acted on first, as there (:func:`matches.clock.match_version_caught_up`)."""
+    return match_version_caught_up(match_id=match_id)

@@ -5,6 +5,10 @@ The roles and the registry's scopes (unions, clubs, teams) are :mod:`clubs.permi
 add the match's own links on top: the competition's union for an official, ``Match.home``/``Match.away`` for a
 captain or club secretary, ``Match.referee``/``Match.marker`` for a referee (SAKBOC 1.11). Each returns the
 object or raises :class:`django.http.Http404`, the same answer for "not there" and "not yours".
+
+A match is returned with the clock deadlines already passed acted on (:func:`matches.clock.match_clock_catch_up`,
+no query when none is due), so a confirmation, a console or an API call after time sees the match as the clock has
+it even when no worker ran the timer (SAKBOC 1.2).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from clubs.permissions import (
     union_for_official,
     unions_for_official,
 )
+from matches.clock import match_clock_catch_up
 from matches.models import Competition, Match, Season
 
 if TYPE_CHECKING:
@@ -62,8 +67,9 @@ def match_for_official(*, user: AnyUser, match_id: int) -> Match:
     """
     perm_require(user, PERM_MATCH_MANAGE, "match")
     perm_require(user, PERM_COMPETITION_MANAGE, "match")
-    return one_or_404(Match.objects.select_related("competition__union", "home", "away"), "match",
-                      pk=match_id, competition__union__in=unions_for_official(user))
+    return match_clock_catch_up(match=one_or_404(
+        Match.objects.select_related("competition__union", "home", "away"), "match",
+        pk=match_id, competition__union__in=unions_for_official(user)))
 
 
 def match_team_for_captain(*, user: AnyUser, match_id: int, team_id: int | None = None) -> tuple[Match, Team]:
@@ -89,6 +95,7 @@ def match_team_for_captain(*, user: AnyUser, match_id: int, team_id: int | None 
         chosen = match.home_id  # both sides are the user's: default to home, the caller may pass team_id
     else:
         raise not_found("match")
+    match_clock_catch_up(match=match)
     return match, (match.home if chosen == match.home_id else match.away)
 
 
@@ -98,8 +105,8 @@ def match_for_referee(*, user: AnyUser, match_id: int) -> Match:
     :raises Http404: no such match, or not assigned to the user (the same answer).
     """
     perm_require(user, PERM_MATCH_VIEW, "match")
-    return one_or_404(matches_for_referee(user).select_related("competition__union", "home", "away"), "match",
-                      pk=match_id)
+    return match_clock_catch_up(match=one_or_404(
+        matches_for_referee(user).select_related("competition__union", "home", "away"), "match", pk=match_id))
 
 
 def match_for_confirmer(*, user: AnyUser, match_id: int) -> Match:

@@ -3,7 +3,7 @@ captains' dashboard, team sheets, substitutions, result confirmation and dispute
 
 from django.urls import path
 
-from matches import paper_views, season_views, views
+from matches import paper_views, season_views, share_views, views
 
 app_name = "matches"
 
@@ -13,11 +13,13 @@ urlpatterns = [
     path("competitions/<int:pk>/", views.competition_detail, name="competition"),
     path("competitions/<int:pk>/results/", views.competition_results, name="results"),
     path("competitions/<int:pk>/standings/", views.competition_standings, name="standings"),
+    path("competitions/<int:pk>/standings/preview.png", share_views.standings_preview_image, name="standings-preview"),
     path("competitions/<int:pk>/standings.<str:fmt>", views.competition_standings_download, name="standings-download"),
     path("competitions/<int:pk>/calendar.ics", views.competition_calendar_feed, name="competition-calendar"),
     path("teams/<int:pk>/calendar.ics", views.team_calendar_feed, name="team-calendar"),
     path("matches/<int:pk>/", views.match_detail, name="match"),
     path("matches/<int:pk>/live/", views.match_live_part, name="match-live"),
+    path("matches/<int:pk>/preview.png", share_views.match_preview_image, name="match-preview"),
     path("matches/<int:pk>/report.<str:fmt>", views.match_report_download, name="match-report"),
     path("matches/<int:pk>/score.<str:fmt>", views.match_score_download, name="match-score"),
     # Printable paper (issue 38)

@@ -32,7 +32,6 @@ from django.utils.cache import patch_vary_headers
 from django.utils.formats import date_format
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods
 
 from clubs import permissions as club_permissions
@@ -59,6 +58,7 @@ from matches.live import LIVE_PHASES, live_fragment_cached, live_version, match_
 from matches.models import DEFAULT_RULESET, TABLES_PER_MATCH, Competition, Match, Seat, TeamSheet
 from matches.page_versions import competition_pages_token, match_page_version
 from matches.rules import plays_deals
+from matches.share import standings_share_text
 from matches.standings import standings_outbox_key, standings_page_token
 from matches.this_week import matches_tonight
 
@@ -132,7 +132,7 @@ def competition_calendar_feed(request: HttpRequest, pk: int) -> HttpResponse:
     """``/competitions/<id>/calendar.ics``: every fixture of the competition, for a phone's calendar."""
     from matches.calendar import competition_calendar
 
-    return _ics(competition_calendar(competition=_competition(pk), host=request.get_host()), f"competition-{pk}")
+    return _ics(competition_calendar(competition=_competition(pk)), f"competition-{pk}")
 
 
 def team_calendar_feed(request: HttpRequest, pk: int) -> HttpResponse:
@@ -140,7 +140,7 @@ def team_calendar_feed(request: HttpRequest, pk: int) -> HttpResponse:
     from matches.calendar import team_calendar
 
     team = get_object_or_404(Team.objects.select_related("competition"), pk=pk)
-    return _ics(team_calendar(team=team, host=request.get_host()), f"team-{pk}")
+    return _ics(team_calendar(team=team), f"team-{pk}")
 
 
 def competition_results(request: HttpRequest, pk: int) -> HttpResponse:
@@ -200,11 +200,14 @@ def competition_standings(request: HttpRequest, pk: int) -> HttpResponse:
             snapshot, snapshots = selectors.standings_snapshot_pick(competition=competition,
                                                                     snapshot_id=snapshot_id)
             labels = dict(Union.Tiebreak.choices)
+            live_rows = selectors.standings_rows(competition_id=competition.pk)
             context = {"competition": competition, "snapshot": snapshot, "snapshots": snapshots,
                        "tiebreaks": [labels.get(key, key) for key in competition.union.tiebreak_order],
-                       "live_rows": selectors.standings_rows(competition_id=competition.pk),
+                       "live_rows": live_rows,
+                       # the WhatsApp text: the table shown first (issue 38)
+                       "share_text": standings_share_text(competition, snapshot.rows if snapshot else live_rows),
                        **_positions_chart(competition)}
-            page = {"title": str(competition),
+            page = {"title": str(competition), "competition_id": competition.pk,
                     "body": render_to_string("public/_competition_standings_body.html", context),
                     "ruleset": "" if competition.ruleset == DEFAULT_RULESET else competition.get_ruleset_display()}
             cache.set(key, page, STANDINGS_PAGE_TIMEOUT)
@@ -287,7 +290,6 @@ def _live_part_etag(request: HttpRequest, pk: int) -> str | None:
     return f"{pk}-{version}-{translation.get_language()}-{names}"
 
 
-@cache_control(no_cache=True)
 @live_condition(_live_part_etag)
 def match_live_part(request: HttpRequest, pk: int) -> HttpResponse:
     """The live part of a match page (htmx polls it): 304 until the night changes (204 to htmx: nothing to swap),

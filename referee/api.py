@@ -13,7 +13,6 @@ import json
 from typing import Any
 
 from django.shortcuts import get_object_or_404
-from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
@@ -28,7 +27,6 @@ from matches import boem_sheet, table_links
 from matches import services as match_services
 from matches.api import BoemEntrySerializer, FixtureSerializer, LiveMatchSerializer, live_response
 from matches.models import BoemEntry, Match, Seat
-from matches.selectors import clock_next_deadline
 from referee import permissions, selectors, services
 from referee.hand_check import offence_choices
 from referee.models import DisputedHand, Role, Ruling, Side, StrafClaim
@@ -118,6 +116,22 @@ class HandUploadSerializer(serializers.Serializer):
     home_seats = serializers.ChoiceField(choices=DisputedHand.HomeSeats.choices, default="even")
 
 
+class HandAnswerSerializer(serializers.Serializer):
+    """The answer to a disputed hand's upload (201): the engine's verdict on the whole hand, and its decision on
+    this claim (a ``strafs`` item of the verdict: claimant, accused, offence, rule), or null."""
+
+    verdict = serializers.JSONField(help_text="The engine's adjudication of the hand (docs/hand-record.md).")
+    claim_outcome = serializers.JSONField(allow_null=True, help_text="The verdict's straf for this claim, or null.")
+
+
+class UnseatedAnswerSerializer(serializers.Serializer):
+    """The answer to an unseated side's report (SAKBOC 12.3): the table, the side's team and when it was reported."""
+
+    table = serializers.IntegerField(help_text="The table's number (1 to 4).")
+    unseated_team = serializers.IntegerField(allow_null=True, help_text="The team whose players were not seated.")
+    reported_at = serializers.DateTimeField(allow_null=True)
+
+
 class RulingSerializer(serializers.Serializer):
     decision = serializers.ChoiceField(choices=Ruling.Decision.choices)
     overrule_reason = serializers.CharField(max_length=2000, required=False, allow_blank=True, default="")
@@ -159,12 +173,7 @@ class RefereeMatchViewSet(ServiceErrorsMixin, mixins.ListModelMixin, viewsets.Ge
 
     def _match(self, pk: str | None) -> Match:
         """The match (404 unless you referee or mark it), its clock deadlines already due acted on first."""
-        match = permissions.match_for_referee(user=self.request.user, match_id=_int_or_404(pk))
-        deadline = clock_next_deadline(match)
-        if deadline is not None and deadline[1] <= timezone.now():
-            match_services.match_clock_advance(match_id=match.pk)
-            match.refresh_from_db()
-        return match
+        return permissions.match_for_referee(user=self.request.user, match_id=_int_or_404(pk))
 
     def _claim(self, match: Match, claim_id: str) -> StrafClaim:
         return get_object_or_404(StrafClaim.objects.select_related("table", "match__home", "match__away"),
@@ -289,7 +298,7 @@ class RefereeMatchViewSet(ServiceErrorsMixin, mixins.ListModelMixin, viewsets.Ge
         entry = boem_sheet.entry_confirm(entry=self._entry(match, entry_id), user=request.user)
         return Response(BoemEntrySerializer(entry).data)
 
-    @extend_schema(methods=["POST"], request=UnseatedSerializer, responses={200: None})
+    @extend_schema(methods=["POST"], request=UnseatedSerializer, responses={200: UnseatedAnswerSerializer})
     @extend_schema(methods=["DELETE"], request=None, responses={204: None})
     @action(detail=True, methods=["post", "delete"], url_path=TABLE + "/unseated")
     def unseated(self, request: Request, pk: str | None = None, table_number: str = "1") -> Response:
@@ -355,7 +364,7 @@ class RefereeMatchViewSet(ServiceErrorsMixin, mixins.ListModelMixin, viewsets.Ge
                                                   offence=data["offence"], by=request.user)
         return Response(ClaimAnswerSerializer(claim).data)
 
-    @extend_schema(request=HandUploadSerializer, responses={201: None})
+    @extend_schema(request=HandUploadSerializer, responses={201: HandAnswerSerializer})
     @action(detail=True, methods=["post"], url_path=CLAIM + "/hand")
     def claim_hand(self, request: Request, pk: str | None = None, claim_id: str = "0") -> Response:
         """Upload the disputed hand as a hand record; the engine adjudicates it at once under the union's rules

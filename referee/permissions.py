@@ -14,6 +14,7 @@ from __future__ import annotations
 from django.db.models import Q, QuerySet
 from django.http import Http404
 
+from matches.clock import match_clock_catch_up
 from matches.models import Match
 from referee.models import DisputedHand, StrafClaim
 
@@ -30,11 +31,13 @@ def matches_for_referee(*, user) -> QuerySet[Match]:
 
 
 def match_for_referee(*, user, match_id: int) -> Match:
-    """Return the match ``user`` may run and record on (its referee or marker), else raise Http404."""
+    """Return the match ``user`` may run and record on (its referee or marker), else raise Http404; its clock
+    deadlines already passed acted on (:func:`matches.clock.match_clock_catch_up`: the interval, the grace and
+    time, SAKBOC 1.2, 12.3, even with no worker; no query when none is due)."""
     match = matches_for_referee(user=user).filter(pk=match_id).first()
     if match is None:
         raise Http404("No such match.")
-    return match
+    return match_clock_catch_up(match=match)
 
 
 def claim_for_referee(*, user, claim_id: int) -> StrafClaim:

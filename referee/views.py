@@ -77,18 +77,6 @@ def console_home(request: HttpRequest) -> HttpResponse:
                   {"tonight": lists.tonight, "upcoming": lists.upcoming, "page": page})
 
 
-def _clock_catch_up(match) -> None:
-    """Act on clock deadlines already due (interval due, SAKBOC 1.2; the 12.3 grace; full time) before the
-    clock is read, so the dashboard is right even with no broker or a late timer. ``match_clock_advance`` is
-    idempotent; it is called (and takes the match's row lock) only when a deadline is due."""
-    deadline = match_selectors.clock_next_deadline(match)
-    if deadline is not None and deadline[1] <= timezone.now():
-        match_services.match_clock_advance(match_id=match.pk)
-        # Re-read even when this call found nothing to do: a concurrent request (a poll, a timer) may have acted
-        # on the deadline first, and the match in hand would then show the phase before it.
-        match.refresh_from_db()
-
-
 def _sheet_version(claim) -> int:
     """The version of the claim's table's boem sheet, sent back with the ruling form."""
     return MatchTable.objects.filter(pk=claim.table_id).values_list("sheet_version", flat=True).first() or 0
@@ -147,8 +135,7 @@ def _referee_match(request: HttpRequest, match_id: int) -> Match:
     """The match the signed-in user referees (404 otherwise), its due deadlines acted on; read once a request."""
     cached = getattr(request, "_referee_match", None)
     if cached is None or cached.pk != match_id:
-        cached = permissions.match_for_referee(user=request.user, match_id=match_id)
-        _clock_catch_up(cached)
+        cached = permissions.match_for_referee(user=request.user, match_id=match_id)  # due deadlines acted on
         request._referee_match = cached  # type: ignore[attr-defined]
     return cached
 

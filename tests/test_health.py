@@ -1,5 +1,8 @@
-"""``/healthz``: 200 when the database, cache and broker answer; 503 naming the one that does not; the
-checks' details (backends, error text with hosts and ports) only for signed-in staff."""
+"""``/healthz`` (django-health-check, issue 37): 200 when the database, cache, broker, a worker, beat and the
+outbox are well; 503 naming what is not; the checks' details (backends, error text with hosts and ports) only
+for signed-in staff. The embedded default has no broker, worker or beat: "not used", not failing."""
+
+from datetime import timedelta
 
 import pytest
 from django.test import override_settings
@@ -23,8 +26,10 @@ def test_healthz_ok_reports_every_check(staff_client):
     body = response.json()
     assert body["status"] == "ok"
     assert body["failing"] == []
-    assert set(body["checks"]) == {"database", "cache", "broker"}
-    assert all(check["status"] == "ok" for check in body["checks"].values())
+    assert set(body["checks"]) == {"database", "cache", "broker", "worker", "beat", "outbox"}
+    assert {name: check["status"] for name, check in body["checks"].items()} == {
+        "database": "ok", "cache": "ok", "outbox": "ok", "broker": "not used", "worker": "not used",
+        "beat": "not used"}  # the embedded default: tasks run in-process
 
 
 def test_healthz_tells_an_anonymous_caller_the_status_only(client):
@@ -51,8 +56,49 @@ def test_healthz_503_names_an_unreachable_broker(client, monkeypatch):
     with override_settings(CELERY_TASK_ALWAYS_EAGER=False):
         response = client.get("/healthz")
     assert response.status_code == 503
-    assert response.json() == {"status": "unavailable", "failing": ["broker"]}
+    # no broker: no worker answers and beat's heartbeat never ran
+    assert response.json() == {"status": "unavailable", "failing": ["broker", "worker", "beat"]}
     assert b"127.0.0.1" not in response.content and b"Error" not in response.content  # no internals
+
+
+def test_healthz_503_names_an_outbox_message_waiting_too_long(staff_client):
+    from django.utils import timezone
+
+    from klawerjas_league.models import OutboxMessage
+
+    message = OutboxMessage.objects.create(task="clubs.ruling_email", args=[1])
+    OutboxMessage.objects.filter(pk=message.pk).update(created_at=timezone.now() - timedelta(minutes=11))
+    response = staff_client.get("/healthz")
+    assert response.status_code == 503
+    body = response.json()
+    assert body["failing"] == ["outbox"]
+    assert body["checks"]["outbox"]["detail"].startswith("Unavailable: 1 pending, the oldest 66")
+
+
+def test_healthz_names_beat_when_its_heartbeat_is_old(staff_client, monkeypatch):
+    from django.utils import timezone
+
+    from klawerjas_league import health
+
+    monkeypatch.setattr(health, "uses_broker", lambda: True)
+    monkeypatch.setattr(health, "_broker_client", lambda: _AnsweringRedis())
+    monkeypatch.setattr(health.Ping, "run", lambda self: None)  # a worker answers (proved in the fault suite)
+    health.beat_heartbeat_write(now=timezone.now() - timedelta(seconds=30))
+    assert staff_client.get("/healthz").status_code == 200
+    health.beat_heartbeat_write(now=timezone.now() - timedelta(minutes=4))
+    response = staff_client.get("/healthz")
+    assert response.status_code == 503 and response.json()["failing"] == ["beat"]
+    assert "last heartbeat 24" in response.json()["checks"]["beat"]["detail"]
+
+
+class _AnsweringRedis:
+    """A broker client whose PING answers (the library's Redis check calls ``ping`` and ``aclose``)."""
+
+    async def ping(self) -> bool:
+        return True
+
+    async def aclose(self) -> None:
+        return None
 
 
 def test_home_page_links_the_admin(client):

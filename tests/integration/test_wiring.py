@@ -40,8 +40,23 @@ def test_second_delivery_of_the_same_task_is_a_no_op(live_worker):
     assert TaskReceipt.objects.filter(key=key).count() == 1
 
 
-def test_healthz_reports_postgresql_redis_and_the_broker(client, admin_user):
+def test_healthz_reports_postgresql_redis_and_the_broker(client, admin_user, live_worker, settings):
     require_services()
+    import os
+    import time
+
+    from klawerjas_league.cache import caches_config
+    from klawerjas_league.health import beat_heartbeat_read
+    from klawerjas_league.tasks import beat_heartbeat_task
+
+    # the worker's cache (its key prefix, not this test's own): beat's heartbeat is written there
+    settings.CACHES = caches_config(redis_url=settings.REDIS_URL,
+                                    key_prefix=os.environ.get("CACHE_KEY_PREFIX", "klawerjas"))
+
+    beat_heartbeat_task.delay()  # what beat sends every BEAT_HEARTBEAT_SECONDS, run by the live worker
+    deadline = time.monotonic() + 30
+    while beat_heartbeat_read() is None and time.monotonic() < deadline:
+        time.sleep(0.2)
     anonymous = client.get("/healthz")
     assert anonymous.status_code == 200 and anonymous.json() == {"status": "ok", "failing": []}  # no internals
     client.force_login(admin_user)
@@ -49,3 +64,4 @@ def test_healthz_reports_postgresql_redis_and_the_broker(client, admin_user):
     assert checks["database"]["detail"] == "postgresql"
     assert checks["cache"]["detail"] == "DegradingRedisCache"
     assert checks["broker"]["detail"] == "redis"
+    assert checks["worker"]["status"] == checks["beat"]["status"] == checks["outbox"]["status"] == "ok"

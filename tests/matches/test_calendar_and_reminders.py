@@ -3,6 +3,7 @@
 import datetime as dt
 
 import pytest
+from django.conf import settings
 from icalendar import Calendar
 
 from matches import services
@@ -29,7 +30,7 @@ def test_the_team_feed_parses_and_holds_each_of_its_fixtures_once(client):
     assert str(events[0]["location"]) == "Athlone Civic Centre"
     whole = Calendar.from_ical(client.get(f"/competitions/{first.competition.pk}/calendar.ics").content)
     uids = {str(e["uid"]) for e in whole.walk("VEVENT")}
-    assert uids == {f"match-{m.pk}@testserver" for m in (first, second, elsewhere)}
+    assert uids == {f"match-{m.pk}@{settings.CALENDAR_UID_DOMAIN}" for m in (first, second, elsewhere)}
 
 
 def test_a_moved_fixture_keeps_its_uid_with_a_higher_sequence(client):

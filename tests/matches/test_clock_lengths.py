@@ -93,7 +93,7 @@ def test_the_clock_attributes_and_the_calendar_read_the_same_lengths(first_half)
     assert 'data-interval-minutes="4"' in clock_attrs(type("Clock", (), {"phase": "first_half", "now": at(1),
                                                                         "ends_at": at(75)})(), match)
     Match.objects.filter(pk=match.pk).update(half_minutes=30, interval_minutes=5)
-    feed = Calendar.from_ical(calendar.competition_calendar(competition=match.competition, host="example.org"))
+    feed = Calendar.from_ical(calendar.competition_calendar(competition=match.competition))
     (event,) = feed.walk("VEVENT")
     assert event.decoded("dtend") - event.decoded("dtstart") == timedelta(minutes=65)  # two halves of 30 and 5
 

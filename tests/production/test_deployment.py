@@ -21,6 +21,8 @@ def test_compose_runs_web_worker_beat_postgresql_and_redis():
     assert services["redis"]["image"].startswith("redis")
     assert "/healthz" in " ".join(services["web"]["healthcheck"]["test"])
     assert "worker" in services["worker"]["command"] and "beat" in services["beat"]["command"]
+    # what dies is started again (issue 37: a worker that exited stayed down under compose)
+    assert all(services[name]["restart"] == "unless-stopped" for name in ("web", "worker", "beat"))
 
 
 def test_systemd_units_run_gunicorn_worker_and_beat():
@@ -71,7 +73,10 @@ def _nginx_directives(text: str, name: str) -> list[list[str]]:
 
 
 def test_the_documented_proxy_sets_the_forwarded_address_itself_and_reaches_gunicorn_there(monkeypatch):
-    site = (PROJECT_DIR / "deploy" / "nginx" / "klawerjas-league.conf").read_text()
+    nginx = PROJECT_DIR / "deploy" / "nginx"
+    files = (nginx / "klawerjas-league.conf", *sorted((nginx / "snippets").glob("*")))
+    site = "\n".join(path.read_text() for path in files)
+    assert "include /etc/nginx/snippets/klawerjas-league-proxy.conf;" in site  # the site's location uses them
     headers = {words[0].lower(): " ".join(words[1:]) for words in _nginx_directives(site, "proxy_set_header")}
     assert headers["x-forwarded-for"] == "$remote_addr"  # overwrites what the client sent, never appends to it
     assert headers["x-forwarded-proto"] == "$scheme" and headers["host"] == "$host"

@@ -10,6 +10,7 @@ tried is counted and printed (``pytest -s``).
 from __future__ import annotations
 
 import datetime as dt
+import re
 import subprocess
 import time
 import uuid
@@ -74,8 +75,9 @@ class Night:
         """What the deployment's ``Restart=on-failure`` does (deploy/systemd/klawerjas-worker.service): start again
         each worker that exited with a failure status. :returns: how many were restarted.
 
-        Celery 5.7 with kombu 5.7 may exit ("Unrecoverable error: AttributeError ... 'hostname'") when Redis dies
-        while the worker holds an unacknowledged message, e.g. a clock timer waiting for its ETA.
+        Celery 5.7.0's consumer exited ("Unrecoverable error: AttributeError ... 'hostname'") when Redis died
+        while the worker held an unacknowledged message, e.g. a clock timer waiting for its ETA; the worker now
+        runs klawerjas_league/worker.py's (test_the_worker_survives_a_redis_blip_while_it_holds_a_clock_timer).
         """
         failed = [process for process in self.workers if process.poll() not in (None, 0)]
         for _ in failed:
@@ -174,7 +176,7 @@ def test_redis_and_the_worker_fail_mid_night_without_a_500_or_a_lost_update(nigh
     assert _played(league) == already + 6  # the next read ran the waiting recompute itself
     health = client.get("/healthz")
     assert night.request("healthz (Redis down)", health) == 503
-    assert set(health.json()["failing"]) == {"cache", "broker"}
+    assert set(health.json()["failing"]) == {"cache", "broker", "worker", "beat"}  # no worker answers, no beat
     waiting = OutboxMessage.objects.filter(done_at__isnull=True)
     assert list(waiting.values_list("task", flat=True)) == ["clubs.standings_published_email"]  # kept, not lost
 
@@ -336,3 +338,133 @@ def test_goings_on_confirmations_and_rulings_survive_redis_dying_mid_night(night
     night.tried["writes answered 2xx while Redis was down"] = sum(
         count for label, count in night.tried.items()
         if "(Redis down) 2" in label and not any(word in label for word in ("read", "live state")))
+
+
+# --- The worker survives a Redis blip while it holds a clock timer (issue 37) --------------------------------
+
+
+def test_the_worker_survives_a_redis_blip_while_it_holds_a_clock_timer(tmp_path):
+    """Redis killed and restarted on the same port while the worker holds the clock's timer (an ETA message,
+    unacknowledged): the SAME worker process is alive afterwards and runs the timer (the interval is called,
+    SAKBOC 1.2). Celery 5.7.0's own consumer exited here ("Unrecoverable error: AttributeError ... 'hostname'":
+    it closed the connection after ``collect()`` had detached the transport, and kombu's restore of the unacked
+    message then had no connection parameters); the worker runs klawerjas_league/worker.py's consumer."""
+    _require_postgresql()
+    from celery import Celery
+
+    from tests.factories import match_started
+
+    redis = PrivateRedis(tmp_path, persist=True)  # a Redis that keeps its data over a restart, as deployed
+    redis.start()
+    queue = f"blip-{uuid.uuid4().hex[:10]}"
+    log = tmp_path / "worker.log"
+    worker = celery_worker_start(
+        queue=queue, hostname=f"{queue}@localhost", log_path=log,
+        env={"REDIS_URL": redis.url, "CACHE_KEY_PREFIX": queue, "CELERY_VISIBILITY_TIMEOUT": "3"},
+        extra_args=("--without-heartbeat",),
+    )
+    sender = Celery("blip-test", broker=redis.url, set_as_current=False)
+    sender.conf.update(task_serializer="json", accept_content=["json"])
+    try:
+        wait_for(lambda: " ready." in log.read_text(), 60, "the worker did not start")
+        wait_for(lambda: "match_clock_rearm" in log.read_text() and "succeeded" in log.read_text(), 30,
+                 "the worker's start-up re-arm did not run")
+        # The first half ends 12 s from now; the timer is the clock's own task, held by the worker until then.
+        now = timezone.now().replace(microsecond=0)
+        match = match_started(start=now - dt.timedelta(minutes=75) + dt.timedelta(seconds=12))
+        due = now + dt.timedelta(seconds=12)
+        sender.send_task("matches.match_clock_deadline", args=[match.pk], eta=due, queue=queue)
+        wait_for(lambda: "match_clock_deadline[" in log.read_text(), 20, "the worker did not receive the timer")
+        redis.save()  # what a deployed Redis has on disk when it dies
+
+        redis.kill()
+        time.sleep(1.5)
+        redis.start()
+
+        wait_for(lambda: Match.objects.get(pk=match.pk).phase == Match.Phase.INTERVAL, 90,
+                 f"the timer did not run after the blip (worker log: {log})")
+        text = log.read_text()
+        assert worker.poll() is None, text[-3000:]  # the same process, never restarted
+        assert "Connection to broker lost" in text and "Unrecoverable error" not in text
+        assert re.search(r"match_clock_deadline\[\S+\] succeeded", text.split("Connection to broker lost")[-1])
+        print(f"\nfault suite, Redis blip: worker pid {worker.pid} alive, timer ran after the blip")
+    finally:
+        celery_worker_stop(worker)
+        redis.stop()
+
+
+def _beat_start(night: Night, heartbeat_seconds: float) -> subprocess.Popen[bytes]:
+    """Celery beat against the private Redis, its heartbeat every ``heartbeat_seconds`` (the deployment's beat)."""
+    import os
+    import sys
+
+    from tests.conftest import PROJECT_DIR
+
+    log = night.tmp_path / "beat.log"
+    env = {**os.environ, "REDIS_URL": night.redis.url, "CACHE_KEY_PREFIX": night.queue,
+           "CELERY_TASK_DEFAULT_QUEUE": night.queue, "BEAT_HEARTBEAT_SECONDS": str(heartbeat_seconds)}
+    with log.open("wb") as out:
+        return subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "klawerjas_league", "beat", "-l", "info",
+             "-s", str(night.tmp_path / "beat-schedule")], cwd=PROJECT_DIR, env=env, stdout=out,
+            stderr=subprocess.STDOUT)
+
+
+def _healthz(client) -> tuple[int, list[str]]:
+    response = client.get("/healthz")
+    return response.status_code, response.json()["failing"]
+
+
+def test_health_names_a_stopped_beat_and_worker_and_the_clock_keeps_time_without_them(night, client):
+    """Issue 37: with a worker and beat running every check passes; beat stopped: /healthz names beat; the worker
+    stopped during a match: /healthz answers 503 naming the worker, and the public page and the captains'
+    confirmation still follow the clock (the deadlines passed are applied as the match is read, SAKBOC 1.2)."""
+    from clubs.services import team_captain_set
+    from matches import services
+    from tests.factories import UserFactory, match_started
+
+    staff = UserFactory(is_staff=True)
+    client.force_login(staff)
+    night.start_worker()
+    beat = _beat_start(night, heartbeat_seconds=1)
+    try:
+        with override_settings(BEAT_HEARTBEAT_MAX_AGE_SECONDS=4):
+            wait_for(lambda: _healthz(client) == (200, []), 60, "every check passes with a worker and beat")
+            checks = client.get("/healthz").json()["checks"]
+            assert {name: check["status"] for name, check in checks.items()} == dict.fromkeys(
+                ("database", "cache", "broker", "worker", "beat", "outbox"), "ok")
+
+            celery_worker_stop(beat)  # beat stopped: its heartbeat grows old
+            wait_for(lambda: _healthz(client) == (503, ["beat"]), 30, "/healthz names beat")
+            night.tried["healthz (beat stopped) 503"] += 1
+
+            night.stop_worker()  # the worker stopped during a match night
+            status, failing = _healthz(client)
+            assert status == 503 and failing == ["worker", "beat"]
+            client.logout()
+            anonymous = client.get("/healthz")
+            assert anonymous.status_code == 503 and anonymous.json() == {
+                "status": "unavailable", "failing": ["worker", "beat"]}
+            night.tried["healthz (worker stopped) 503"] += 1
+    finally:
+        celery_worker_stop(beat)
+
+    now = timezone.now().replace(microsecond=0)
+    first_half_over = match_started(start=now - dt.timedelta(minutes=76))
+    page = client.get(f"/matches/{first_half_over.pk}/")
+    assert night.request("public match page (no worker)", page) == 200
+    assert "Interval" in page.content.decode() and "First half" not in page.content.decode()
+
+    played = match_started(start=now - dt.timedelta(minutes=170))
+    services.match_interval_call(match=played, now=now - dt.timedelta(minutes=95))
+    services.match_resume(match=played, now=now - dt.timedelta(minutes=85))
+    for team in (played.home, played.away):
+        team.captain.user = UserFactory()
+        team.captain.save(update_fields=["user"])
+        team_captain_set(team=team, player=team.captain)
+        client.force_login(team.captain.user)
+        response = client.post(f"/captain/matches/{played.pk}/confirm/", follow=True)
+        assert night.request("captain confirms (no worker)", response) == 200
+        assert "There is no result to confirm yet" not in response.content.decode()
+    played.refresh_from_db()
+    assert played.phase == Match.Phase.FINISHED and played.result_status == Match.ResultStatus.CONFIRMED

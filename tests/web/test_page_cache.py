@@ -59,7 +59,8 @@ def test_each_public_read_costs_a_fixed_number_of_queries_and_none_once_kept(
     assert again.status_code == 200 and again.content == first.content
     assert again["ETag"] == first["ETag"]
     assert {"Accept-Language", "Cookie"} <= {v.strip() for v in again["Vary"].split(",")}
-    assert "no-cache" in again["Cache-Control"]
+    # a browser revalidates every time; a shared cache may answer for a moment (issue 40)
+    assert "max-age=0" in again["Cache-Control"] and "s-maxage=" in again["Cache-Control"]
     with django_assert_num_queries(kept):  # a phone polling with its ETag: no rendering, no other query
         assert client.get(url, HTTP_IF_NONE_MATCH=again["ETag"]).status_code == 304
 
