@@ -24,6 +24,7 @@ from clubs import discipline
 from clubs import permissions as registry
 from clubs.api import ID_REGEX, ServiceErrorsMixin, id_field, request_body
 from clubs.models import Club, DisciplinaryRecord, Player, Team, Union
+from clubs.selectors import player_public_name
 from matches import permissions as match_permissions
 from referee.models import Ruling
 
@@ -167,7 +168,17 @@ class AppealSettingsViewSet(ServiceErrorsMixin, viewsets.GenericViewSet):
 # --- The discipline register -----------------------------------------------------------------------------------
 
 class DisciplinaryRecordSerializer(serializers.ModelSerializer):
-    subject_name = serializers.CharField(read_only=True)
+    """A register entry. ``subject_name`` names a player as the union's public pages do (POPIA:
+    ``clubs.selectors.player_public_name``), except to the union's officials (``context["keeper_unions"]``);
+    ``context["public_names"]`` maps union ids to their choice (one query for the page, none per row)."""
+
+    subject_name = serializers.SerializerMethodField()
+
+    def get_subject_name(self, record: DisciplinaryRecord) -> str:
+        if record.player_id is None or record.union_id in self.context.get("keeper_unions", ()):
+            return record.subject_name
+        names = self.context.get("public_names", {})
+        return player_public_name(record.player, public_names=names.get(record.union_id))
 
     class Meta:
         model = DisciplinaryRecord
@@ -209,6 +220,15 @@ class DisciplinaryRecordViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, vie
             return super().get_permissions()
         return [IsAuthenticated()]
 
+    def get_serializer_context(self) -> dict:
+        """Who keeps which register (full names), and how each union's public pages name players."""
+        context = super().get_serializer_context()
+        user = self.request.user
+        context["keeper_unions"] = (set(registry.unions_for_official(user).values_list("pk", flat=True))
+                                    if user.is_authenticated else set())
+        context["public_names"] = dict(Union.objects.values_list("pk", "public_names"))
+        return context
+
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):  # drf-spectacular reading the view for the schema
             return DisciplinaryRecord.objects.none()
@@ -237,7 +257,8 @@ class DisciplinaryRecordViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, vie
                 if subjects[name] is None:
                     raise serializers.ValidationError({name: _("No such %(name)s.") % {"name": name}})
         record = discipline.disciplinary_record_create(union=union, by=request.user, **subjects, **values)
-        return Response(DisciplinaryRecordSerializer(record).data, status=status.HTTP_201_CREATED)
+        return Response(DisciplinaryRecordSerializer(record, context={"keeper_unions": {union.pk}}).data,
+                        status=status.HTTP_201_CREATED)
 
     @extend_schema(request=FinePaidSerializer, responses={200: DisciplinaryRecordSerializer})
     @action(detail=True, methods=["post"])

@@ -27,7 +27,7 @@ from rest_framework.response import Response
 
 from clubs import permissions, services
 from clubs.models import Club, Player, Team, TeamMembership, Union, UnionReferee
-from clubs.selectors import person_name, union_people
+from clubs.selectors import person_name, player_public_name, union_people
 from clubs.validators import name_validate, phone_validate
 
 #: Ids in URLs are 1 to 9 digits: anything longer answers 404 before it reaches the database.
@@ -89,11 +89,32 @@ class ClubSerializer(serializers.ModelSerializer):
 
 
 class PlayerSerializer(serializers.ModelSerializer):
-    """Public fields of a registered player: name, registration number, club, union, active."""
+    """Public fields of a registered player: name, registration number, club, union, active.
+
+    ``name`` is the player as public pages name them (``clubs.selectors.player_public_name``: the full name only
+    when the union shows full names and the player agreed, else initials and surname; POPIA s11). To anyone but the
+    secretary who just registered or edited the player (``context["full_names"]``), ``first_name`` is the same
+    public form (the initials, unless the full name may be shown). Load players with their union (one query)."""
+
+    name = serializers.SerializerMethodField(help_text="As public pages name the player, e.g. \"J.P. van der Merwe\".")
 
     class Meta:
         model = Player
-        fields = ["id", "registration_number", "first_name", "last_name", "club", "union", "active"]
+        fields = ["id", "registration_number", "first_name", "last_name", "name", "club", "union", "active"]
+
+    def get_name(self, player: Player) -> str:
+        if self.context.get("full_names"):
+            return player.full_name
+        return player_public_name(player, public_names=player.union.public_names)
+
+    def to_representation(self, player: Player) -> dict:
+        data = super().to_representation(player)
+        if not self.context.get("full_names") and data["name"] != player.full_name:
+            if player.erased_at is not None:
+                data["first_name"], data["last_name"] = "", data["name"]
+            else:
+                data["first_name"] = data["name"][: -len(player.last_name)].strip() if player.last_name else ""
+        return data
 
 
 class TeamSerializer(serializers.ModelSerializer):
@@ -122,6 +143,15 @@ class PlayerRegisterSerializer(serializers.Serializer):
     email = serializers.EmailField(required=False, allow_blank=True, default="", help_text="Optional.")
     phone = serializers.CharField(max_length=20, required=False, allow_blank=True, default="",
                                   validators=[phone_validate], help_text="Optional: 9 to 15 digits, e.g. 082 555 0123.")
+    email_consent = serializers.BooleanField(
+        required=False, help_text="The player agrees that the union keeps their e-mail address (POPIA s11); "
+                                  "false with an e-mail address is refused.")
+    phone_consent = serializers.BooleanField(
+        required=False, help_text="The player agrees that the union keeps their phone number; false with a number "
+                                  "is refused.")
+    full_name_public_consent = serializers.BooleanField(
+        required=False, help_text="The player agrees that public pages show their full name (else initials and "
+                                  "surname, when the union shows full names at all).")
 
 
 class PlayerUpdateSerializer(serializers.Serializer):
@@ -132,6 +162,14 @@ class PlayerUpdateSerializer(serializers.Serializer):
     active = serializers.BooleanField(
         required=False, help_text="Only active players can be named (SAKBOC 1.5)."
     )
+    email_consent = serializers.BooleanField(required=False, help_text="As when registering (POPIA s11).")
+    phone_consent = serializers.BooleanField(required=False, help_text="As when registering.")
+    full_name_public_consent = serializers.BooleanField(required=False, help_text="As when registering.")
+
+
+def consents_taken(data: dict) -> dict[str, bool]:
+    """Take the ``<kind>_consent`` answers out of a player body's ``data`` (``{kind: bool}``, only those given)."""
+    return {kind: data.pop(f"{kind}_consent") for kind in services.CONSENT_KINDS if f"{kind}_consent" in data}
 
 
 class PlayerRefSerializer(serializers.Serializer):
@@ -220,7 +258,7 @@ class PlayerViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
     (captain of a team of the club, or club secretary)."""
 
     lookup_value_regex = ID_REGEX
-    queryset = Player.objects.order_by("last_name", "first_name", "id")
+    queryset = Player.objects.select_related("union").order_by("last_name", "first_name", "id")
     serializer_class = PlayerSerializer
     filterset_fields = ["club", "union", "registration_number", "active"]
 
@@ -234,6 +272,7 @@ class PlayerViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
     def create(self, request: Request, *args, **kwargs) -> Response:
         data = request_body(PlayerRegisterSerializer, request)
         club = permissions.club_for_registrar(user=request.user, club_id=data["club"])
+        consents = consents_taken(data)
         player = services.player_register(
             club=club,
             registration_number=data["registration_number"],
@@ -242,15 +281,19 @@ class PlayerViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
             email=data["email"],
             phone=data["phone"],
             by=request.user,
+            consents=consents,
+            consent_source="api",
         )
-        return Response(PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
+        return Response(PlayerSerializer(player, context={"full_names": True}).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=PlayerUpdateSerializer, responses={200: PlayerSerializer})
     def partial_update(self, request: Request, *args, **kwargs) -> Response:
         data = request_body(PlayerUpdateSerializer, request)
         player = permissions.player_for_registrar(user=request.user, player_id=_int_or_404(kwargs["pk"]))
-        player = services.player_update(player=player, by=request.user, **data)
-        return Response(PlayerSerializer(player).data)
+        consents = consents_taken(data)
+        player = services.player_update(player=player, by=request.user, consents=consents, consent_source="api",
+                                        **data)
+        return Response(PlayerSerializer(player, context={"full_names": True}).data)
 
 
 class TeamViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):

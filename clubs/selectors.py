@@ -4,8 +4,10 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
 
 from clubs.models import FULL_TEAM_PLAYERS, Club, Player, Team, Union
+from klawerjas_league.page_cache import page_token
 
 
 def union_list() -> QuerySet[Union]:
@@ -78,3 +80,48 @@ def union_people(*, union: Any):
         Q(union_official_links__union=union) | Q(union_referee_links__union=union)
         | Q(club_secretary_links__club__union=union) | Q(player__union=union)
     ).distinct()
+
+
+# --- Names on public pages (POPIA, issue 35) ----------------------------------------------------------------
+
+PUBLIC_NAMES_TOKEN = "clubs:public-names-token"
+"""The page-cache token (``klawerjas_league.page_cache.page_token``) that every kept public page naming players
+carries: renewed when a union switches between full names and initials, or a player's name or answer changes."""
+
+
+def public_names_token() -> str:
+    """The current public-names token (see :data:`PUBLIC_NAMES_TOKEN`): a part of every kept public page and live
+    answer that names players, so that switching a union to initials changes their ETags at once. 0 queries."""
+    return page_token(PUBLIC_NAMES_TOKEN)
+
+
+def initials_and_surname(first_name: str, last_name: str) -> str:
+    """A name as public pages show it without consent: ``("Jan Pieter", "van der Merwe")`` →
+    ``"J.P. van der Merwe"``; ``("Anna-Marie", "Smit")`` → ``"A.M. Smit"``; no first name → the surname."""
+    parts = [part for part in (first_name or "").replace("-", " ").split() if part]
+    initials = "".join(f"{part[0].upper()}." for part in parts)
+    return f"{initials} {last_name or ''}".strip()
+
+
+def player_public_name(player: Player | None, *, public_names: str | None = None, default: str = "") -> str:
+    """How ``player`` is named on a page anyone can read, and in public API answers (POPIA s11, s18).
+
+    * An erased player (``erased_at`` set, POPIA s24) is "Former player N" (``former_number``), in the active
+      language.
+    * When the union shows full names (``Union.PublicNames.FULL``) and the player agreed
+      (``Player.full_name_public``, kept in step by ``privacy.services.consent_record``): the full name.
+    * Otherwise the initials and surname: "J. Adams", "J.P. van der Merwe" for two first names.
+
+    ``public_names`` is the union's ``Union.public_names``: pass it when naming many players of one union (one
+    value per page, no query per row); without it the player's union is read (a query unless already loaded).
+    ``default`` is returned for no player. Signed-in officials' own pages use ``Player.full_name`` instead.
+    """
+    if player is None:
+        return default
+    if player.erased_at is not None or player.former_number is not None:
+        return _("Former player %(number)s") % {"number": player.former_number or ""}
+    if public_names is None:
+        public_names = player.union.public_names
+    if public_names == Union.PublicNames.FULL and player.full_name_public:
+        return player.full_name
+    return initials_and_surname(player.first_name, player.last_name)

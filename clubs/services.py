@@ -12,6 +12,7 @@ from django.contrib.auth.models import AbstractBaseUser, Group
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from simple_history.utils import bulk_create_with_history
 
 from clubs.models import (
@@ -28,7 +29,9 @@ from clubs.models import (
     UnionOfficial,
     UnionReferee,
 )
-from clubs.signals import union_settings_changed
+from clubs.selectors import PUBLIC_NAMES_TOKEN
+from clubs.signals import player_consents_answered, union_settings_changed
+from klawerjas_league.page_cache import page_token_renew
 
 # django-simple-history's ``history_change_reason`` is a varchar(100): PostgreSQL refuses a longer value (and the
 # whole write with it), SQLite would keep it. Every reason is fitted to the column before it is written.
@@ -186,7 +189,24 @@ def union_settings_update(*, union: Union, by: Any = None, reason: str = "", **f
         setattr(union, key, value)
     save_with_history(union, by=by, reason=reason or "union settings changed")
     union_settings_changed.send(sender=Union, union=union)  # the standings pages show the league points
+    public_names_token_renew()  # the public pages name players as the union says (full names or initials)
     return union
+
+
+def public_names_token_renew() -> None:
+    """Renew :func:`clubs.selectors.public_names_token` after commit: every kept public page that names players
+    is rendered again (a union switched between full names and initials, a player's name or consent changed,
+    a player was erased: POPIA s11, s24)."""
+    page_token_renew(PUBLIC_NAMES_TOKEN)
+
+
+def public_names_renew_on_save(sender: type, instance: Any, **kwargs: Any) -> None:
+    """``post_save``/``post_delete`` receiver for :class:`Player` (connected in ``ClubsConfig.ready``): whatever
+    saved the player (a form, the import, the API, the consent service, an erasure), the public pages that name
+    players are renewed (:func:`public_names_token_renew`). A new player renews nothing: no page names them yet."""
+    if kwargs.get("created"):
+        return
+    public_names_token_renew()
 
 
 @transaction.atomic
@@ -255,10 +275,52 @@ def club_secretary_remove(*, club: Club, user: AbstractBaseUser) -> None:
 
 # --- Players --------------------------------------------------------------------------------------------
 
+CONSENT_KINDS = ("email", "phone", "full_name_public")
+"""The optional uses of a player's data the player answers (POPIA s11(1)(a)): keep the e-mail address, keep the
+phone number, show the full name on public pages (``privacy.models.Consent.Kind``)."""
+
+CONSENT_MISSING = {
+    "email": gettext_lazy("The player has not agreed that the union keeps their e-mail address: record their "
+                          "consent if they agree, or leave the address out (POPIA section 11)."),
+    "phone": gettext_lazy("The player has not agreed that the union keeps their phone number: record their "
+                          "consent if they agree, or leave the number out (POPIA section 11)."),
+}
+"""The refusal of an e-mail address or phone number kept without the player's consent, as the form, the import and
+the API give it."""
+
+
+def player_consents_check(*, email: str, phone: str, consents: dict[str, bool] | None) -> None:
+    """Refuse an e-mail address or phone number that the player has not agreed the union keeps (POPIA s11(1)(a):
+    consent is the lawful basis for what the league does not need; s10: no more than needed).
+
+    ``consents`` holds the answers the caller collected (``{kind: bool}``, :data:`CONSENT_KINDS`); a kind it does
+    not hold is not checked (a registry file without that consent column, an API call that leaves it out, a
+    service caller that records no consent).
+
+    :raises ValidationError: ``{"email": [...], "phone": [...]}`` (:data:`CONSENT_MISSING`).
+    """
+    if consents is None:
+        return
+    errors = {}
+    for name, value in (("email", email), ("phone", phone)):
+        if (value or "").strip() and name in consents and not consents[name]:
+            errors[name] = [str(CONSENT_MISSING[name])]
+    if errors:
+        raise ValidationError(errors)
+
+
+def _consents_send(*, player: Player, consents: dict[str, bool] | None, by: Any, source: str) -> None:
+    """Tell the apps above (``privacy``) the player's answers: :data:`clubs.signals.player_consents_answered`."""
+    if consents:
+        answers = {kind: bool(consents[kind]) for kind in CONSENT_KINDS if kind in consents}
+        player_consents_answered.send(sender=Player, player=player, answers=answers,
+                                      recorded_by=by if getattr(by, "pk", None) else None, source=source)
+
 @transaction.atomic
 def player_register(
     *, club: Club, registration_number: str, first_name: str, last_name: str, email: str = "", phone: str = "",
     user: AbstractBaseUser | None = None, by: Any = None, reason: str = "",
+    consents: dict[str, bool] | None = None, consent_source: str = "registry",
 ) -> Player:
     """Register a player with ``club`` in the club's union; ``email`` and ``phone`` are optional ("" for none).
 
@@ -266,10 +328,16 @@ def player_register(
     9 to 15 digits, an e-mail address), so the form, the API and the registry import refuse alike. ``reason`` is
     the history's change reason ("player registered" unless given, e.g. "registry import").
 
+    ``consents``: the player's answers (``{kind: bool}``, :data:`CONSENT_KINDS`) collected where they register;
+    checked first (:func:`player_consents_check`: no e-mail or phone kept without consent, POPIA s11), then
+    recorded from ``consent_source`` (``clubs.signals.player_consents_answered``).
+
     :raises ValidationError: with field messages (``{"first_name": [...], "phone": [...]}``): a bad value; the
         registration number is already used in the union (SAKBOC 1.5: teams are of *registered* players, and a
-        registration identifies one player in the union); the club is deactivated (it registers no new player).
+        registration identifies one player in the union); the club is deactivated (it registers no new player);
+        an e-mail address or phone number without the player's consent.
     """
+    player_consents_check(email=email, phone=phone, consents=consents)
     registration_number = registration_number.strip()
     if not club.active:
         raise ValidationError(
@@ -290,13 +358,16 @@ def player_register(
         phone=(phone or "").strip(), user=user,
     )
     save_with_history(player, by=by, reason=reason or "player registered")
+    _consents_send(player=player, consents=consents, by=by, source=consent_source)
     return player
 
 
 @transaction.atomic
-def player_update(*, player: Player, by: Any = None, reason: str = "", **fields: Any) -> Player:
+def player_update(*, player: Player, by: Any = None, reason: str = "", consents: dict[str, bool] | None = None,
+                  consent_source: str = "registry", **fields: Any) -> Player:
     """Change ``first_name``, ``last_name``, ``email``, ``phone``, ``active``, ``user`` or ``club`` (within the
-    union), each checked as :func:`player_register` checks it.
+    union), each checked as :func:`player_register` checks it, ``consents`` too (checked against the e-mail
+    address and phone number the player will have, then recorded).
 
     :raises ValidationError: with field messages: another field; a bad value (``clubs.validators``); a club of
         another union; a move to a deactivated club (it registers no new player).
@@ -308,6 +379,8 @@ def player_update(*, player: Player, by: Any = None, reason: str = "", **fields:
     for key in ("first_name", "last_name", "email", "phone"):
         if key in fields:
             fields[key] = (fields[key] or "").strip()
+    player_consents_check(email=fields.get("email", player.email), phone=fields.get("phone", player.phone),
+                          consents=consents)
     club = fields.get("club")
     if club is not None and club.pk != player.club_id and not club.active:
         raise ValidationError(
@@ -316,6 +389,7 @@ def player_update(*, player: Player, by: Any = None, reason: str = "", **fields:
     for key, value in fields.items():
         setattr(player, key, value)
     save_with_history(player, by=by, reason=reason or "player updated")
+    _consents_send(player=player, consents=consents, by=by, source=consent_source)
     return player
 
 

@@ -21,6 +21,7 @@ from rest_framework.response import Response
 
 from clubs.api import ID_REGEX, request_body
 from clubs.api import _int_or_404 as _id_or_404
+from clubs.selectors import player_public_name
 from drives import permissions, selectors, services
 from drives.models import SIDES, Drive, DriveDeal, DriveNight, DriveTable
 from engine.deals import DealEntry
@@ -60,11 +61,15 @@ class DriveTableSerializer(serializers.ModelSerializer):
         model = DriveTable
         fields = ["id", "number", "side0", "side1", "deals_played", "points0", "points1", "finished", "deals"]
 
+    def _name(self, player) -> str:
+        """As public pages name the player (POPIA); ``context["public_names"]``: the union's choice, when known."""
+        return player_public_name(player, public_names=self.context.get("public_names"))
+
     def get_side0(self, table: DriveTable) -> list[str]:
-        return [p.full_name for p in table.side_players(0)]
+        return [self._name(p) for p in table.side_players(0)]
 
     def get_side1(self, table: DriveTable) -> list[str]:
-        return [p.full_name for p in table.side_players(1)]
+        return [self._name(p) for p in table.side_players(1)]
 
 
 class DealEntrySerializer(serializers.Serializer):
@@ -98,8 +103,10 @@ class DriveViewSet(viewsets.ReadOnlyModelViewSet):
         """The season ranking: per player each night's score, ``counted`` False for a night struck off."""
         drive = self.get_object()
         numbers, lines = selectors.drive_ranking(drive)
+        names = drive.club.union.public_names
         return Response({"nights": numbers, "ranking": [
-            {"position": line.ranked.position, "player": line.player.full_name, "player_id": line.player.pk,
+            {"position": line.ranked.position, "player": player_public_name(line.player, public_names=names),
+             "player_id": line.player.pk,
              "nights": [{"night": n, "score": s, "counted": c} for n, s, c in line.ranked.nights],
              "total": line.ranked.total, "value": line.ranked.value} for line in lines]})
 
@@ -112,20 +119,23 @@ class DriveNightViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     serializer_class = serializers.Serializer
 
     def get_queryset(self):
-        return DriveNight.objects.filter(drive__public=True).select_related("drive")
+        return DriveNight.objects.filter(drive__public=True).select_related("drive__club__union")
 
     @extend_schema(responses={200: dict})
     def retrieve(self, request: Request, *args: object, **kwargs: object) -> Response:
         night = self.get_object()
         rounds = night.rounds.prefetch_related("tables__deals", "tables__seat0", "tables__seat1", "tables__seat2",
                                                "tables__seat3", "byes__player")
+        names = night.drive.club.union.public_names  # POPIA: as the union's public pages name players
+        context = {"public_names": names}
         return Response({
             "id": night.pk, "drive": night.drive_id, "number": night.number, "date": night.date,
             "rounds": [{"number": r.number, "seed": r.seed,
-                        "tables": DriveTableSerializer(r.tables.all(), many=True).data,
-                        "byes": [b.player.full_name for b in r.byes.all()],
+                        "tables": DriveTableSerializer(r.tables.all(), many=True, context=context).data,
+                        "byes": [player_public_name(b.player, public_names=names) for b in r.byes.all()],
                         "bye_points": selectors.round_bye_points(night.drive, r)} for r in rounds],
-            "result": [{"position": line.position, "player": line.player.full_name, "player_id": line.player.pk,
+            "result": [{"position": line.position, "player": player_public_name(line.player, public_names=names),
+                        "player_id": line.player.pk,
                         "bomen": [points for points, _where in line.bomen], "total": line.total}
                        for line in selectors.night_result(night)],
         })
@@ -155,7 +165,8 @@ class DriveTableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 
     @staticmethod
     def _tables():
-        return DriveTable.objects.select_related("seat0", "seat1", "seat2", "seat3").prefetch_related("deals")
+        return DriveTable.objects.select_related("seat0__union", "seat1__union", "seat2__union",
+                                                 "seat3__union").prefetch_related("deals")
 
     def get_queryset(self):
         return self._tables().filter(round__night__drive__public=True)

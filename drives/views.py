@@ -11,14 +11,20 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from clubs.selectors import player_public_name
 from drives import permissions, selectors, services
 from drives.forms import DealForm, DriveEntryForm, NightStartForm
 from drives.models import Drive, DriveDeal, DriveNight, DriveTable
 from klawerjas_league.refusals import refusal_on_form, refusal_show
 
 
-def _side_names(table: DriveTable) -> tuple[str, str]:
-    return (f"{table.seat0.full_name} & {table.seat2.full_name}", f"{table.seat1.full_name} & {table.seat3.full_name}")
+def _side_names(table: DriveTable, public_names: str | None = None) -> tuple[str, str]:
+    """The table's two pairs: as public pages name players when ``public_names`` (the union's choice; POPIA) is
+    given, else by full name (the table's own phone page)."""
+    def name(player) -> str:
+        return player.full_name if public_names is None else player_public_name(player, public_names=public_names)
+
+    return (f"{name(table.seat0)} & {name(table.seat2)}", f"{name(table.seat1)} & {name(table.seat3)}")
 
 
 def drive_list(request: HttpRequest) -> HttpResponse:
@@ -38,11 +44,15 @@ def drive_detail(request: HttpRequest, pk: int) -> HttpResponse:
     })
 
 
-def _night_rounds(night: DriveNight) -> list:
+def _night_rounds(night: DriveNight, *, public: bool = True) -> list:
+    """The night's bomen with their tables' pairs: named as public pages name players (POPIA), or by full name for
+    the drive's manager (``public=False``)."""
     rounds = []
     for boom in night.rounds.prefetch_related("tables__deals", "tables__seat0", "tables__seat1", "tables__seat2",
                                               "tables__seat3", "byes__player"):
-        tables = [{"table": t, "sides": _side_names(t), "deals": list(t.deals.all())} for t in boom.tables.all()]
+        names = night.drive.club.union.public_names if public else None
+        tables = [{"table": t, "sides": _side_names(t, names),
+                   "deals": list(t.deals.all())} for t in boom.tables.all()]
         rounds.append({"round": boom, "tables": tables, "byes": [b.player for b in boom.byes.all()],
                        "bye_points": selectors.round_bye_points(night.drive, boom)})
     return rounds
@@ -51,7 +61,7 @@ def _night_rounds(night: DriveNight) -> list:
 def night_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """A club night: each boom's tables with names, a score table per deal, and the night's result."""
     drive = get_object_or_404(selectors.drives_public(), pk=pk)
-    night = get_object_or_404(DriveNight.objects.select_related("drive"), drive=drive, number=number)
+    night = get_object_or_404(DriveNight.objects.select_related("drive__club__union"), drive=drive, number=number)
     return render(request, "drives/night_detail.html", {
         "drive": drive, "night": night, "rounds": _night_rounds(night), "result": selectors.night_result(night),
     })
@@ -86,7 +96,7 @@ def drive_manage(request: HttpRequest, pk: int) -> HttpResponse:
         except ValidationError as error:
             refusal_on_form(request, entry_form if action == "enter" else night_form, error)
     night = drive.nights.order_by("-number").first()
-    rounds = _night_rounds(night) if night else []
+    rounds = _night_rounds(night, public=False) if night else []
     entries = drive.entries.select_related("player", "partner")
     return render(request, "drives/drive_manage.html", {
         "drive": drive, "entries": entries, "entry_form": entry_form, "night_form": night_form,

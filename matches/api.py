@@ -29,7 +29,7 @@ from rest_framework.response import Response
 from clubs import permissions as club_permissions
 from clubs.api import ID_REGEX, ServiceErrorsMixin, TeamSerializer, _int_or_404, id_field, request_body
 from clubs.models import Player, Team, Union
-from clubs.selectors import person_name
+from clubs.selectors import person_name, public_names_token
 from klawerjas_league.outbox import outbox_waiting
 from klawerjas_league.page_cache import KeptJsonMixin, conditional_headers, keep_json, kept
 from matches import entries, permissions, selectors, services
@@ -492,8 +492,9 @@ class BoemEntrySerializer(serializers.ModelSerializer):
 def live_json_state(match_id: int, version: int) -> tuple[str, str]:
     """``(cache key, quoted ETag)`` of the live state's JSON at ``version`` in the active language, for
     :class:`klawerjas_league.page_cache.KeptJsonMixin`."""
-    language = translation.get_language()
-    return f"live:json-bytes:{match_id}:{version}:{language}", f'"{match_id}-{version}-{language}"'
+    language, names = translation.get_language(), public_names_token()[:8]
+    return (f"live:json-bytes:{match_id}:{version}:{language}:{names}",
+            f'"{match_id}-{version}-{language}-{names}"')
 
 
 def live_response(request: Request, match_id: int, *, keep: bool = False, version: int | None = None) -> Response:
@@ -518,7 +519,7 @@ def live_response(request: Request, match_id: int, *, keep: bool = False, versio
         return dict(LiveMatchSerializer(state).data)
 
     data = dict(live_cached(match_id=match_id, version=version, kind="json", build=build))
-    etag = f'"{match_id}-{data["version"]}-{translation.get_language()}"'
+    etag = f'"{match_id}-{data["version"]}-{translation.get_language()}-{public_names_token()[:8]}"'
     response = conditional_headers(Response(data), etag=etag, private=False, request=request)
     return keep_json(request, response, key=key) if keep else response  # type: ignore[return-value]
 

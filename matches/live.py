@@ -21,6 +21,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
+from clubs.selectors import initials_and_surname, player_public_name, public_names_token
 from matches.boem_svg import BoemDrawing
 from matches.clock import match_clock_catch_up, match_version_caught_up
 from matches.exports import boem_drawing
@@ -188,13 +189,32 @@ class LiveState:
         return next((t for t in self.tables if t.number == number), None)
 
 
-def _name(player: Any) -> str:
-    return f"{player.first_name} {player.last_name}".strip() if player else ""
+def _name(player: Any, public_names: str | None = None) -> str:
+    """``player``'s name: as public pages name them when ``public_names`` (the union's ``Union.public_names``)
+    is given (``clubs.selectors.player_public_name``, POPIA), else the full name; "" for no player."""
+    if not player:
+        return ""
+    if public_names is not None:
+        return player_public_name(player, public_names=public_names)
+    return f"{player.first_name} {player.last_name}".strip()
 
 
-def table_partnerships(*, match: Match, seats: list[Seat] | None = None) -> dict[int, dict[str, Partnership]]:
+def _user_name(user: Any, *, public: bool) -> str:
+    """An account's name (one who confirmed a line without a seat): initials and surname on public pages."""
+    if user is None:
+        return ""
+    if public:
+        return initials_and_surname(user.first_name, user.last_name) or user.get_username()
+    return user.get_full_name()
+
+
+def table_partnerships(*, match: Match, seats: list[Seat] | None = None,
+                       public: bool = True) -> dict[int, dict[str, Partnership]]:
     """The partnerships at each table from both team sheets, after substitutions: ``{table: {"home": …,
-    "away": …}}`` (a side with no sheet is missing). One query unless ``seats`` are given."""
+    "away": …}}`` (a side with no sheet is missing). One query unless ``seats`` are given (and the match's
+    competition and union loaded). ``public``: players named as public pages name them (the union's choice of
+    full names or initials, POPIA); else by full name (the referee's own pages)."""
+    public_names = match.competition.union.public_names if public else None
     if seats is None:
         seats = list(Seat.objects.filter(sheet__match=match).select_related("sheet__team", "player")
                      .order_by("table_number", "role"))
@@ -208,7 +228,8 @@ def table_partnerships(*, match: Match, seats: list[Seat] | None = None) -> dict
         for side, slot in sides.items():
             telman, byspeler = slot.get(Seat.Role.TELMAN), slot.get(Seat.Role.BYSPELER)
             out.setdefault(number, {})[side] = Partnership(
-                side=side, team_name=slot["team"], telman=_name(telman) or "—", byspeler=_name(byspeler) or "—",
+                side=side, team_name=slot["team"], telman=_name(telman, public_names) or "—",
+                byspeler=_name(byspeler, public_names) or "—",
                 telman_player_id=telman.pk if telman else None, byspeler_player_id=byspeler.pk if byspeler else None,
             )
     return out
@@ -253,11 +274,12 @@ def live_deals(lines: list[DealLine], match: Match) -> tuple[LiveDeal, ...]:
     return tuple(out)
 
 
-def match_live(*, match_id: int, now: datetime | None = None) -> LiveState | None:
+def match_live(*, match_id: int, now: datetime | None = None, public: bool = True) -> LiveState | None:
     """The night of match ``match_id`` as it stands (``None``: no such match), in 6 queries: the match with its
     teams and union, the seats, the tables, their boems, the tables' lines (with their boem and the players named
     on them, grouped by boem here), the awards; a competition scored deal by deal reads its tables' deal lines in
-    a 7th."""
+    a 7th. ``public``: the players are named as the union's public pages name them (POPIA:
+    ``clubs.selectors.player_public_name``); ``False`` for the referee's own pages (full names)."""
     match = (Match.objects.select_related("competition__union", "home__club", "away__club", "referee", "marker")
              .filter(pk=match_id).first())
     if match is None:
@@ -265,7 +287,8 @@ def match_live(*, match_id: int, now: datetime | None = None) -> LiveState | Non
     match_clock_catch_up(match=match, now=now)  # deadlines already passed first (no query when none is due)
     seats = list(Seat.objects.filter(sheet__match=match).select_related("sheet__team", "player")
                  .order_by("table_number", "role"))
-    partnerships = table_partnerships(match=match, seats=seats)
+    partnerships = table_partnerships(match=match, seats=seats, public=public)
+    public_names = match.competition.union.public_names if public else None
     deals_game = plays_deals(match.competition)
     prefetches = [
         Prefetch("boems", queryset=Boem.objects.order_by("number")),
@@ -292,12 +315,12 @@ def match_live(*, match_id: int, now: datetime | None = None) -> LiveState | Non
                 by_boem.setdefault(entry.boem_id, []).append(entry)
             team_name = names.get(entry.team_id, "")
             confirmed = ("the referee" if entry.confirmed_by_id and entry.confirmed_by_id in (
-                match.referee_id, match.marker_id) else _name(entry.confirmed_by_player) or (
-                entry.confirmed_by.get_full_name() if entry.confirmed_by else ""))
+                match.referee_id, match.marker_id) else _name(entry.confirmed_by_player, public_names) or (
+                _user_name(entry.confirmed_by, public=public)))
             live_entries.append(LiveEntry(
                 entry=entry, side=None if entry.team_id is None else "home" if entry.team_id == match.home_id
                 else "away", team_name=team_name, label=_entry_label(entry, team_name), state=entry.state,
-                confirmed_by=confirmed, disputed_by=_name(entry.disputed_by_player),
+                confirmed_by=confirmed, disputed_by=_name(entry.disputed_by_player, public_names),
             ))
         boems = []
         for boem in table.boems.all():
@@ -340,8 +363,9 @@ def live_cached[T](*, match_id: int, version: int, kind: str, build: Callable[[]
     """What ``build`` makes of the match at ``version`` (``kind`` names it: a page's fragment, the API's JSON):
     built once per version and language (``translation.get_language()``: the labels are words) and served
     from the cache after. The version changes with every change, so a kept answer is never stale; an old
-    version's is simply never asked for again."""
-    key = f"live:{kind}:{match_id}:{version}:{translation.get_language()}"
+    version's is simply never asked for again. The public-names token (``clubs.selectors.public_names_token``) is
+    part of the key: a union switching to initials, or a player's changed answer, builds it again."""
+    key = f"live:{kind}:{match_id}:{version}:{translation.get_language()}:{public_names_token()}"
     value = cache.get(key)
     if value is None:
         value = build()

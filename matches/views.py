@@ -36,7 +36,7 @@ from django.views.decorators.http import require_http_methods
 
 from clubs import permissions as club_permissions
 from clubs.models import Team, Union
-from clubs.selectors import team_squad_by_name
+from clubs.selectors import public_names_token, team_squad_by_name
 from klawerjas_league import spreadsheets
 from klawerjas_league.outbox import outbox_waiting
 from klawerjas_league.page_cache import VARY, cached_page, live_condition
@@ -277,13 +277,17 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
         })
 
     token = competition_pages_token(competition_id=competition_id)
-    return cached_page(request, parts=("match", pk, version, token), render=render_page)  # type: ignore[return-value]
+    return cached_page(request, parts=("match", pk, version, token, public_names_token()),
+                       render=render_page)  # type: ignore[return-value]
 
 
 def _live_part_etag(request: HttpRequest, pk: int) -> str | None:
     """The live part's ETag, the match's live version (read once a request: the view reuses it)."""
     request._live_version = version = live_version(pk)  # type: ignore[attr-defined]
-    return None if version is None else f"{pk}-{version}-{translation.get_language()}"
+    if version is None:
+        return None
+    names = public_names_token()[:8]  # the union's choice of full names or initials, and the players' answers
+    return f"{pk}-{version}-{translation.get_language()}-{names}"
 
 
 @live_condition(_live_part_etag)

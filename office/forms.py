@@ -4,10 +4,14 @@
 from __future__ import annotations
 
 from django import forms
+from django.core.exceptions import ValidationError
+from django.core.validators import MinValueValidator
 from django.utils.translation import gettext_lazy
 
 from clubs.models import Club, Player, Union
+from clubs.services import CONSENT_KINDS, player_consents_check
 from office.models import Invitation
+from office.registry import player_consent_answers
 
 
 class UnionSetupForm(forms.Form):
@@ -38,6 +42,8 @@ UNION_SETTING_FIELDS = (
     "grace_minutes", "knockout_extra_time_minutes", "points_win", "points_draw", "points_loss",
     "deal_after_going_on", "straf_four_points", "unfinished_boem", "roem_counts", "straf_named_offence",
     "referee_judges_unrecorded_offences", "two_step_required",
+    # POPIA: the union's privacy notice, how public pages name players, how long optional data is kept.
+    "privacy_contact", "privacy_email", "privacy_notice_extra", "public_names", "retention_seasons",
 )
 
 
@@ -54,6 +60,9 @@ class UnionSettingsForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["retention_seasons"].min_value = 1  # 0 would delete a player's e-mail the season they play
+        self.fields["retention_seasons"].validators.append(MinValueValidator(1))
+        self.fields["retention_seasons"].widget.attrs["min"] = 1
         order = list(self.instance.tiebreak_order or []) + [None, None, None]
         for n in range(3):
             self.fields[f"tiebreak_{n + 1}"].initial = order[n]
@@ -98,12 +107,50 @@ class InviteForm(forms.Form):
 
 
 class PlayerForm(forms.ModelForm):
-    """Register or edit a club's player (the services check the registration number is the union's only one)."""
+    """Register or edit a club's player (the services check the registration number is the union's only one), with
+    the player's answers on the optional uses of their data (POPIA s11): an e-mail address or phone number typed
+    without its box ticked is a form error (``clubs.services.player_consents_check``, as the import and the API)."""
+
+    email_consent = forms.BooleanField(
+        required=False, label=gettext_lazy("The player agrees that the union keeps their e-mail address"))
+    phone_consent = forms.BooleanField(
+        required=False, label=gettext_lazy("The player agrees that the union keeps their phone number"))
+    full_name_public_consent = forms.BooleanField(
+        required=False, label=gettext_lazy("The player agrees that the union may show their full name on public "
+                                           "pages"),
+        help_text=gettext_lazy("Otherwise public pages show their initials and surname, e.g. J. Adams."))
 
     class Meta:
         model = Player
-        fields = ["registration_number", "first_name", "last_name", "email", "phone"]
+        fields = ["registration_number", "first_name", "last_name", "email", "email_consent", "phone",
+                  "phone_consent", "full_name_public_consent"]
         labels = {"last_name": gettext_lazy("Surname")}
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        player = self.instance
+        if player.pk is not None and not self.is_bound:
+            for kind, given in player_consent_answers(player).items():
+                self.fields[f"{kind}_consent"].initial = bool(given)
+
+    def clean(self) -> dict:
+        data = super().clean()
+        try:
+            player_consents_check(email=data.get("email") or "", phone=data.get("phone") or "",
+                                  consents=self.consents())
+        except ValidationError as error:
+            for name, messages in error.message_dict.items():
+                self.add_error(name, messages)
+        return data
+
+    def consents(self) -> dict[str, bool]:
+        """The player's answers as ticked (``{kind: bool}``, ``clubs.services.CONSENT_KINDS``)."""
+        return {kind: bool(self.cleaned_data.get(f"{kind}_consent")) for kind in CONSENT_KINDS}
+
+    def player_fields(self) -> dict:
+        """The player's own fields, for ``clubs.services.player_register``/``player_update``."""
+        return {name: self.cleaned_data[name] for name in self.Meta.fields if not name.endswith("_consent")
+                and name in self.cleaned_data}
 
 
 class SignUpForm(forms.Form):

@@ -31,6 +31,7 @@ from django.utils.translation import gettext_lazy
 
 from clubs import services as club_services
 from clubs.models import Club, Player, Union
+from clubs.services import CONSENT_KINDS, player_consents_check
 from klawerjas_league import spreadsheets
 
 #: The largest file accepted, and the most data rows (a union has a few hundred to a few thousand players).
@@ -48,6 +49,9 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("club", "Club"),
     ("email", "E-mail"),
     ("phone", "Phone"),
+    ("email_consent", "E-mail consent"),
+    ("phone_consent", "Phone consent"),
+    ("full_name_public_consent", "Full name on public pages"),
 )
 REQUIRED_FIELDS = ("registration_number", "first_name", "last_name", "club")
 
@@ -59,7 +63,18 @@ FIELD_LABELS = {
     "club": gettext_lazy("Club"),
     "email": gettext_lazy("E-mail"),
     "phone": gettext_lazy("Phone"),
+    "email_consent": gettext_lazy("E-mail consent"),
+    "phone_consent": gettext_lazy("Phone consent"),
+    "full_name_public_consent": gettext_lazy("Full name on public pages"),
 }
+
+#: The consent columns (POPIA s11), each the answer to one ``clubs.services.CONSENT_KINDS`` kind: yes or no.
+CONSENT_COLUMNS = {f"{kind}_consent": kind for kind in CONSENT_KINDS}
+
+#: How a consent cell says yes or no, in English or Afrikaans (folded by :func:`header_key`); an empty cell gives
+#: no answer (the player's answer stays; a player never asked is exported so).
+CONSENT_YES = frozenset({"yes", "y", "ja", "j", "true", "waar", "1", "x"})
+CONSENT_NO = frozenset({"no", "n", "nee", "false", "onwaar", "0"})
 
 #: Accepted headers, English and Afrikaans, as :func:`header_key` folds them (lower case, letters and digits only).
 COLUMN_NAMES: dict[str, str] = {
@@ -71,6 +86,11 @@ COLUMN_NAMES: dict[str, str] = {
     **dict.fromkeys(["email", "emailaddress", "mail", "epos", "eposadres"], "email"),
     **dict.fromkeys(["phone", "phonenumber", "telephone", "telephonenumber", "cell", "cellphone", "mobile",
                      "telefoon", "telefoonnommer", "selfoon", "selfoonnommer"], "phone"),
+    **dict.fromkeys(["emailconsent", "consentemail", "eposinstemming", "instemmingepos"], "email_consent"),
+    **dict.fromkeys(["phoneconsent", "consentphone", "telefooninstemming", "selfooninstemming",
+                     "instemmingtelefoon"], "phone_consent"),
+    **dict.fromkeys(["fullnameonpublicpages", "fullnamepublic", "fullnameconsent", "volnaamopopenbarebladsye",
+                     "volnaamopenbaar"], "full_name_public_consent"),
 }
 
 # OWASP "CSV Injection": text starting with these is run as a formula by a spreadsheet. The export writes such a
@@ -98,6 +118,10 @@ class RegistryRow:
     club: str
     email: str | None = None
     phone: str | None = None
+    email_consent: str | None = None
+    phone_consent: str | None = None
+    full_name_public_consent: str | None = None
+    """The consent cells as written (``None``: no such column, that answer is not given by the file)."""
 
 
 @dataclass
@@ -315,7 +339,49 @@ def field_refusals(row: RegistryRow) -> list[str]:
             model_field.run_validators(value)
         except ValidationError as error:
             reasons.extend(f"{FIELD_LABELS[name]}: {message}" for message in error.messages)
+    for column in CONSENT_COLUMNS:
+        cell = getattr(row, column)
+        if cell and consent_cell(cell) is None:
+            reasons.append(_("%(column)s: write yes or no.") % {"column": FIELD_LABELS[column]})
+    try:
+        player_consents_check(email=row.email or "", phone=row.phone or "", consents=row_consents(row))
+    except ValidationError as error:
+        reasons.extend(f"{FIELD_LABELS[name]}: {message}" for name, messages in error.message_dict.items()
+                       for message in messages)
     return reasons
+
+
+def consent_cell(value: str) -> bool | None:
+    """A consent cell's answer: ``True`` for yes (yes, ja, x, 1, true...), ``False`` for no (no, nee, 0...),
+    ``None`` for an empty cell (no answer) or anything else (:func:`field_refusals` refuses that)."""
+    key = header_key(value)
+    return True if key in CONSENT_YES else False if key in CONSENT_NO else None
+
+
+def row_consents(row: RegistryRow) -> dict[str, bool]:
+    """The answers ``row`` gives (``{kind: bool}``), for the columns the file has and cells that say yes or no."""
+    answers = {}
+    for column, kind in CONSENT_COLUMNS.items():
+        cell = getattr(row, column)
+        if cell is not None and consent_cell(cell) is not None:
+            answers[kind] = bool(consent_cell(cell))
+    return answers
+
+
+def player_consent_answers(player: Player) -> dict[str, bool | None]:
+    """``player``'s current answers (``{kind: bool}``, ``None`` for never answered) from the consent rows
+    ``privacy`` keeps on the player (the ``consents`` relation; prefetch it for many players): the newest row of
+    each kind (POPIA s11)."""
+    answers: dict[str, bool | None] = dict.fromkeys(CONSENT_KINDS)
+    rows = getattr(player, "consents", None)
+    if rows is not None:
+        newest: dict[str, Any] = {}
+        for consent in rows.all():
+            kept = newest.get(consent.kind)
+            if kept is None or (consent.recorded_at, consent.pk) > (kept.recorded_at, kept.pk):
+                newest[consent.kind] = consent
+        answers.update({kind: consent.given for kind, consent in newest.items()})
+    return answers
 
 
 def registry_preview(*, union: Union, rows: list[RegistryRow], create_clubs: bool) -> RegistryReport:
@@ -330,13 +396,16 @@ def registry_preview(*, union: Union, rows: list[RegistryRow], create_clubs: boo
     * the club is not one of the union's (a club of another union is never a player's club: SAKBOC 1.5, players
       register with a club of their union) — unless ``create_clubs``, when the row says the club will be created;
     * the club is deactivated and the row would register a player with it or move one to it (a deactivated club
-      registers no new player; players already in it stay, so exporting and importing changes nothing).
+      registers no new player; players already in it stay, so exporting and importing changes nothing);
+    * a consent cell says neither yes nor no, or the row keeps an e-mail address or phone number whose consent
+      column says no (``clubs.services.player_consents_check``, as the form and the API: POPIA s11). A file
+      without a consent column gives no answer to it (the player's stays); a changed answer is a change.
 
     :returns: a :class:`RegistryReport` with ``written`` false.
     """
     clubs = {club_key(club.name): club for club in Club.objects.filter(union=union)}
     players = {registration_key(player.registration_number): player
-               for player in Player.objects.filter(union=union).select_related("club")}
+               for player in Player.objects.filter(union=union).select_related("club").prefetch_related("consents")}
     rows_by_key: dict[str, list[int]] = {}
     for row in rows:
         if row.registration_number:
@@ -372,6 +441,8 @@ def registry_preview(*, union: Union, rows: list[RegistryRow], create_clubs: boo
             continue
         changes = [name for name, value in row_values(row).items()
                    if value is not None and value != getattr(player, name)]
+        answers = player_consent_answers(player)
+        changes += [f"{kind}_consent" for kind, given in row_consents(row).items() if answers[kind] != given]
         if club is None or player.club_id != club.pk:
             changes.append("club")
         result.status, result.changes = ("updated", changes) if changes else ("unchanged", [])
@@ -420,11 +491,12 @@ def report_write(*, union: Union, rows: list[RegistryRow], report: RegistryRepor
                 club_services.player_register(
                     club=club, registration_number=row.registration_number, first_name=row.first_name,
                     last_name=row.last_name, email=row.email or "", phone=row.phone or "", by=by,
-                    reason=HISTORY_REASON)
+                    reason=HISTORY_REASON, consents=row_consents(row), consent_source="import")
             else:
                 player = players[registration_key(row.registration_number)]
                 changes = {name: value for name, value in row_values(row).items() if value is not None}
-                club_services.player_update(player=player, by=by, reason=HISTORY_REASON, club=club, **changes)
+                club_services.player_update(player=player, by=by, reason=HISTORY_REASON, club=club, **changes,
+                                            consents=row_consents(row), consent_source="import")
         except ValidationError as error:
             result.status, result.reasons = "refused", list(error.messages)
             raise
@@ -478,9 +550,11 @@ def registry_dataset(*, players: list[Player], fmt: FileFormat) -> tablib.Datase
     """``players`` as a sheet with the registry's English headers (:data:`COLUMNS`)."""
     dataset = tablib.Dataset(headers=[header for _name, header in COLUMNS], title="Registry")
     for player in players:
+        answers = player_consent_answers(player)
         dataset.append([export_cell(value, fmt=fmt) for value in (
             player.registration_number, player.first_name, player.last_name, player.club.name, player.email,
-            player.phone)])
+            player.phone, *("" if answers[kind] is None else "yes" if answers[kind] else "no"
+                            for kind in CONSENT_KINDS))])
     return dataset
 
 
@@ -495,11 +569,11 @@ def dataset_bytes(dataset: tablib.Dataset, *, fmt: FileFormat) -> bytes:
 
 def registry_export(*, union: Union, fmt: FileFormat) -> bytes:
     """``union``'s registry as a file in the import's columns (English headers), players by club, surname and
-    first name: importing it again changes nothing (1 query).
+    first name, with each player's consent answers (yes or no): importing it again changes nothing (2 queries).
 
     :raises ValueError: ``fmt`` is neither ``"xlsx"`` nor ``"csv"``.
     """
-    players = list(Player.objects.filter(union=union).select_related("club")
+    players = list(Player.objects.filter(union=union).select_related("club").prefetch_related("consents")
                    .order_by("club__name", "last_name", "first_name", "registration_number"))
     return dataset_bytes(registry_dataset(players=players, fmt=fmt), fmt=fmt)
 

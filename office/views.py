@@ -294,7 +294,8 @@ def club_players(request: HttpRequest, club_id: int) -> HttpResponse:
     form = PlayerForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            player = club_services.player_register(club=club, by=request.user, **form.cleaned_data)
+            player = club_services.player_register(club=club, by=request.user, **form.player_fields(),
+                                                   consents=form.consents(), consent_source="registry")
         except ValidationError as error:
             refusal_on_form(request, form, error)
         else:
@@ -326,7 +327,8 @@ def player_edit(request: HttpRequest, player_id: int) -> HttpResponse:
         try:
             if action == "save" and form.is_valid():
                 fields = {k: form.cleaned_data[k] for k in ("first_name", "last_name", "email", "phone")}
-                club_services.player_update(player=player, by=request.user, reason="player edited", **fields)
+                club_services.player_update(player=player, by=request.user, reason="player edited", **fields,
+                                            consents=form.consents(), consent_source="registry")
                 messages.success(request, _("%(name)s's details are saved.") % {"name": player.full_name})
                 return redirect("office:club-players", club_id=player.club_id)
             if action in ("deactivate", "reactivate"):
@@ -396,6 +398,12 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
         except ValidationError as error:
             refusal_on_form(request, form, error)
         else:
+            if acceptance is not None and invitation.player_id is not None:
+                # A captain is a registered player: their answer on a full name in public (POPIA s11).
+                club_services.player_update(
+                    player=Player.objects.get(pk=invitation.player_id), by=acceptance.user,
+                    reason="invitation accepted", consent_source="invitation",
+                    consents={"full_name_public": request.POST.get("full_name_public_consent") == "on"})
             if acceptance is not None:
                 messages.success(request, _("Welcome, %(name)s: you are now %(role)s in %(union)s.") % {
                     "name": person_name(acceptance.user), "role": invitation.get_role_display().lower(),

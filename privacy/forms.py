@@ -1,8 +1,11 @@
-"""Forms of the privacy pages: the official's confirmation before an erasure (POPIA s24)."""
+"""Forms of the privacy pages: the official's confirmation before an erasure (POPIA s24), and a player's
+changed consent (POPIA s11(2)(b)). Parsing only: the services record."""
 
 from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+
+from privacy.models import Consent
 
 
 class ErasureConfirmForm(forms.Form):
@@ -24,3 +27,11 @@ class ErasureConfirmForm(forms.Form):
         if value != self.expected:
             raise forms.ValidationError(_("That is not this player's registration number: nothing was erased."))
         return value
+
+
+class ConsentChangeForm(forms.Form):
+    """One answer changed on the player's own page: which consent (``Consent.Kind``) and yes or no."""
+
+    kind = forms.ChoiceField(choices=Consent.Kind.choices, label=gettext_lazy("Consent"))
+    given = forms.TypedChoiceField(choices=[("yes", gettext_lazy("Yes")), ("no", gettext_lazy("No"))],
+                                   coerce=lambda value: value == "yes", label=gettext_lazy("Answer"))

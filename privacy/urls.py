@@ -1,5 +1,6 @@
 """The privacy pages: an official's view of one player's data, its JSON and the erasure (the union's officials),
-and a signed-in person's own data (/me/data/). POPIA s23 (access) and s24 (erasure)."""
+a signed-in person's own data (/me/data/) and consent (/me/consent/), and each union's privacy notice (public).
+POPIA s23 (access), s24 (erasure), s11 (consent), s18 (the notice)."""
 
 from django.urls import path, re_path
 
@@ -18,4 +19,7 @@ urlpatterns = [
             name="player-erase"),
     path("me/data/", views.me_data, name="me-data"),
     path("me/data.json", views.me_data_json, name="me-data-json"),
+    path("me/consent/", views.me_consent, name="me-consent"),
+    path("privacy/", views.notice_list, name="notices"),
+    path("unions/<int:union_id>/privacy/", views.notice, name="notice"),
 ]

@@ -7,6 +7,9 @@
 * ``/office/unions/<id>/players/<registration number>/erase/``: the official confirms by typing the registration
   number, then the player becomes "Former player N".
 * ``/me/data/`` (and ``data.json``): a signed-in person's own data (their player and their account).
+* ``/me/consent/``: a signed-in player's answers on the optional uses of their data, changed one at a time
+  (POPIA s11; ``privacy.services.consent_record``).
+* ``/privacy/`` and ``/unions/<id>/privacy/``: the list of the unions' privacy notices, and one union's (s18).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
@@ -26,11 +29,14 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from clubs import permissions as club_permissions
-from clubs.models import Player
+from clubs.models import Player, Union
 from klawerjas_league.refusals import refusal_show
 from privacy.erasure import ErasureRefused, former_name, person_erase
 from privacy.export import person_export
-from privacy.forms import ErasureConfirmForm
+from privacy.forms import ConsentChangeForm, ErasureConfirmForm
+from privacy.models import Consent
+from privacy.selectors import consents_current
+from privacy.services import consent_record
 
 #: Section titles of the readable page, in the export's order.
 SECTION_TITLES = {
@@ -225,3 +231,54 @@ def me_data_json(request: HttpRequest) -> HttpResponse:
     """A signed-in person's own data as a JSON download (POPIA s23)."""
     player = Player.objects.filter(user=request.user).first()
     return _json_download(person_export(player=player, user=request.user), name="my-data")
+
+
+# --- The privacy notice and a player's consent (POPIA s18, s11) ------------------------------------------------
+
+
+def notice_list(request: HttpRequest) -> HttpResponse:
+    """``/privacy/``: the site's privacy page, linking each union's notice (POPIA s18: each union is the
+    responsible party for its own registry)."""
+    return render(request, "privacy/notice_list.html", {"unions": Union.objects.order_by("name")})
+
+
+def notice(request: HttpRequest, union_id: int) -> HttpResponse:
+    """``/unions/<id>/privacy/``: the union's privacy notice (POPIA s18): who is responsible, what is kept and
+    why, for how long, the person's rights (s23, s24, s11(3), s74) and how to ask; public."""
+    union = get_object_or_404(Union, pk=union_id)
+    return render(request, "privacy/notice.html", {"union": union})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def me_consent(request: HttpRequest) -> HttpResponse:
+    """``/me/consent/``: the signed-in player's answers on the optional uses of their data, each with when it was
+    given, and a button to change it (POPIA s11(2)(b): consent may be withdrawn at any time). Withdrawing the
+    e-mail or phone consent removes the value kept: confirmed first. An account without a player says so."""
+    player = Player.objects.select_related("union", "club").filter(user=request.user, erased_at__isnull=True).first()
+    if player is None:
+        return render(request, "privacy/me_consent.html", {"player": None, "me_data_url": reverse("privacy:me-data")})
+    if request.method == "POST":
+        form = ConsentChangeForm(request.POST)
+        if form.is_valid():
+            kind, given = form.cleaned_data["kind"], form.cleaned_data["given"]
+            kept = {Consent.Kind.EMAIL: player.email, Consent.Kind.PHONE: player.phone}.get(kind, "")
+            if not given and kept and request.POST.get("confirmed") != "yes":
+                label = _("your e-mail address") if kind == Consent.Kind.EMAIL else _("your phone number")
+                return render(request, "office/confirm.html", {
+                    "title": _("Withdraw your consent?"),
+                    "text": _("%(union)s will delete %(what)s (%(value)s) now. The union and your club can then no "
+                              "longer reach you by it, and the captain's login is not sent there.")
+                    % {"union": player.union.name, "what": label, "value": kept},
+                    "fields": {"kind": kind, "given": "no"}, "button": _("Withdraw and delete it"),
+                    "back": reverse("privacy:me-consent"),
+                })
+            consent_record(player=player, kind=kind, given=given, recorded_by=request.user,
+                           source=Consent.Source.SELF)
+            messages.success(request, _("Your answer is saved."))
+            return redirect("privacy:me-consent")
+        messages.error(request, _("Choose a consent and an answer."))
+    answers = consents_current(player=player)
+    rows = [{"kind": kind, "label": label, "consent": answers[kind]} for kind, label in Consent.Kind.choices]
+    return render(request, "privacy/me_consent.html", {"player": player, "rows": rows,
+                                                       "me_data_url": reverse("privacy:me-data")})

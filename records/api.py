@@ -78,8 +78,18 @@ class PlayerRecordSerializer(_Figures):
     """A player's figures in one competition."""
 
     player = serializers.IntegerField(source="player_id")
-    first_name = serializers.CharField(source="player__first_name")
+    first_name = serializers.SerializerMethodField(help_text="Initials, unless the union shows full names and the "
+                                                             "player agreed (POPIA).")
     last_name = serializers.CharField(source="player__last_name")
+    name = serializers.SerializerMethodField(help_text="As public pages name the player, e.g. \"J. Adams\".")
+
+    def get_name(self, row) -> str:
+        return selectors.public_name(row, "player")
+
+    def get_first_name(self, row) -> str:
+        name = selectors.public_name(row, "player")
+        last = row["player__last_name"] or ""
+        return name[: -len(last)].strip() if last and name.endswith(last) else ""
 
 
 class PartnershipRecordSerializer(_Figures):
@@ -91,10 +101,10 @@ class PartnershipRecordSerializer(_Figures):
     byspeler_name = serializers.SerializerMethodField()
 
     def get_telman_name(self, row) -> str:
-        return f"{row['telman__first_name']} {row['telman__last_name']}"
+        return selectors.public_name(row, "telman")
 
     def get_byspeler_name(self, row) -> str:
-        return f"{row['byspeler__first_name']} {row['byspeler__last_name']}"
+        return selectors.public_name(row, "byspeler")
 
 
 @extend_schema_view(list=extend_schema(summary="Players' records per competition"))

@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 
 from clubs.models import Club, Player, Team
+from clubs.selectors import player_public_name, public_names_token
 from matches.models import Match, StandingsRow, name_with_season
 from records.models import PartnershipLine, RecordLine
 from records.services import records_token
@@ -30,8 +31,9 @@ LEADERBOARD_SIZE = 10
 
 
 def _cached[T](key: str, compute: Callable[[], T]) -> T:
-    """``compute()`` once per records token and language (0 queries on a hit; labels in it are per language)."""
-    full_key = f"records:{key}:{records_token()}:{get_language()}"
+    """``compute()`` once per records token, public-names token and language (0 queries on a hit; labels in it are
+    per language; the names follow the union's choice of full names or initials, POPIA)."""
+    full_key = f"records:{key}:{records_token()}:{public_names_token()}:{get_language()}"
     found = cache.get(full_key)
     if found is None:
         found = compute()
@@ -90,8 +92,24 @@ _LINE_VALUES = ("match_id", "table_number", "half", "role", "competition_id", "t
                 "wrong_strafs_claimed")
 
 
-def _name(first: str, last: str) -> str:
-    return f"{first} {last}"
+NAME_FIELDS = ("first_name", "last_name", "full_name_public", "erased_at", "former_number", "union__public_names")
+"""The values a public name is made of (:func:`public_name`), read with a prefix such as ``partner__``."""
+
+
+def named_values(prefix: str) -> tuple[str, ...]:
+    """:data:`NAME_FIELDS` under ``prefix`` (``"partner"`` → ``"partner__first_name"``, ...), for ``.values()``."""
+    return tuple(f"{prefix}__{name}" for name in NAME_FIELDS)
+
+
+def public_name(row: dict[str, Any], prefix: str = "") -> str:
+    """The player whose :data:`NAME_FIELDS` ``row`` holds (under ``prefix``), as public pages name them:
+    ``clubs.selectors.player_public_name`` (full name only with the union's and the player's consent, else
+    initials and surname; "Former player N" once erased; POPIA s11, s24). The records pages are all public."""
+    key = (lambda name: f"{prefix}__{name}") if prefix else (lambda name: name)
+    player = Player(first_name=row[key("first_name")] or "", last_name=row[key("last_name")] or "",
+                    full_name_public=bool(row[key("full_name_public")]), erased_at=row[key("erased_at")],
+                    former_number=row[key("former_number")])
+    return player_public_name(player, public_names=row[key("union__public_names")])
 
 
 @dataclass
@@ -143,8 +161,7 @@ class PlayerRecord:
 def _lines_with_names(lines: Any) -> list[dict[str, Any]]:
     return list(lines.values(
         *_LINE_VALUES, "competition__name", "competition__season", "team__name", "opponent__name",
-        "partner__first_name", "partner__last_name", "telman__first_name", "telman__last_name",
-        "byspeler__first_name", "byspeler__last_name", "match__scheduled_start",
+        *named_values("partner"), "match__scheduled_start",
     ).order_by("match__scheduled_start", "match_id", "table_number", "half", "role"))
 
 
@@ -202,7 +219,7 @@ def player_record(*, player_id: int) -> PlayerRecord | None:
             key = (line["partner_id"], line["role"])
             entry = partners.setdefault(key, {
                 "partner_id": line["partner_id"],
-                "partner": _name(line["partner__first_name"], line["partner__last_name"]),
+                "partner": public_name(line, "partner"),
                 "role": line["role"], "telman_id": line["telman_id"], "byspeler_id": line["byspeler_id"],
                 "matches": set(), "tables": set(), "boems_won": 0, "boems_lost": 0,
             })
@@ -217,10 +234,11 @@ def player_record(*, player_id: int) -> PlayerRecord | None:
             partner_list.append(entry)
         partner_list.sort(key=lambda e: (-e["nights"], -e["boems_won"], e["partner"]))
         return PlayerRecord(
-            player_id=player.pk, name=player.full_name, registration_number=player.registration_number,
+            player_id=player.pk, name=player_public_name(player, public_names=player.union.public_names),
+            registration_number=player.registration_number,
             club_id=player.club_id, club=player.club.name, union=player.union.name, active=player.active,
             seasons=_seasons(lines), total=_figures(lines), partners=partner_list,
-            nights=_nights(lines, lambda line: _name(line["partner__first_name"], line["partner__last_name"])),
+            nights=_nights(lines, lambda line: public_name(line, "partner")),
         )
 
     return _cached(f"player:{player_id}", compute)
@@ -245,14 +263,14 @@ def partnership_record(*, telman_id: int, byspeler_id: int) -> PartnershipRecord
     table once. 2 queries."""
 
     def compute() -> PartnershipRecord | None:
-        players = {p.pk: p for p in Player.objects.filter(pk__in=[telman_id, byspeler_id])}
+        players = {p.pk: p for p in Player.objects.filter(pk__in=[telman_id, byspeler_id]).select_related("union")}
         if telman_id not in players or byspeler_id not in players or telman_id == byspeler_id:
             return None
         lines = _lines_with_names(RecordLine.objects.filter(telman_id=telman_id, byspeler_id=byspeler_id))
         telman_lines = [line for line in lines if line["role"] == RecordLine.Role.TELMAN]
         return PartnershipRecord(
-            telman_id=telman_id, telman=players[telman_id].full_name, byspeler_id=byspeler_id,
-            byspeler=players[byspeler_id].full_name,
+            telman_id=telman_id, telman=player_public_name(players[telman_id]), byspeler_id=byspeler_id,
+            byspeler=player_public_name(players[byspeler_id]),
             seasons=_seasons(lines, claims=lambda own: own), total=_figures(telman_lines, claims=lines),
             nights=_nights(telman_lines, lambda line: ""),
         )
@@ -292,8 +310,7 @@ def partnership_rows(lines: Any, *, names: bool = False) -> Any:
     ``strafs_conceded``, ``wrong_strafs_against`` (the table's, counted once) and ``strafs_claimed``,
     ``wrong_strafs_claimed`` (both players'), and ``boems_per_night``; with ``names``, the players' and the
     team's names too. One grouped query; the API filters and orders it."""
-    named = ("telman__first_name", "telman__last_name", "byspeler__first_name", "byspeler__last_name",
-             "team__name") if names else ()
+    named = (*named_values("telman"), *named_values("byspeler"), "team__name") if names else ()
     return (
         lines.values("competition_id", "team_id", "telman_id", "byspeler_id", *named)
         .annotate(
@@ -312,7 +329,7 @@ def player_rows(lines: Any, *, names: bool = False) -> Any:
     """The players in ``lines`` (a RecordLine queryset, filtered): one row per player and competition, as
     values with ``nights``, the summed figures, the strafs they claimed and ``boems_per_night``; with
     ``names``, the player's and the team's names too. One grouped query; the API filters and orders it."""
-    named = ("player__first_name", "player__last_name", "team__name") if names else ()
+    named = (*named_values("player"), "team__name") if names else ()
     return (
         lines.values("player_id", "competition_id", "team_id", *named)
         .annotate(nights=Count("match_id", distinct=True),
@@ -351,8 +368,7 @@ def competition_leaderboards(*, competition_id: int, min_nights: int | None = No
     def compute() -> list[PartnershipRow]:
         rows = list(partnership_rows(PartnershipLine.objects.filter(competition_id=competition_id)))
         ids = {r["telman_id"] for r in rows} | {r["byspeler_id"] for r in rows}
-        names = {p: _name(f, last) for p, f, last in Player.objects.filter(pk__in=ids)
-                 .values_list("id", "first_name", "last_name")}
+        names = {row["id"]: public_name(row) for row in Player.objects.filter(pk__in=ids).values("id", *NAME_FIELDS)}
         teams = dict(Team.objects.filter(competition_id=competition_id).values_list("id", "name"))
         return [PartnershipRow(
             telman_id=r["telman_id"], telman=names[r["telman_id"]], byspeler_id=r["byspeler_id"],
@@ -449,9 +465,10 @@ def team_record(*, team_id: int) -> TeamRecord | None:
         others = list(Team.objects.filter(competition_id=team.competition_id).exclude(pk=team_id)
                       .order_by("name").values_list("id", "name"))
         names = dict(others)
-        squad = [{"player_id": p, "name": _name(f, last), "registration_number": r}
-                 for p, f, last, r in team.memberships.order_by("player__last_name", "player__first_name")
-                 .values_list("player_id", "player__first_name", "player__last_name", "player__registration_number")]
+        squad = [{"player_id": row["player_id"], "name": public_name(row, "player"),
+                  "registration_number": row["player__registration_number"]}
+                 for row in team.memberships.order_by("player__last_name", "player__first_name")
+                 .values("player_id", *named_values("player"), "player__registration_number")]
         matches = Match.objects.filter(Q(home_id=team_id) | Q(away_id=team_id)).exclude(
             result_status=Match.ResultStatus.NONE).order_by("-scheduled_start", "-id")
         results = _result_lines(team_id, matches, names)
@@ -539,10 +556,10 @@ def club_record(*, club_id: int) -> ClubRecord | None:
             team["competition"] = name_with_season(team["competition__name"], team["competition__season"])
         nights = dict(RecordLine.objects.filter(player__club_id=club_id).values("player_id")
                       .annotate(nights=Count("match_id", distinct=True)).order_by().values_list("player_id", "nights"))
-        players = [{"player_id": p, "name": _name(f, last), "registration_number": r, "active": a,
-                    "nights": nights.get(p, 0)}
-                   for p, f, last, r, a in Player.objects.filter(club_id=club_id).order_by("last_name", "first_name")
-                   .values_list("id", "first_name", "last_name", "registration_number", "active")]
+        players = [{"player_id": row["id"], "name": public_name(row), "registration_number": row["registration_number"],
+                    "active": row["active"], "nights": nights.get(row["id"], 0)}
+                   for row in Player.objects.filter(club_id=club_id).order_by("last_name", "first_name")
+                   .values("id", *NAME_FIELDS, "registration_number", "active")]
         return ClubRecord(club_id=club.pk, name=club.name, union=club.union.name, teams=teams, players=players)
 
     return _cached(f"club:{club_id}", compute)

@@ -103,7 +103,7 @@ def _in_grace(match, now) -> bool:
 
 
 def _dashboard_context(request: HttpRequest, match) -> dict[str, Any]:
-    state = match_live(match_id=match.pk)
+    state = match_live(match_id=match.pk, public=False)
     match = state.match
     clock = state.clock
     remaining = clock.remaining.total_seconds() if clock.remaining is not None else None
@@ -627,7 +627,7 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
     12.3) make it, the tables, every ruling with its offence by name and its clause, the queries (print
     stylesheet)."""
     match = permissions.match_rulings_readable(user=request.user, match_id=match_id)
-    state = match_live(match_id=match.pk)  # the tables' counted points (12.1 forfeits too) and the awards
+    state = match_live(match_id=match.pk, public=False)  # the tables' counted points (12.1 forfeits too) and the awards
     tables = (sum(t.home_points for t in state.tables), sum(t.away_points for t in state.tables))
     awards = (sum(a.points for a in state.awards if a.team_id == match.home_id),
               sum(a.points for a in state.awards if a.team_id == match.away_id))
@@ -667,7 +667,7 @@ def table_cards(request: HttpRequest, match_id: int) -> HttpResponse:
     if (over := _no_table_actions_when_over(request, match)) is not None:
         return over
     links = _link_views(request, table_links.table_links_ensure(match=match, by=request.user))
-    state = match_live(match_id=match.pk)
+    state = match_live(match_id=match.pk, public=False)
     cards = [{**link, "table": state.table(link["link"].table_number)} for link in links]
     return render(request, "referee/table_cards.html", {"match": match, "cards": cards})
 
@@ -698,7 +698,7 @@ def table_sheet(request: HttpRequest, match_id: int, table_number: int) -> HttpR
     corrections, and a going-on entered on the table's behalf."""
     match = permissions.match_for_referee(user=request.user, match_id=match_id)
     table = _table_page(match, table_number)
-    state = match_live(match_id=match.pk)
+    state = match_live(match_id=match.pk, public=False)
     live_table = state.table(table_number)
     history = (BoemEntry.history.filter(table_id=table.pk, history_type="~")
                .exclude(history_change_reason__isnull=True).select_related("history_user")

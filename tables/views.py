@@ -167,7 +167,7 @@ def _players(match: Match, table_number: int) -> list[tuple[Seat, str]]:
 
 def _sheet_context(device: TableDevice) -> dict[str, Any]:
     match_id, number = device.link.match_id, device.link.table_number
-    state = match_live(match_id=match_id)
+    state = match_live(match_id=match_id, public=False)
     assert state is not None  # the device's match exists (its link does)
     match = state.match
     table: LiveTable | None = state.table(number)
@@ -286,7 +286,7 @@ def _entered_at(request: HttpRequest) -> datetime | None:
 
 def _server_view(device: TableDevice) -> dict[str, Any]:
     """What the table's sheet holds now, for a conflict shown at the table beside the entry that waited."""
-    state = match_live(match_id=device.link.match_id)
+    state = match_live(match_id=device.link.match_id, public=False)
     table = state.table(device.link.table_number) if state is not None else None
     if state is None or table is None:
         return {"version": 0, "boem": _("No boem on the sheet yet."), "lines": [], "status": _("Not started")}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from clubs.selectors import player_public_name
 from klawerjas_league.demo import demo_season_run
 from matches import seasons
 from matches.models import Competition, Match, StandingsRow, Substitution
@@ -61,9 +62,12 @@ def test_player_partnership_and_head_to_head_equal_the_sheets(page, transactiona
 
     # From the match report: the substitute's name links to their records.
     page.goto(f"/matches/{sub.match_id}/")
-    page.get_by_role("link", name=player.full_name, exact=True).first.click()
+    public_name = player_public_name(player)  # initials and surname on public pages (POPIA: the default)
+    link = page.locator(f"a[href='/players/{player.pk}/']").first
+    assert link.inner_text() == public_name
+    link.click()
     page.wait_for_url(re.compile(rf"/players/{player.pk}/$"))
-    assert page.locator("h1").inner_text() == player.full_name
+    assert page.locator("h1").inner_text() == public_name
     assert _figures_on_page(page) == sheets.player_figures(player.pk)
     competition_id = sub.match.competition_id
     assert _figures_on_page(page, str(competition_id)) == sheets.player_figures(player.pk, competition_id)
@@ -76,7 +80,7 @@ def test_player_partnership_and_head_to_head_equal_the_sheets(page, transactiona
     # Their registration history (clubs, transfers) and back to the records.
     page.get_by_role("link", name="Registration history and transfers").click()
     page.wait_for_url(re.compile(rf"/players/{player.pk}/history/$"))
-    assert page.locator("h1").inner_text() == player.full_name
+    assert page.locator("h1").inner_text() == public_name
     assert player.registration_number in page.locator("main").inner_text()
     page_fits(page)
     _shoot(page, "player-history")

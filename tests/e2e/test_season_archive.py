@@ -18,6 +18,7 @@ from django.contrib.auth.models import Group
 from django.utils import timezone
 
 from clubs.models import GROUP_CLUB_SECRETARIES, GROUP_UNION_OFFICIALS, ClubSecretary, Player, Transfer
+from clubs.selectors import player_public_name
 from matches.models import Match, Season
 from tests.e2e.conftest import page_fits
 from tests.factories import UnionFactory, UserFactory
@@ -117,7 +118,7 @@ def test_an_official_closes_a_season_starts_the_next_and_the_public_reads_the_ar
     transfer = Transfer.objects.get(player=mover)
     assert transfer.to_club == played.clubs[1]
     page.click(f"table >> text={mover.full_name}")
-    page.wait_for_selector(f"h1:has-text('{mover.full_name}')")
+    page.wait_for_selector(f"h1:has-text('{player_public_name(mover)}')")  # a public page: initials (POPIA)
     history = page.inner_text("main")
     assert f"Registration number {mover.registration_number}" in history
     assert "Registered with Bonteheuwel Boere" in history

@@ -163,7 +163,7 @@ def test_a_secretary_registers_edits_deactivates_and_gives_a_captains_login(clie
     refused = client.post(edit, {"action": "captain-login"}, follow=True)
     assert "e-mail address first" in refused.content.decode() and mailoutbox == []
     client.post(edit, {"action": "save", "first_name": "Riaan", "last_name": "Adams", "email": "riaan@example.org",
-                       "phone": "082 555 0101"})
+                       "phone": "082 555 0101", "email_consent": "on", "phone_consent": "on"})
     player.refresh_from_db()
     assert (player.email, player.phone) == ("riaan@example.org", "082 555 0101")
     client.post(edit, {"action": "captain-login"})

@@ -288,14 +288,15 @@ def test_export_then_import_changes_nothing(union, athlone, closed_club, fmt):
 def test_export_csv_is_utf8_with_bom_and_neutralises_formulas(union, athlone):
     PlayerFactory(club=athlone, registration_number="R1", first_name="=HYPERLINK(1)", last_name="Smit")
     text = registry.registry_export(union=union, fmt="csv")
-    assert text.startswith(b"\xef\xbb\xbfRegistration number,First name,Surname,Club,E-mail,Phone\r\n")
+    assert text.startswith(b"\xef\xbb\xbfRegistration number,First name,Surname,Club,E-mail,Phone,"
+                           b"E-mail consent,Phone consent,Full name on public pages\r\n")
     assert "'=HYPERLINK(1)" in text.decode("utf-8-sig")
 
 
 def test_export_xlsx_has_the_import_headers_and_no_formula(union, athlone):
     PlayerFactory(club=athlone, registration_number="R1", first_name="=1+1", last_name="Smit")
     sheet = openpyxl.load_workbook(io.BytesIO(registry.registry_export(union=union, fmt="xlsx"))).active
-    assert [c.value for c in sheet[1]] == ENGLISH
+    assert [c.value for c in sheet[1]] == [*ENGLISH, "E-mail consent", "Phone consent", "Full name on public pages"]
     assert sheet["B2"].data_type == "s" and sheet["B2"].value == "'=1+1"
 
 

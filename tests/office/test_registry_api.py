@@ -90,7 +90,7 @@ def test_export_csv_and_xlsx(union, athlone, official):
     csv_response = api(official).get(f"/api/unions/{union.pk}/registry/export/?file_format=csv")
     assert csv_response.status_code == 200 and csv_response["Content-Type"].startswith("text/csv")
     assert 'filename="SPKU-registry.csv"' in csv_response["Content-Disposition"]
-    assert csv_response.content.decode("utf-8-sig").splitlines()[1] == "R1,Mariëtte,Smit,Athlone Aces,,"
+    assert csv_response.content.decode("utf-8-sig").splitlines()[1] == "R1,Mariëtte,Smit,Athlone Aces,,,,,"
     xlsx_response = api(official).get(f"/api/unions/{union.pk}/registry/export/")
     sheet = openpyxl.load_workbook(io.BytesIO(xlsx_response.content)).active
     assert [c.value for c in sheet[2]][:4] == ["R1", "Mariëtte", "Smit", "Athlone Aces"]
@@ -100,7 +100,8 @@ def test_export_csv_and_xlsx(union, athlone, official):
 def test_template_is_the_headers(union, official):
     response = api(official).get(f"/api/unions/{union.pk}/registry/template/?file_format=csv")
     assert response.status_code == 200
-    assert response.content == ("\ufeff" + ",".join(ENGLISH) + "\r\n").encode()
+    headers = [*ENGLISH, "E-mail consent", "Phone consent", "Full name on public pages"]
+    assert response.content == ("\ufeff" + ",".join(headers) + "\r\n").encode()
 
 
 def test_schema_documents_the_registry_endpoints(client):
