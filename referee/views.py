@@ -220,6 +220,10 @@ def match_toss(request: HttpRequest, match_id: int) -> HttpResponse:
 def match_end(request: HttpRequest, match_id: int) -> HttpResponse:
     """Confirm, then end the match: time is called and all play stops (SAKBOC 2.2)."""
     match = permissions.match_for_referee(user=request.user, match_id=match_id)
+    if match.phase == Match.Phase.FINISHED:  # the clock called time already (matches/clock.py), even with no worker
+        messages.info(request, _("Time: the match has ended. The clock called it when the second half's minutes "
+                                 "were up."))
+        return redirect("referee:dashboard", match_id=match.pk)
     form = MatchEndForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
