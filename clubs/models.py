@@ -266,6 +266,7 @@ class Union(models.Model):
     )
     retention_seasons = models.PositiveSmallIntegerField(
         default=2,
+        validators=[MinValueValidator(1)],
         help_text=gettext_lazy(
             "A player who has not played for this many seasons loses the optional data (e-mail, phone); "
             "the results stay. POPIA section 14: keep personal information no longer than needed."

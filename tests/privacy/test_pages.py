@@ -18,13 +18,14 @@ def union():
                         privacy_notice_extra="We meet on the first Monday.", retention_seasons=3)
 
 
-@pytest.mark.parametrize(("language", "words"), [("en", "Your rights"), ("af", 'lang="af"')])
-def test_the_notice_says_who_what_why_how_long_and_how_to_ask(client, union, language, words):
+@pytest.mark.parametrize(("language", "words", "regulator"), [("en", "Your rights", "Information Regulator"),
+                                                              ("af", 'lang="af"', "Inligtingsreguleerder")])
+def test_the_notice_says_who_what_why_how_long_and_how_to_ask(client, union, language, words, regulator):
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
     page = client.get(f"/unions/{union.pk}/privacy/").content.decode()
     assert words in page
     for text in ("South Peninsula Klawerjas Union", "The secretary, Mr J. Adams", "privacy@spku.example.org",
-                 "We meet on the first Monday.", "Information Regulator", "SAKBOC", "3"):
+                 "We meet on the first Monday.", regulator, "SAKBOC", "3"):
         assert text in page
     assert client.get("/unions/999999/privacy/").status_code == 404
 
@@ -89,3 +90,15 @@ def test_a_player_changes_their_answers_on_their_own_page(client, union):
 def test_an_account_without_a_player_is_told_so(client):
     client.force_login(UserFactory())
     assert "not linked to a registered player" in client.get("/me/consent/").content.decode()
+
+
+def test_the_settings_api_keeps_optional_data_for_at_least_one_season(union):
+    from rest_framework.test import APIClient
+
+    api = APIClient()
+    api.force_authenticate(UnionOfficialFactory(union=union).user)
+    refused = api.patch(f"/api/unions/{union.pk}/settings/", {"retention_seasons": 0}, format="json")
+    assert refused.status_code == 400 and "retention_seasons" in refused.json()
+    union.refresh_from_db()
+    assert union.retention_seasons == 3
+    assert api.patch(f"/api/unions/{union.pk}/settings/", {"retention_seasons": 1}, format="json").status_code == 200
