@@ -23,6 +23,9 @@ def test_compose_runs_web_worker_beat_postgresql_and_redis():
     assert "worker" in services["worker"]["command"] and "beat" in services["beat"]["command"]
     # what dies is started again (issue 37: a worker that exited stayed down under compose)
     assert all(services[name]["restart"] == "unless-stopped" for name in ("web", "worker", "beat"))
+    # the worker's scheduled backups outlive its container, and the web's operator page reads the same folder
+    assert "backups:/backups" in services["worker"]["volumes"] and "backups" in compose["volumes"]
+    assert services["worker"]["environment"]["BACKUP_DIR"] == services["web"]["environment"]["BACKUP_DIR"]
 
 
 def test_systemd_units_run_gunicorn_worker_and_beat():
