@@ -315,7 +315,7 @@ def person_erase(*, player: Player, erased_by: Any = None, how: str = "page") ->
     :raises ErasureRefused: the player is already erased.
     """
     union = Union.objects.select_for_update().get(pk=player.union_id)  # numbers the union's erasures one at a time
-    player = Player.objects.select_for_update().select_related("user").get(pk=player.pk)
+    player = Player.objects.select_for_update(of=("self",)).select_related("user").get(pk=player.pk)
     if player.erased_at is not None:
         raise ErasureRefused(
             _("%(name)s is already erased: there is nothing left to erase.") % {"name": player.full_name},
