@@ -2,8 +2,8 @@
 FROM python:3.13-slim
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 PIP_NO_CACHE_DIR=1
 WORKDIR /app
-# WeasyPrint's Pango and the font the PDFs embed (klawerjas_league.documents; scripts/ensure-pdf-tools; also the preview
-# images' font, klawerjas_league/share_image.py); the scheduled
+# WeasyPrint's Pango and the font the PDFs embed (plumbing.documents; scripts/ensure-pdf-tools; also the preview
+# images' font, plumbing/share_image.py); the scheduled
 # backup (Celery worker) runs scripts/backup: pg_dump (Debian's client is newer than the database, as pg_dump needs)
 # and age to encrypt it.
 RUN apt-get update && apt-get install -y --no-install-recommends libpango-1.0-0 libpangoft2-1.0-0 fonts-dejavu-core \

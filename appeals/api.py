@@ -22,10 +22,10 @@ from appeals import permissions, selectors, services
 from appeals.models import Appeal
 from clubs import discipline
 from clubs import permissions as registry
-from clubs.api import ID_REGEX, ServiceErrorsMixin, id_field, request_body
 from clubs.models import Club, DisciplinaryRecord, Player, Team, Union
 from clubs.selectors import player_public_name
 from matches import permissions as match_permissions
+from plumbing.api import ID_REGEX, ServiceErrorsMixin, id_field, request_body
 from referee.models import Ruling
 
 

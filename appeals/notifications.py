@@ -1,5 +1,5 @@
 """E-mail about appeals (issue 22), each written to the outbox inside the service's transaction
-(``klawerjas_league.outbox``: nothing is sent for a rolled-back change, nothing lost to a broker that is down):
+(``plumbing.outbox``: nothing is sent for a rolled-back change, nothing lost to a broker that is down):
 
 * :func:`appeal_lodged_notify`: the union's appeals committee hears of a new appeal.
 * :func:`appeal_decided_notify`: both captains and the match's referee (and marker) hear the decision and its
@@ -7,7 +7,7 @@
 * :func:`appeal_overdue_notify`: the committee is reminded, once, of an appeal past its decision deadline.
 
 The tasks take the appeal's id, re-read the database and are idempotent: each claims a
-:class:`~klawerjas_league.models.TaskReceipt` in the same transaction as its sending, so a second delivery sends
+:class:`~plumbing.models.TaskReceipt` in the same transaction as its sending, so a second delivery sends
 nothing. Mail goes one message per recipient (``clubs.notifications.send_once``).
 """
 
@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy
 
 from clubs.notifications import captain_emails, send_once
 from clubs.selectors import person_name
-from klawerjas_league.outbox import outbox_enqueue
+from plumbing.outbox import outbox_enqueue
 
 
 def appeal_lodged_notify(*, appeal_id: int) -> None:

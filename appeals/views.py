@@ -29,9 +29,9 @@ from appeals.models import Appeal
 from clubs import discipline
 from clubs import permissions as registry
 from clubs.models import UnionReferee
-from klawerjas_league.refusals import refusal_on_form, refusal_show
 from matches import permissions as match_permissions
 from matches.models import Match
+from plumbing.refusals import refusal_on_form, refusal_show
 
 # --- Captains -------------------------------------------------------------------------------------------------
 

@@ -24,7 +24,7 @@ from inprocess import django_setup, throwaway_database
 
 TARGET_SECONDS = 12.0  # issue 23 (issue 7's was 60 s)
 SEED = 2026
-#: The digest of the hands and results (``klawerjas_league.demo.demo_season_digest``) of seed 2026, computed on
+#: The digest of the hands and results (``demo.season.demo_season_digest``) of seed 2026, computed on
 #: the code before issue 23's write changes: a faster season must play the same hands to the same results. Issue
 #: 34 renamed the published snapshots ("After round 7"); with the old titles the digest is the one before,
 #: 541ccbf6d279ab19948cc4319285133bb6991dc92f5306b4bfa51e38c98173cf.
@@ -74,7 +74,7 @@ def settled_rss_mb() -> float | None:
 
 
 def main(*, clubs: int, size: str) -> int:
-    from klawerjas_league.demo import demo_season_digest, demo_season_run, demo_summary
+    from demo.season import demo_season_digest, demo_season_run, demo_summary
     from matches.models import Competition
 
     timer = SqlTimer()

@@ -8,19 +8,14 @@ and a ``ValidationError`` from the service becomes a 400 with its message (which
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib.auth import get_user_model
-from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
-from django.core.exceptions import ValidationError as DjangoValidationError
-from django.db import DataError
 from django.db.models import Prefetch
 from django.http import Http404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import APIException, PermissionDenied, ValidationError
+from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -29,43 +24,7 @@ from clubs import permissions, services
 from clubs.models import Club, Player, Team, TeamMembership, Union, UnionReferee
 from clubs.selectors import person_name, player_public_name, union_people
 from clubs.validators import name_validate, phone_validate
-
-#: Ids in URLs are 1 to 9 digits: anything longer answers 404 before it reaches the database.
-ID_REGEX = "[0-9]{1,9}"
-MAX_ID = 999_999_999
-
-
-def id_field(**kwargs) -> serializers.IntegerField:
-    """An object id in a request body (1 .. 999 999 999)."""
-    return serializers.IntegerField(min_value=1, max_value=MAX_ID, **kwargs)
-
-
-class Conflict(APIException):
-    """HTTP 409: the write was based on a version another client has changed since (reload, then retry)."""
-
-    status_code = 409
-    default_detail = "Changed by someone else: reload and try again."
-    default_code = "stale"
-
-
-class ServiceErrorsMixin:
-    """Turn a service's Django ``ValidationError`` into a 400 (a 409 when its code is ``stale``: the client's
-    ``version`` is out of date) and its ``PermissionDenied`` (a rule about who may act, e.g. approval by a
-    union official) into a 403, with the service's message citing its clause; a value the database cannot
-    hold (an overflowing number in a filter) is a 400 too, never a 500."""
-
-    def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, DjangoValidationError) and getattr(exc, "code", None) == "stale":
-            exc = Conflict({"detail": exc.messages})
-        elif isinstance(exc, DjangoValidationError):
-            detail = exc.message_dict if hasattr(exc, "error_dict") else {"detail": exc.messages}
-            exc = ValidationError(detail)
-        elif isinstance(exc, DjangoPermissionDenied):
-            exc = PermissionDenied(str(exc) or None)
-        elif isinstance(exc, OverflowError | DataError):
-            exc = ValidationError({"detail": [_("A value is out of range.")]})
-        return super().handle_exception(exc)  # type: ignore[misc]
-
+from plumbing.api import ID_REGEX, ServiceErrorsMixin, id_field, id_or_404, request_body
 
 # --- Serializers (public shapes) --------------------------------------------------------------------------
 
@@ -219,7 +178,7 @@ class UnionViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
     @extend_schema(methods=["POST"], request=UserRefSerializer, responses={201: UnionRefereeSerializer(many=True)})
     @action(detail=True, methods=["get", "post"], pagination_class=None, filterset_fields=[])
     def referees(self, request: Request, pk: str | None = None) -> Response:
-        union = permissions.union_for_official(user=request.user, union_id=_int_or_404(pk))
+        union = permissions.union_for_official(user=request.user, union_id=id_or_404(pk))
         if request.method == "GET":
             return self._referees(union)
         data = request_body(UserRefSerializer, request)
@@ -237,10 +196,10 @@ class UnionViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
     @extend_schema(request=None, responses={204: None})
     @action(detail=True, methods=["delete"], url_path=r"referees/(?P<user_id>[0-9]{1,9})")
     def referee_remove(self, request: Request, pk: str | None = None, user_id: str | None = None) -> Response:
-        union = permissions.union_for_official(user=request.user, union_id=_int_or_404(pk))
-        if not UnionReferee.objects.filter(union=union, user_id=_int_or_404(user_id)).exists():
+        union = permissions.union_for_official(user=request.user, union_id=id_or_404(pk))
+        if not UnionReferee.objects.filter(union=union, user_id=id_or_404(user_id)).exists():
             raise Http404("No such referee on the union's list.")
-        services.union_referee_remove(union=union, user=get_user_model().objects.get(pk=_int_or_404(user_id)))
+        services.union_referee_remove(union=union, user=get_user_model().objects.get(pk=id_or_404(user_id)))
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -289,7 +248,7 @@ class PlayerViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
     @extend_schema(request=PlayerUpdateSerializer, responses={200: PlayerSerializer})
     def partial_update(self, request: Request, *args, **kwargs) -> Response:
         data = request_body(PlayerUpdateSerializer, request)
-        player = permissions.player_for_registrar(user=request.user, player_id=_int_or_404(kwargs["pk"]))
+        player = permissions.player_for_registrar(user=request.user, player_id=id_or_404(kwargs["pk"]))
         consents = consents_taken(data)
         player = services.player_update(player=player, by=request.user, consents=consents, consent_source="api",
                                         **data)
@@ -333,7 +292,7 @@ class TeamViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
         the body (``PlayerRefSerializer``) names; 400 for a bad body or another club's player, 404 for a team
         not theirs."""
         player_id = request_body(PlayerRefSerializer, request)["player"]
-        team = permissions.team_for_captain(user=request.user, team_id=_int_or_404(pk))
+        team = permissions.team_for_captain(user=request.user, team_id=id_or_404(pk))
         return team, self._squad_player(team, player_id)
 
     @extend_schema(request=PlayerRefSerializer, responses={201: TeamSerializer})
@@ -346,8 +305,8 @@ class TeamViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
     @extend_schema(request=None, responses={200: TeamSerializer})
     @action(detail=True, methods=["delete"], url_path=r"players/(?P<player_id>[0-9]+)")
     def player_remove(self, request: Request, pk: str | None = None, player_id: str | None = None) -> Response:
-        team = permissions.team_for_captain(user=request.user, team_id=_int_or_404(pk))
-        services.team_player_remove(team=team, player=self._squad_player(team, _int_or_404(player_id)),
+        team = permissions.team_for_captain(user=request.user, team_id=id_or_404(pk))
+        services.team_player_remove(team=team, player=self._squad_player(team, id_or_404(player_id)),
                                     by=request.user)
         return self._team_response(team)
 
@@ -357,21 +316,3 @@ class TeamViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
         team, player = self._team_and_named_player(request, pk)
         services.team_captain_set(team=team, player=player, by=request.user)
         return self._team_response(team)
-
-
-def request_body(serializer_class: type[serializers.Serializer], request: Request, **kwargs: Any) -> dict[str, Any]:
-    """The request's body checked by ``serializer_class`` (built with ``kwargs`` too): its ``validated_data``.
-
-    :raises rest_framework.exceptions.ValidationError: the body does not fit (HTTP 400 with field messages).
-    """
-    serializer = serializer_class(data=request.data, **kwargs)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
-
-
-def _int_or_404(value: object) -> int:
-    """Parse a URL id; a non-number answers 404 like an unknown id."""
-    try:
-        return int(str(value))
-    except ValueError:
-        raise Http404("No such object.") from None

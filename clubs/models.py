@@ -218,7 +218,7 @@ class Union(models.Model):
     )
     # Security safeguards (issue 35): POPIA s19 asks whoever keeps personal information (the registry, the
     # disciplinary record) to secure it against loss and unlawful access; a second step at sign-in for the
-    # people who can read and change it is one such safeguard (klawerjas_league.two_step).
+    # people who can read and change it is one such safeguard (accounts.two_step).
     two_step_required = models.BooleanField(
         default=False,
         help_text=gettext_lazy(

@@ -20,8 +20,8 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from klawerjas_league.i18n import address_language
-from klawerjas_league.services import task_receipt_claim
+from plumbing.i18n import address_language
+from plumbing.services import task_receipt_claim
 
 #: A subject: text, or a function giving it, called in the recipient's language (so it can ``gettext``).
 Subject = str | Callable[[], str]
@@ -43,7 +43,7 @@ def captain_emails(teams) -> list[str]:
 def send_each(*, subject: Subject, template: str, context: dict, recipients: list[str]) -> int:
     """Send one message per recipient (captains do not see each other's addresses); return how many.
 
-    Each message is written in its recipient's language (:func:`klawerjas_league.i18n.address_language`):
+    Each message is written in its recipient's language (:func:`plumbing.i18n.address_language`):
     ``template`` is rendered, and ``subject`` called when it is a function, under
     ``translation.override`` of that language, once per language.
     """

@@ -7,7 +7,7 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from clubs.models import FULL_TEAM_PLAYERS, Club, Player, Team, Union
-from klawerjas_league.page_cache import page_token
+from plumbing.page_cache import page_token
 
 
 def union_list() -> QuerySet[Union]:
@@ -85,7 +85,7 @@ def union_people(*, union: Any):
 # --- Names on public pages (POPIA, issue 35) ----------------------------------------------------------------
 
 PUBLIC_NAMES_TOKEN = "clubs:public-names-token"
-"""The page-cache token (``klawerjas_league.page_cache.page_token``) that every kept public page naming players
+"""The page-cache token (``plumbing.page_cache.page_token``) that every kept public page naming players
 carries: renewed when a union switches between full names and initials, or a player's name or answer changes."""
 
 

@@ -31,7 +31,7 @@ from clubs.models import (
 )
 from clubs.selectors import PUBLIC_NAMES_TOKEN
 from clubs.signals import player_consents_answered, union_settings_changed
-from klawerjas_league.page_cache import page_token_renew
+from plumbing.page_cache import page_token_renew
 
 # django-simple-history's ``history_change_reason`` is a varchar(100): PostgreSQL refuses a longer value (and the
 # whole write with it), SQLite would keep it. Every reason is fitted to the column before it is written.

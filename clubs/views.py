@@ -21,7 +21,8 @@ from clubs import permissions, services
 from clubs.forms import PlayerRegisterForm
 from clubs.models import Player, Team
 from clubs.selectors import team_squad_by_name
-from klawerjas_league.refusals import refusal_show
+from plumbing.api import id_parse
+from plumbing.refusals import refusal_show
 
 
 @login_required
@@ -60,9 +61,10 @@ def team_squad(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _club_player(team: Team, value: str | None) -> Player:
-    if not value or not value.isdigit() or len(value) > 9:
+    player_id = id_parse(value)
+    if player_id is None:
         raise ValidationError(_("Choose a registered player."))
-    player = Player.objects.filter(pk=int(value), club_id=team.club_id).first()
+    player = Player.objects.filter(pk=player_id, club_id=team.club_id).first()
     if player is None:
         raise ValidationError(_("Choose a registered player of the club."))
     return player

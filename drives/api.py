@@ -19,12 +19,11 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from clubs.api import ID_REGEX, request_body
-from clubs.api import _int_or_404 as _id_or_404
 from clubs.selectors import player_public_name
 from drives import permissions, selectors, services
 from drives.models import SIDES, Drive, DriveDeal, DriveNight, DriveTable
 from engine.deals import DealEntry
+from plumbing.api import ID_REGEX, id_or_404, request_body
 
 
 def _refusal(error: DjangoValidationError) -> ValidationError:
@@ -145,7 +144,7 @@ class DriveNightViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     def draw(self, request: Request, pk: str | None = None) -> Response:
         """Draw the night's next boom (the drive's manager)."""
         # One lookup in the manager's own drives: another's night answers exactly like none (issue 35).
-        night = permissions.night_for_manager(user=request.user, night_id=_id_or_404(pk))
+        night = permissions.night_for_manager(user=request.user, night_id=id_or_404(pk))
         try:
             boom = services.round_draw(night=night)
         except DjangoValidationError as error:
@@ -175,7 +174,7 @@ class DriveTableViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     def deals(self, request: Request, pk: str | None = None) -> Response:
         """Enter the next deal (or correct deal ``number``); 400 with the seed's section when refused."""
-        table = permissions.table_for_manager(user=request.user, table_id=_id_or_404(pk))
+        table = permissions.table_for_manager(user=request.user, table_id=id_or_404(pk))
         line = request_body(DealEntrySerializer, request)
         entry = DealEntry(
             makers_team=line["makers_side"], card_points=(line["card_points0"], line["card_points1"]),

@@ -1,7 +1,7 @@
 """The field of a drive's deal form each of the engine's deal refusals belongs to.
 
 The messages themselves, in the reader's language with the seed's section cited, are the league's one set:
-:mod:`klawerjas_league.deal_refusals` (a league match's table shows the same words).
+:mod:`plumbing.deal_refusals` (a league match's table shows the same words).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 
 from engine.deals import DealEntryError
-from klawerjas_league.deal_refusals import deal_refusal as _deal_refusal
+from plumbing.deal_refusals import deal_refusal as _deal_refusal
 
 __all__ = ["DEAL_FIELDS", "deal_refusal"]
 

@@ -15,7 +15,7 @@ from clubs.selectors import player_public_name
 from drives import permissions, selectors, services
 from drives.forms import DealForm, DriveEntryForm, NightStartForm
 from drives.models import Drive, DriveDeal, DriveNight, DriveTable
-from klawerjas_league.refusals import refusal_on_form, refusal_show
+from plumbing.refusals import refusal_on_form, refusal_show
 
 
 def _side_names(table: DriveTable, public_names: str | None = None) -> tuple[str, str]:

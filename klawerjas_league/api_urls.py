@@ -4,7 +4,7 @@
 ``/api/redoc/`` ReDoc (both served from drf-spectacular-sidecar's static files, so they need no CDN);
 ``/api/auth/token/`` exchanges a username and password for an expiring token (``Authorization: Token <key>``),
 ``/api/auth/logout/`` and
-``/api/auth/logout-all/`` revoke it or all of the user's (``klawerjas_league/api_auth.py``). docs/api.md
+``/api/auth/logout-all/`` revoke it or all of the user's (``accounts/api_auth.py``). docs/api.md
 describes the endpoints.
 """
 
@@ -15,10 +15,10 @@ from django.views.decorators.csp import csp_override
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 from rest_framework.routers import DefaultRouter
 
+from accounts.api_auth import TokenSignInView, TokenSignOutEverywhereView, TokenSignOutView
 from appeals import api as appeals_api
 from clubs import api as clubs_api
 from drives import api as drives_api
-from klawerjas_league.api_auth import TokenSignInView, TokenSignOutEverywhereView, TokenSignOutView
 from matches import api as matches_api
 from matches import season_api
 from office import api as office_api

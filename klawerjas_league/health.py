@@ -25,7 +25,6 @@ from typing import Any
 
 from asgiref.sync import async_to_sync, sync_to_async
 from django.conf import settings
-from django.core.cache import cache
 from django.http import HttpRequest, JsonResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -36,25 +35,11 @@ from health_check.contrib.redis import Redis
 from health_check.exceptions import ServiceUnavailable
 
 from klawerjas_league.celery import app as celery_app
-from klawerjas_league.models import OutboxMessage
+from plumbing.models import OutboxMessage
+from plumbing.tasks import BEAT_HEARTBEAT_KEY, beat_heartbeat_read, beat_heartbeat_write  # noqa: F401 (re-exported)
 
-#: The cache key of beat's heartbeat: the time (ISO 8601, UTC) the heartbeat task last ran.
-BEAT_HEARTBEAT_KEY = "health:beat-heartbeat"
 #: Status of a check the installation does not need (the embedded default's broker, worker and beat).
 NOT_USED = "not used"
-
-
-def beat_heartbeat_write(*, now: datetime.datetime | None = None) -> datetime.datetime:
-    """Record that beat's heartbeat task ran now (the cache, kept a day). :returns: the time written."""
-    now = now or timezone.now()
-    cache.set(BEAT_HEARTBEAT_KEY, now.isoformat(), timeout=24 * 3600)
-    return now
-
-
-def beat_heartbeat_read() -> datetime.datetime | None:
-    """When beat's heartbeat task last ran, or ``None`` (never, or the cache lost it)."""
-    value = cache.get(BEAT_HEARTBEAT_KEY)
-    return datetime.datetime.fromisoformat(value) if value else None
 
 
 @dataclasses.dataclass

@@ -1,7 +1,7 @@
 """The operator's page (issue 37): for staff, what a union's server is doing and what needs a hand.
 
 ``/operator/`` shows the health checks (:func:`klawerjas_league.health.health_report`), the outbox's stuck
-messages with their error and a Retry and a Drop (``klawerjas_league.outbox``; a drop asks first), the newest
+messages with their error and a Retry and a Drop (``plumbing.outbox``; a drop asks first), the newest
 backup in ``BACKUP_DIR`` and its size (``scripts/backup`` writes ``klawerjas-<UTC>.{dump,sqlite3,json}[.age]``),
 and the versions running. Staff only (``is_staff``): anyone else signed in gets 403.
 """
@@ -29,8 +29,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from klawerjas_league.health import health_report
-from klawerjas_league.models import OutboxMessage
-from klawerjas_league.outbox import outbox_message_drop, outbox_message_retry, outbox_stuck
+from plumbing.models import OutboxMessage
+from plumbing.outbox import outbox_message_drop, outbox_message_retry, outbox_stuck
 
 
 @dataclass(frozen=True)

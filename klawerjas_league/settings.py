@@ -38,8 +38,8 @@ from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
-from klawerjas_league.cache import caches_config
-from klawerjas_league.observability import (
+from plumbing.cache import caches_config
+from plumbing.observability import (
     RequestIdCeleryIntegration,
     admins_from_env,
     git_commit,
@@ -72,8 +72,8 @@ SITE_URL = env.str("SITE_URL", default=f"http://{_FIRST_HOST}" if _FIRST_HOST el
 CALENDAR_UID_DOMAIN = env.str("CALENDAR_UID_DOMAIN", default="") or (urlsplit(SITE_URL).hostname or "localhost")
 
 INSTALLED_APPS = [
-    # Django's admin with two-step sign-in for the site's administrators (klawerjas_league.two_step.TwoStepAdminSite).
-    "klawerjas_league.apps.TwoStepAdminConfig",
+    # Django's admin with two-step sign-in for the site's administrators (accounts.two_step.TwoStepAdminSite).
+    "accounts.apps.TwoStepAdminConfig",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -87,13 +87,15 @@ INSTALLED_APPS = [
     "simple_history",
     "django_htmx",
     "axes",
-    # Two-step sign-in (klawerjas_league/two_step.py): authenticator apps (TOTP) and recovery codes (static).
+    # Two-step sign-in (accounts/two_step.py): authenticator apps (TOTP) and recovery codes (static).
     "django_otp",
     "django_otp.plugins.otp_totp",
     "django_otp.plugins.otp_static",
     # The request id (X-Request-ID) in every log line, the response and the tasks a request starts (issue 37).
     "django_guid",
-    "klawerjas_league",
+    # The plumbing (label klawerjas_league: the outbox, task receipts, the user's language), then signing in.
+    "plumbing",
+    "accounts",
     "clubs",
     "matches",
     "referee",
@@ -103,16 +105,17 @@ INSTALLED_APPS = [
     "drives",
     "office",
     "privacy",
+    "demo",
 ]
 
 MIDDLEWARE = [
     # First, so that every answer carries X-Request-ID and is counted: a client's own request id is dropped
     # unless a trusted proxy is in front (NUM_PROXIES), then django-guid keeps or makes one; the metrics.
-    "klawerjas_league.observability.RequestIdTrustMiddleware",
+    "plumbing.observability.RequestIdTrustMiddleware",
     "django_guid.middleware.guid_middleware",
-    "klawerjas_league.metrics.MetricsMiddleware",
-    # A poll's 204 or 304 loses the headers that only a body needs (klawerjas_league/middleware.py, issue 40).
-    "klawerjas_league.middleware.EmptyAnswerMiddleware",
+    "plumbing.metrics.MetricsMiddleware",
+    # A poll's 204 or 304 loses the headers that only a body needs (plumbing/middleware.py, issue 40).
+    "plumbing.middleware.EmptyAnswerMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Pages and JSON leave gzipped for phones on prepaid data (issue 40); Django's own, which adds random bytes
     # against BREACH, and CSRF tokens are masked per request. Behind the shipped nginx the proxy compresses
@@ -128,19 +131,19 @@ MIDDLEWARE = [
     # request.user.is_verified(): whether this session gave a two-step code (django-otp).
     "django_otp.middleware.OTPMiddleware",
     # Sets the language cookie to a user's stored choice on sign-in; Vary: Accept-Language, Cookie everywhere.
-    "klawerjas_league.language.LanguageCookieMiddleware",
+    "plumbing.language.LanguageCookieMiddleware",
     # A signed-in person's answer, or one with a session or a cookie, is Cache-Control: private (issue 40).
-    "klawerjas_league.middleware.PrivateWhenSignedInMiddleware",
+    "plumbing.middleware.PrivateWhenSignedInMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     # Two-step sign-in: a session without the code, of a user who has two-step or must have it, reaches only the
-    # two-step pages (klawerjas_league/two_step.py).
-    "klawerjas_league.two_step.TwoStepMiddleware",
+    # two-step pages (accounts/two_step.py).
+    "accounts.two_step.TwoStepMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
-    # A lost database connection answers 503 "try again", not 500 (klawerjas_league/middleware.py).
-    "klawerjas_league.middleware.DatabaseUnavailableMiddleware",
+    # A lost database connection answers 503 "try again", not 500 (plumbing/middleware.py).
+    "plumbing.middleware.DatabaseUnavailableMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into its lockout response.
     "axes.middleware.AxesMiddleware",
 ]
@@ -159,7 +162,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
-                "klawerjas_league.sharing.sharing_context",
+                "plumbing.sharing.sharing_context",
             ],
         },
     },
@@ -196,10 +199,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- Redis: broker, result backend and cache when REDIS_URL is set; in-process otherwise.
 REDIS_URL = env.str("REDIS_URL", default="")
 # The cache is only a speed-up: when Redis cannot be reached, reads miss and writes do nothing, and pages come from
-# the database (klawerjas_league/cache.py; /healthz still says 503 naming the cache). CACHE_SOCKET_TIMEOUT (seconds)
+# the database (plumbing/cache.py; /healthz still says 503 naming the cache). CACHE_SOCKET_TIMEOUT (seconds)
 # bounds how long a request waits for an unreachable Redis. The per-address limits (failed sign-ins, wrong table
 # codes, table sign-ins) count in a cache of their own, "limits": on Redis, and in each process's memory while
-# Redis cannot be reached, so no limit is off while Redis is down (klawerjas_league/limits.py).
+# Redis cannot be reached, so no limit is off while Redis is down (plumbing/limits.py).
 CACHES = caches_config(redis_url=REDIS_URL, key_prefix=env.str("CACHE_KEY_PREFIX", default="klawerjas"),
                        socket_timeout=env.float("CACHE_SOCKET_TIMEOUT", default=0.5))
 
@@ -227,7 +230,7 @@ if env.str("CELERY_BROKER_KEY_PREFIX", default=""):
     CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"] = env.str("CELERY_BROKER_KEY_PREFIX")
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # A request never waits long for an unreachable broker: one quick retry, short socket timeouts. What it queued
-# is in the outbox (klawerjas_league/outbox.py) and is sent when the broker is back.
+# is in the outbox (plumbing/outbox.py) and is sent when the broker is back.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
 CELERY_BROKER_TRANSPORT_OPTIONS.update(socket_connect_timeout=2, socket_timeout=5)
 # A worker looks for messages taken and not acknowledged for longer than the visibility timeout (a worker that
@@ -255,16 +258,16 @@ OUTBOX_MAX_AGE_SECONDS = env.float("OUTBOX_MAX_AGE_SECONDS", default=600)
 CELERY_RESULT_EXPIRES = 24 * 3600
 CELERY_TIMEZONE = env.str("TIME_ZONE", default="Africa/Johannesburg")
 
-# --- Auth, with sign-in throttling (klawerjas_league/sign_in.py). django-axes locks an account from one address
+# --- Auth, with sign-in throttling (accounts/sign_in.py). django-axes locks an account from one address
 # (username and address together) after AXES_FAILURE_LIMIT wrong passwords for AXES_COOLOFF_MINUTES, and tries
 # during the lockout do not lengthen it: nobody elsewhere can lock a referee out, and a lockout costs minutes. Each
 # client address may fail SIGN_IN_FAILURES_PER_ADDRESS sign-ins in SIGN_IN_WINDOW_MINUTES (any usernames). The
 # client address is REMOTE_ADDR, or behind NUM_PROXIES trusted proxies the one they put in X-Forwarded-For
-# (klawerjas_league/limits.py; every per-address limit uses it).
+# (plumbing/limits.py; every per-address limit uses it).
 NUM_PROXIES = env.int("NUM_PROXIES", default=0)
 # Shared caches (issue 40): a public page or live part that is the same for everyone may be answered by a
 # reverse proxy or CDN for SHARED_CACHE_SECONDS, and SHARED_CACHE_STALE_SECONDS more while it fetches the next
-# (klawerjas_league/page_cache.py; deploy/nginx/klawerjas-league.conf keeps them). 0 turns sharing off.
+# (plumbing/page_cache.py; deploy/nginx/klawerjas-league.conf keeps them). 0 turns sharing off.
 SHARED_CACHE_SECONDS = env.int("SHARED_CACHE_SECONDS", default=2)
 SHARED_CACHE_STALE_SECONDS = env.int("SHARED_CACHE_STALE_SECONDS", default=5)
 AUTHENTICATION_BACKENDS = [
@@ -275,10 +278,10 @@ AXES_FAILURE_LIMIT = env.int("AXES_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = timedelta(minutes=env.float("AXES_COOLOFF_MINUTES", default=5))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
-AXES_CLIENT_IP_CALLABLE = "klawerjas_league.limits.client_address"
+AXES_CLIENT_IP_CALLABLE = "plumbing.limits.client_address"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
-AXES_LOCKOUT_CALLABLE = "klawerjas_league.sign_in.lockout_response"
+AXES_LOCKOUT_CALLABLE = "accounts.sign_in.lockout_response"
 # No "AXES: BEGIN version ..." banner on standard error at start-up (a command such as `manage.py adjudicate`
 # prints only its own messages there) and no per-attempt chatter in the logs.
 AXES_VERBOSE = env.bool("AXES_VERBOSE", default=False)
@@ -295,7 +298,7 @@ LOGIN_REDIRECT_URL = "dashboard"  # klawerjas_league.views.dashboard: each role 
 LOGOUT_REDIRECT_URL = "home"
 SESSION_COOKIE_AGE = env.int("SESSION_COOKIE_AGE", default=12 * 3600)  # a match night, then sign in again
 
-# --- Two-step sign-in (django-otp; klawerjas_league/two_step.py, README "Two-step sign-in"). Anyone may turn it on
+# --- Two-step sign-in (django-otp; accounts/two_step.py, README "Two-step sign-in"). Anyone may turn it on
 # (an authenticator app, and 10 recovery codes); a union's setting Union.two_step_required makes it required for its
 # officials and referees, and ADMIN_TWO_STEP_REQUIRED for the site's administrators (superusers and staff: /admin/
 # and every page). ADMIN_TWO_STEP_REQUIRED is on in production and off in a development checkout (DEBUG), where the
@@ -396,20 +399,20 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     # DRF's three parsers, the JSON one bounded: a body nested too deep is a 400, not a 500 (issue 35, finding 6).
     "DEFAULT_PARSER_CLASSES": [
-        "klawerjas_league.parsers.BoundedJSONParser",
+        "plumbing.parsers.BoundedJSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "DEFAULT_SCHEMA_CLASS": "klawerjas_league.api_schema.AutoSchema",  # summaries and refusals (issue 38)
+    "DEFAULT_SCHEMA_CLASS": "plumbing.api_schema.AutoSchema",  # summaries and refusals (issue 38)
     # Sign-ins of table devices per client address (a hall's Wi-Fi shares one address: 60 matches are 240 phones).
     "DEFAULT_THROTTLE_RATES": {"table-sign-in": env.str("TABLE_SIGN_IN_RATE", default="600/hour")},
     # Proxies in front of the site that add X-Forwarded-For (0: trust none, the client is REMOTE_ADDR).
     "NUM_PROXIES": NUM_PROXIES,
 }
-# API tokens (django-rest-knox, klawerjas_league/api_auth.py): one per sign-in, stored as a digest, expiring after
+# API tokens (django-rest-knox, accounts/api_auth.py): one per sign-in, stored as a digest, expiring after
 # API_TOKEN_TTL_HOURS (default 12: a match night), at most API_TOKENS_PER_USER live at once per user.
 REST_KNOX = {
     "TOKEN_TTL": timedelta(hours=env.float("API_TOKEN_TTL_HOURS", default=12)),
@@ -446,7 +449,7 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
-# --- Errors, logs and metrics (issue 37; klawerjas_league/observability.py and metrics.py, README "Errors, logs
+# --- Errors, logs and metrics (issue 37; plumbing/observability.py and metrics.py, README "Errors, logs
 # and metrics"). Errors go to Sentry when SENTRY_DSN is set (nothing personal: POPIA s19), else Django e-mails each
 # 500 to ADMINS ("Name <a@example.org>, b@example.org") through the mail settings above, from SERVER_EMAIL.
 SENTRY_DSN = env.str("SENTRY_DSN", default="")
@@ -457,7 +460,7 @@ ADMINS = [] if SENTRY_DSN else admins_from_env(env.str("ADMINS", default=""))
 SERVER_EMAIL = env.str("SERVER_EMAIL", default=DEFAULT_FROM_EMAIL)
 # Logs: one line per record on standard error with the time (UTC), level, logger and request id; LOG_FORMAT=json
 # writes each as a JSON object. The request id: django-guid, header X-Request-ID (taken from the request only behind
-# a trusted proxy: klawerjas_league.observability.RequestIdTrustMiddleware), passed on to the Celery tasks a request
+# a trusted proxy: plumbing.observability.RequestIdTrustMiddleware), passed on to the Celery tasks a request
 # starts; the worker logs with these settings too (use_django_logging).
 LOG_FORMAT = env.str("LOG_FORMAT", default="plain")
 LOGGING = logging_config(log_format=LOG_FORMAT, level=env.str("LOG_LEVEL", default="INFO"))
@@ -468,8 +471,8 @@ DJANGO_GUID = {
     "EXPOSE_HEADER": False,
     "INTEGRATIONS": [RequestIdCeleryIntegration(use_django_logging=True)],
 }
-# Prometheus metrics at /metrics (klawerjas_league/metrics.py), for these addresses or CIDR blocks only (the client
-# address of klawerjas_league.limits.client_address); anyone else gets 404.
+# Prometheus metrics at /metrics (plumbing/metrics.py), for these addresses or CIDR blocks only (the client
+# address of plumbing.limits.client_address); anyone else gets 404.
 METRICS_ALLOWED_ADDRESSES = env.list("METRICS_ALLOWED_ADDRESSES", default=["127.0.0.1", "::1"])
 
 # --- Scheduled backups (Celery beat, "backup-daily" below; README "Scheduled backups"): every day at BACKUP_HOUR:
@@ -490,7 +493,7 @@ CELERY_BEAT_SCHEDULE = {
     "match-clock-rearm": {"task": "matches.match_clock_rearm", "schedule": 60.0, "options": {"expires": 55}},
     # Team sheets due within 24 h and results unconfirmed 24 h after: once each (matches/notifications.py).
     "captain-reminders": {"task": "matches.captain_reminders", "schedule": 900.0, "options": {"expires": 840}},
-    # Send what the outbox holds (work queued while the broker was down, or lost by it; klawerjas_league/outbox.py).
+    # Send what the outbox holds (work queued while the broker was down, or lost by it; plumbing/outbox.py).
     "outbox-flush": {"task": "klawerjas_league.outbox_flush", "schedule": OUTBOX_FLUSH_SECONDS,
                      "options": {"expires": max(OUTBOX_FLUSH_SECONDS - 5, 1)}},
     # Appeals past their decision deadline go to the overdue list; the committee is reminded once (appeals/tasks.py).
@@ -498,7 +501,7 @@ CELERY_BEAT_SCHEDULE = {
     # Optional data (e-mail, phone) of players inactive longer than their union keeps it, once a day (POPIA s14;
     # privacy/retention.py).
     "privacy-retention": {"task": "privacy.retention_sweep", "schedule": 86400.0, "options": {"expires": 82800}},
-    # The daily backup, encrypted, into BACKUP_DIR, keeping the newest BACKUP_KEEP (klawerjas_league/backups.py).
+    # The daily backup, encrypted, into BACKUP_DIR, keeping the newest BACKUP_KEEP (plumbing/backups.py).
     "backup-daily": {"task": "klawerjas_league.backup_scheduled",
                      "schedule": crontab(hour=BACKUP_HOUR, minute=BACKUP_MINUTE), "options": {"expires": 3600}},
     # Beat's heartbeat: health names beat when it stops (klawerjas_league/health.py).

@@ -4,14 +4,16 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from klawerjas_league import health, language, metrics, operations, site_files, two_step_views, views
-from klawerjas_league.i18n import RecipientLanguagePasswordResetForm
-from klawerjas_league.sign_in import SignInView
+from accounts import two_step_views
+from accounts.sign_in import SignInView
+from klawerjas_league import health, operations, site_files, views
+from plumbing import language, metrics
+from plumbing.i18n import RecipientLanguagePasswordResetForm
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
-    # Prometheus metrics, for the addresses in METRICS_ALLOWED_ADDRESSES only (klawerjas_league/metrics.py).
+    # Prometheus metrics, for the addresses in METRICS_ALLOWED_ADDRESSES only (plumbing/metrics.py).
     path("metrics", metrics.metrics_view, name="metrics"),
     # The operator's page, staff only (klawerjas_league/operations.py): health, the outbox, backups, versions.
     path("operator/", operations.operator_home, name="operator"),
@@ -22,7 +24,7 @@ urlpatterns = [
     path("i18n/setlang/", language.language_set, name="set_language"),
     path("accounts/login/", SignInView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    # Two-step sign-in (klawerjas_league/two_step_views.py): the code after the password, and the account's page.
+    # Two-step sign-in (accounts/two_step_views.py): the code after the password, and the account's page.
     path("accounts/code/", two_step_views.two_step_code, name="two-step-code"),
     path("accounts/two-step/", two_step_views.two_step_home, name="two-step"),
     path("accounts/two-step/set-up/", two_step_views.two_step_set_up, name="two-step-set-up"),

@@ -27,11 +27,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from clubs import permissions as club_permissions
-from clubs.api import ID_REGEX, ServiceErrorsMixin, TeamSerializer, _int_or_404, id_field, request_body
+from clubs.api import TeamSerializer
 from clubs.models import Player, Team, Union
 from clubs.selectors import person_name, public_names_token
-from klawerjas_league.outbox import outbox_waiting
-from klawerjas_league.page_cache import KeptJsonMixin, conditional_headers, keep_json, kept
 from matches import entries, permissions, selectors, services
 from matches.live import live_cached, live_version, match_live
 from matches.models import (
@@ -49,6 +47,9 @@ from matches.models import (
     StandingsSnapshot,
 )
 from matches.standings import standings_outbox_key, standings_page_token
+from plumbing.api import ID_REGEX, ServiceErrorsMixin, id_field, id_or_404, request_body
+from plumbing.outbox import outbox_waiting
+from plumbing.page_cache import KeptJsonMixin, conditional_headers, keep_json, kept
 
 # --- Read shapes --------------------------------------------------------------------------------------------
 
@@ -491,7 +492,7 @@ class BoemEntrySerializer(serializers.ModelSerializer):
 
 def live_json_state(match_id: int, version: int) -> tuple[str, str]:
     """``(cache key, quoted ETag)`` of the live state's JSON at ``version`` in the active language, for
-    :class:`klawerjas_league.page_cache.KeptJsonMixin`."""
+    :class:`plumbing.page_cache.KeptJsonMixin`."""
     language, names = translation.get_language(), public_names_token()[:8]
     return (f"live:json-bytes:{match_id}:{version}:{language}:{names}",
             f'"{match_id}-{version}-{language}-{names}"')
@@ -501,7 +502,7 @@ def live_response(request: Request, match_id: int, *, keep: bool = False, versio
     """The match's live state, or 304 when the client's ``If-None-Match`` is the current version's ETag. The
     state of a version is built once and kept (``matches.live.live_cached``): every client of that version gets
     the same answer without a query more. ``keep``: keep the rendered JSON for anonymous readers
-    (:func:`klawerjas_league.page_cache.keep_json`; the public ``/api/fixtures/{id}/live/`` only). ``version``:
+    (:func:`plumbing.page_cache.keep_json`; the public ``/api/fixtures/{id}/live/`` only). ``version``:
     the live version when this request has just read it (else it is read here: one query)."""
     version = live_version(match_id) if version is None else version
     if version is None:
@@ -539,7 +540,7 @@ class CompetitionViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMi
     before the fixtures are made.
 
     ``GET {id}/standings/`` as plain JSON for anyone not signed in is answered from the JSON DRF rendered for the
-    current standings token (:class:`klawerjas_league.page_cache.KeptJsonMixin`).
+    current standings token (:class:`plumbing.page_cache.KeptJsonMixin`).
     """
 
     lookup_value_regex = ID_REGEX
@@ -558,13 +559,13 @@ class CompetitionViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMi
     @action(detail=True, methods=["post"])
     def entries(self, request: Request, pk: str | None = None) -> Response:
         data = request_body(EntriesSerializer, request)
-        competition = permissions.competition_for_official(user=request.user, competition_id=_int_or_404(pk))
+        competition = permissions.competition_for_official(user=request.user, competition_id=id_or_404(pk))
         competition = entries.competition_entries_set(competition=competition, open_=data["open"],
                                                       by=request.user)
         return Response(CompetitionSerializer(competition).data)
 
     def _competition_for_club(self, pk: str | None, club) -> Competition:
-        competition = Competition.objects.filter(pk=_int_or_404(pk), union_id=club.union_id).first()
+        competition = Competition.objects.filter(pk=id_or_404(pk), union_id=club.union_id).first()
         if competition is None:
             raise Http404("No such competition.")
         return competition
@@ -596,8 +597,8 @@ class CompetitionViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMi
     @action(detail=True, methods=["delete"], url_path=r"teams/(?P<team_id>[0-9]{1,9})")
     def team_withdraw(self, request: Request, pk: str | None = None, team_id: str | None = None) -> Response:
         # One lookup in the secretary's own clubs: another club's team answers exactly like no team (issue 35).
-        team = club_permissions.team_for_secretary(user=request.user, team_id=_int_or_404(team_id),
-                                                   competition_id=_int_or_404(pk))
+        team = club_permissions.team_for_secretary(user=request.user, team_id=id_or_404(team_id),
+                                                   competition_id=id_or_404(pk))
         entries.team_withdraw(team=team, by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -612,7 +613,7 @@ class CompetitionViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMi
     @action(detail=True, methods=["post"])
     def fixtures(self, request: Request, pk: str | None = None) -> Response:
         data = request_body(FixturesGenerateSerializer, request)
-        competition = permissions.competition_for_official(user=request.user, competition_id=_int_or_404(pk))
+        competition = permissions.competition_for_official(user=request.user, competition_id=id_or_404(pk))
         matches = services.competition_fixtures_create(competition=competition, by=request.user,
                                                        **data)
         return Response(FixtureSerializer(matches, many=True).data, status=status.HTTP_201_CREATED)
@@ -623,9 +624,9 @@ class CompetitionViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMi
     @action(detail=True, methods=["get", "post"], pagination_class=None, filterset_fields=[])
     def standings(self, request: Request, pk: str | None = None) -> Response:
         if request.method == "GET":
-            return self._standings_read(request, _int_or_404(pk))
+            return self._standings_read(request, id_or_404(pk))
         data = request_body(StandingsPublishSerializer, request)
-        competition = permissions.competition_for_official(user=request.user, competition_id=_int_or_404(pk))
+        competition = permissions.competition_for_official(user=request.user, competition_id=id_or_404(pk))
         snapshot = services.standings_publish(competition=competition, by=request.user, **data)
         return Response(StandingsSnapshotSerializer(snapshot).data, status=status.HTTP_201_CREATED)
 
@@ -635,7 +636,7 @@ class CompetitionViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMi
         standings token (:func:`matches.standings.standings_page_token`) and the language. 0 queries."""
         if action != "standings":
             return None
-        competition_id = _int_or_404(kwargs.get("pk"))
+        competition_id = id_or_404(kwargs.get("pk"))
         token = standings_page_token(competition_id=competition_id)
         language = translation.get_language()
         return (f"standings-api-json:{competition_id}:{token}:{language}",
@@ -675,7 +676,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
     ``POST {id}/confirm/`` (also the referee), ``POST {id}/dispute/`` (captains, with a reason).
     ``GET {id}/result/``: who has confirmed and who disputes (officials, the referee, both sides).
     ``GET {id}/live/`` as plain JSON for anyone not signed in is answered from the JSON DRF rendered for the
-    match's current live version (:class:`klawerjas_league.page_cache.KeptJsonMixin`).
+    match's current live version (:class:`plumbing.page_cache.KeptJsonMixin`).
     """
 
     lookup_value_regex = ID_REGEX
@@ -724,7 +725,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
                       "referee and the marker are e-mailed once; the calendar feeds and public pages follow."),
     )
     def partial_update(self, request: Request, *args, **kwargs) -> Response:
-        match = permissions.match_for_official(user=request.user, match_id=_int_or_404(kwargs.get("pk")))
+        match = permissions.match_for_official(user=request.user, match_id=id_or_404(kwargs.get("pk")))
         data = request_body(FixtureRescheduleSerializer, request)
         match = services.fixture_reschedule(
             match=match, scheduled_start=data.get("scheduled_start", match.scheduled_start),
@@ -735,7 +736,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
     @action(detail=True, methods=["post"])
     def officials(self, request: Request, pk: str | None = None) -> Response:
         data = request_body(OfficialsSerializer, request)
-        match = permissions.match_for_official(user=request.user, match_id=_int_or_404(pk))
+        match = permissions.match_for_official(user=request.user, match_id=id_or_404(pk))
         match = services.match_officials_assign(
             match=match, referee=_user_or_none(data.get("referee"), "referee"),
             marker=_user_or_none(data.get("marker"), "marker"), by=request.user,
@@ -748,12 +749,12 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
     def result(self, request: Request, pk: str | None = None) -> Response:
         if request.method == "GET":
             try:
-                match = permissions.match_for_official(user=request.user, match_id=_int_or_404(pk))
+                match = permissions.match_for_official(user=request.user, match_id=id_or_404(pk))
             except Http404:
-                match = permissions.match_for_confirmer(user=request.user, match_id=_int_or_404(pk))
+                match = permissions.match_for_confirmer(user=request.user, match_id=id_or_404(pk))
             return Response(ResultStateSerializer(result_state(match)).data)
         data = request_body(ResultCorrectSerializer, request)
-        match = permissions.match_for_official(user=request.user, match_id=_int_or_404(pk))
+        match = permissions.match_for_official(user=request.user, match_id=id_or_404(pk))
         match = services.result_correct(match=match, user=request.user, **data)
         return Response(ResultStateSerializer(result_state(match)).data)
 
@@ -761,7 +762,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
     @action(detail=True, methods=["post"])
     def dispute(self, request: Request, pk: str | None = None) -> Response:
         data = request_body(ResultDisputeSerializer, request)
-        match, _team = permissions.match_team_for_captain(user=request.user, match_id=_int_or_404(pk))
+        match, _team = permissions.match_team_for_captain(user=request.user, match_id=id_or_404(pk))
         dispute = services.result_dispute(match=match, user=request.user, reason=data["reason"])
         return Response(DisputeReadSerializer(dispute).data, status=status.HTTP_201_CREATED)
 
@@ -771,7 +772,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
     @action(detail=True, methods=["post"])
     def approve(self, request: Request, pk: str | None = None) -> Response:
         data = request_body(ApproveSerializer, request)
-        match = permissions.match_for_official(user=request.user, match_id=_int_or_404(pk))
+        match = permissions.match_for_official(user=request.user, match_id=id_or_404(pk))
         match = services.result_approve(match=match, user=request.user, reason=data["reason"])
         body = dict(FixtureSerializer(match).data)
         if outbox_waiting(key=standings_outbox_key(competition_id=match.competition_id)):
@@ -782,7 +783,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
     @extend_schema(request=None, responses={200: FixtureSerializer})
     @action(detail=True, methods=["post"])
     def confirm(self, request: Request, pk: str | None = None) -> Response:
-        match = permissions.match_for_confirmer(user=request.user, match_id=_int_or_404(pk))
+        match = permissions.match_for_confirmer(user=request.user, match_id=id_or_404(pk))
         match = services.result_confirm(match=match, user=request.user)
         return Response(FixtureSerializer(match).data)
 
@@ -791,7 +792,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
     def team_sheet(self, request: Request, pk: str | None = None) -> Response:
         data = request_body(TeamSheetSerializer, request)
         match, team = permissions.match_team_for_captain(
-            user=request.user, match_id=_int_or_404(pk), team_id=data.get("team")
+            user=request.user, match_id=id_or_404(pk), team_id=data.get("team")
         )
         partnerships = {}
         for row in data["partnerships"]:
@@ -810,7 +811,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
                    "back in If-None-Match: 304 until the night changes."))
     @action(detail=True, methods=["get"])
     def live(self, request: Request, pk: str | None = None) -> Response:
-        match_id = _int_or_404(pk)
+        match_id = id_or_404(pk)
         read = getattr(self, "_live_version_read", None)
         version = read[1] if read is not None and read[0] == match_id else None
         return live_response(request, match_id, keep=True, version=version)
@@ -821,7 +822,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
         action then reuses when DRF answers this request."""
         if action != "live":
             return None
-        match_id = _int_or_404(kwargs.get("pk"))
+        match_id = id_or_404(kwargs.get("pk"))
         version = live_version(match_id)
         if version is None:
             return None
@@ -833,7 +834,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
     def substitutions(self, request: Request, pk: str | None = None) -> Response:
         data = request_body(SubstitutionSerializer, request)
         match, team = permissions.match_team_for_captain(
-            user=request.user, match_id=_int_or_404(pk), team_id=data.get("team")
+            user=request.user, match_id=id_or_404(pk), team_id=data.get("team")
         )
         substitution = services.substitution_make(
             match=match, team=team, player_out=_player_of(team, data["player_out"], "player_out"),
@@ -923,7 +924,7 @@ class NightViewSet(ServiceErrorsMixin, viewsets.ViewSet):
     def retrieve(self, request: Request, pk: str | None = None) -> Response:
         from matches.night_transfer import night_export
 
-        match = permissions.match_for_official(user=request.user, match_id=_int_or_404(pk))
+        match = permissions.match_for_official(user=request.user, match_id=id_or_404(pk))
         return Response(night_export(match=match))
 
     @extend_schema(request=NightImportSerializer,

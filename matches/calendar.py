@@ -29,9 +29,9 @@ from django.db.models import Max, OuterRef, Q, Subquery
 from django.urls import reverse
 from icalendar import Calendar, Event
 
-from klawerjas_league.sharing import absolute_url
 from matches.models import Competition, Match
 from matches.selectors import match_clock_lengths
+from plumbing.sharing import absolute_url
 
 
 def uid_domain() -> str:

@@ -29,14 +29,14 @@ from django.utils.translation import gettext as _
 from clubs.models import Team
 from engine.deals import DealEntry, DealEntryError, TableTotal, check_deal, play_deals
 from engine.ruleset import Ruleset
-from klawerjas_league.deal_refusals import deal_refusal
 from matches.boem_sheet import table_lock
 from matches.models import DealLine, Match, MatchTable, TableDevice
 from matches.records import match_lock, now_or, score_and_save, team_in_match, version_check
 from matches.rules import competition_ruleset, plays_deals
+from plumbing.deal_refusals import deal_refusal
 
 #: The form or API field each refusal is about (HTTP 400 with field messages); the messages are
-#: :data:`klawerjas_league.deal_refusals.DEAL_MESSAGES`.
+#: :data:`plumbing.deal_refusals.DEAL_MESSAGES`.
 DEAL_FIELDS = {
     "deal.points_total": "home_card_points", "deal.roem_unit": "home_roem", "deal.pit_points": "pit",
     "deal.nat_contradicted": "nat", "deal.made_contradicted": "nat", "deal.doubling": "multiplier",
@@ -115,7 +115,7 @@ def deal_record(
     :raises ValidationError: the competition plays boems (SAKBOC); a team not in the match; play has not
         started (tables exist once it starts) or the table is stopped or not played; the result is approved;
         the sheet changed since ``expected_version`` (code ``stale``); the engine's refusal of the line, on its
-        field, with the seed's section cited (:func:`klawerjas_league.deal_refusals.deal_refusal_message`).
+        field, with the seed's section cited (:func:`plumbing.deal_refusals.deal_refusal_message`).
     """
     now = now_or(now)
     match = match_lock(match)

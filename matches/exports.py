@@ -4,12 +4,12 @@
   number of queries; :func:`boem_drawing` turns one boem into the plain data ``matches.boem_svg`` draws.
 * :func:`standings_table`, :func:`match_boems_table`, :func:`match_score_table` give each downloadable table as
   fixed headers and rows of one kind (issue 38: the boem rows and the score summary are separate files);
-  ``klawerjas_league.spreadsheets`` writes them as CSV with a byte-order mark or ``.xlsx``.
+  ``plumbing.spreadsheets`` writes them as CSV with a byte-order mark or ``.xlsx``.
 * :func:`standings_pdf`, :func:`match_report_pdf` render ``templates/documents/`` with WeasyPrint
-  (``klawerjas_league.documents``): fonts embedded, columns that wrap, page numbers, headings repeated.
+  (``plumbing.documents``): fonts embedded, columns that wrap, page numbers, headings repeated.
 
 Downloads carry no code (issue 16): every spreadsheet cell goes through
-:func:`klawerjas_league.spreadsheets.sheet_cell` (OWASP's rule against formulas), and a PDF is rendered by a
+:func:`plumbing.spreadsheets.sheet_cell` (OWASP's rule against formulas), and a PDF is rendered by a
 template that escapes every name and fetches nothing (no image from the server's disk, no link).
 
 Standings rows are plain dicts with the keys of a published snapshot's ``rows`` (``position``,
@@ -27,13 +27,13 @@ from django.db.models import Prefetch, Sum
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
-from klawerjas_league import documents
-from klawerjas_league.spreadsheets import sheet_cell
 from matches import boem_svg
 from matches.boem_svg import BoemDrawing
 from matches.models import SHEET_ORDER, Award, Boem, BoemEntry, DealLine, Match, MatchTable
 from matches.rules import plays_deals
 from matches.standings import tiebreak_reason_display
+from plumbing import documents
+from plumbing.spreadsheets import sheet_cell
 
 #: The standings' columns: (row key, header). Headers are lazy: a download is in its reader's language.
 STANDINGS_COLUMNS = [
@@ -138,7 +138,7 @@ def table_reports(match: Match) -> list[TableReport]:
 
 
 def csv_cell(value: Any) -> Any:
-    """A value made safe for a CSV cell (:func:`klawerjas_league.spreadsheets.sheet_cell`): text beginning with
+    """A value made safe for a CSV cell (:func:`plumbing.spreadsheets.sheet_cell`): text beginning with
     ``= + - @``, a tab or a carriage return gets a leading ``'``; numbers and ``None`` pass unchanged.
 
     >>> csv_cell("@SUM(A1)"), csv_cell(-4), csv_cell("Athlone Aces")
@@ -158,7 +158,7 @@ def standings_table(rows: list[dict]) -> tuple[list[str], list[list[Any]]]:
 
 def standings_csv(rows: list[dict]) -> str:
     """Standings as the text a spreadsheet reads from the CSV download (the file adds a byte-order mark)."""
-    from klawerjas_league.spreadsheets import table_bytes
+    from plumbing.spreadsheets import table_bytes
 
     headers, lines = standings_table(rows)
     return table_bytes(headers=headers, rows=lines, fmt="csv").decode("utf-8-sig")

@@ -5,7 +5,7 @@ officials and the match's referee, a captain's dispute of the result.
 
 The entry points are called by a service (or the referee console) **inside** its transaction, imported
 directly (no lookup by name); each writes its Celery task to the outbox
-(:func:`klawerjas_league.outbox.outbox_enqueue`) in that transaction, so nothing is sent for a rolled-back
+(:func:`plumbing.outbox.outbox_enqueue`) in that transaction, so nothing is sent for a rolled-back
 change, and nothing is lost to a broker that is down when it commits:
 
 * :func:`fixture_scheduled_notify` ``(*, match_id)`` — both captains of the match
@@ -23,7 +23,7 @@ change, and nothing is lost to a broker that is down when it commits:
   (``matches.services.result_correct``).
 
 The tasks take ids, re-read the database and are idempotent: each claims a
-:class:`~klawerjas_league.models.TaskReceipt` (``task_receipt_claim``) in the same transaction as its
+:class:`~plumbing.models.TaskReceipt` (``task_receipt_claim``) in the same transaction as its
 sending, so a broker's second delivery sends nothing. A rescheduled fixture is a new key (the start time is
 part of it), so captains hear about the new date. Captains are reached and mailed through
 :mod:`clubs.notifications` (``captain_emails``, ``send_once``).
@@ -48,8 +48,8 @@ from django.utils.translation import gettext_lazy
 from clubs.models import Team, UnionOfficial
 from clubs.notifications import captain_emails, send_once
 from clubs.selectors import person_name
-from klawerjas_league.outbox import outbox_enqueue
 from matches.models import Match, ResultDispute, StandingsSnapshot, TeamSheet
+from plumbing.outbox import outbox_enqueue
 
 # --- Entry points (call inside the service's transaction) -----------------------------------------------
 
@@ -89,7 +89,7 @@ def standings_published_notify(*, snapshot_id: int) -> None:
 def result_disputed_notify(*, dispute_id: int) -> None:
     """E-mail the union's officials and the match's referee and marker about dispute ``dispute_id`` (a
     :class:`matches.models.ResultDispute`): written to the outbox in the caller's transaction, sent after commit
-    (``klawerjas_league.outbox``: a broker outage loses nothing)."""
+    (``plumbing.outbox``: a broker outage loses nothing)."""
     outbox_enqueue(task="matches.result_disputed_email", args=[dispute_id], key=f"dispute:{dispute_id}")
 
 
@@ -229,7 +229,7 @@ def _remind(*, key: str, team, subject, template: str, context: dict) -> int:
 
 @shared_task(name="matches.captain_reminders")
 def captain_reminders(now_iso: str | None = None) -> int:
-    """Remind captains, once each (a :class:`~klawerjas_league.models.TaskReceipt` per match, side and kind):
+    """Remind captains, once each (a :class:`~plumbing.models.TaskReceipt` per match, side and kind):
     a team sheet not yet submitted within 24 hours of the start (sheets are in before the toss, SAKBOC 1.3),
     and a provisional result their side has not confirmed 24 hours after the night ended. Beat runs it every
     15 minutes; running it twice sends nothing twice. :returns: the number of e-mails sent."""

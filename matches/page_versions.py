@@ -1,6 +1,6 @@
 """What names the state of a competition's public pages, for their caches and ETags (issue 23).
 
-``klawerjas_league.page_cache`` keeps whole pages under version tokens; this module says which tokens the
+``plumbing.page_cache`` keeps whole pages under version tokens; this module says which tokens the
 competition pages and the match report are kept under, and renews them:
 
 * :func:`competition_pages_token`: the fixtures and results pages and the match report show the matches of a
@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from klawerjas_league.page_cache import page_token, page_token_renew
 from matches.clock import match_version_caught_up
 from matches.models import Competition, Match
 from matches.standings import standings_page_token_renew
+from plumbing.page_cache import page_token, page_token_renew
 
 
 def _pages_token_key(competition_id: int) -> str:

@@ -12,7 +12,7 @@
 * :func:`fixture_list_pdf` — a team's matches in date order: date, time, round, home or away, opponent, venue,
   and the score once there is one.
 
-Everything is rendered from ``templates/documents/`` by ``klawerjas_league.documents`` (WeasyPrint).
+Everything is rendered from ``templates/documents/`` by ``plumbing.documents`` (WeasyPrint).
 """
 
 from __future__ import annotations
@@ -24,11 +24,11 @@ from django.db.models import Q
 from django.utils.safestring import SafeString, mark_safe
 
 from clubs.models import Team
-from klawerjas_league import documents
 from matches import boem_svg
 from matches.boem_svg import BoemDrawing
 from matches.live import Partnership, table_partnerships
 from matches.models import TABLES_PER_MATCH, Match
+from plumbing import documents
 
 #: Blank boem trees per half on a score sheet, and lines for hands (two columns of this many).
 TREES_PER_HALF = 6

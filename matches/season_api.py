@@ -22,12 +22,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from clubs import permissions
-from clubs.api import ID_REGEX, ServiceErrorsMixin, TeamSerializer, _int_or_404, id_field, request_body
+from clubs.api import TeamSerializer
 from clubs.models import Club, Player, Team, Transfer
 from matches import permissions as match_permissions
 from matches import seasons, transfers
 from matches.api import CompetitionSerializer
 from matches.models import Season, SeasonHonour
+from plumbing.api import ID_REGEX, ServiceErrorsMixin, id_field, id_or_404, request_body
 
 
 class SeasonHonourSerializer(serializers.ModelSerializer):
@@ -127,7 +128,7 @@ class SeasonViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
     @action(detail=True, methods=["post"])
     def next(self, request: Request, pk: str | None = None) -> Response:
         data = request_body(SeasonNextSerializer, request)
-        season = match_permissions.season_for_official(user=request.user, season_id=_int_or_404(pk))
+        season = match_permissions.season_for_official(user=request.user, season_id=id_or_404(pk))
         started = seasons.season_start(season=season, name=data["name"], by=request.user)
         return Response(SeasonStartSerializer(started).data, status=status.HTTP_201_CREATED)
 
@@ -152,7 +153,7 @@ class DraftViewSet(ServiceErrorsMixin, mixins.ListModelMixin, viewsets.GenericVi
     @extend_schema(request=None, responses={200: DraftSerializer})
     @action(detail=True, methods=["post"])
     def confirm(self, request: Request, pk: str | None = None) -> Response:
-        team = permissions.team_for_secretary(user=request.user, team_id=_int_or_404(pk))
+        team = permissions.team_for_secretary(user=request.user, team_id=id_or_404(pk))
         team = seasons.team_draft_confirm(team=team, by=request.user)
         team = Team.objects.select_related("club").prefetch_related("memberships__player").get(pk=team.pk)
         return Response(DraftSerializer(team).data)
@@ -173,7 +174,7 @@ class PlayerTransfersView(ServiceErrorsMixin, generics.GenericAPIView):
     @extend_schema(request=None, responses={200: TransferSerializer(many=True)},
                    description=_("The player's transfers, oldest first."))
     def get(self, request: Request, id: str) -> Response:  # noqa: A002 - the schema's {id}
-        player = get_object_or_404(Player, pk=_int_or_404(id))
+        player = get_object_or_404(Player, pk=id_or_404(id))
         return Response(TransferSerializer(transfers.player_transfers(player=player), many=True).data)
 
     @extend_schema(request=TransferCreateSerializer, responses={201: TransferSerializer},
@@ -182,7 +183,7 @@ class PlayerTransfersView(ServiceErrorsMixin, generics.GenericAPIView):
                                "one team per competition, SAKBOC 1.5)."))
     def post(self, request: Request, id: str) -> Response:  # noqa: A002 - the schema's {id}
         data = request_body(TransferCreateSerializer, request)
-        player = permissions.player_for_official(user=request.user, player_id=_int_or_404(id))
+        player = permissions.player_for_official(user=request.user, player_id=id_or_404(id))
         to_club = Club.objects.filter(pk=data["to_club"], union_id=player.union_id).first()
         if to_club is None:
             raise ValidationError({"to_club": [_("No such club in the player's union.")]})

@@ -25,11 +25,11 @@ from django.views.decorators.http import require_http_methods
 
 from clubs import permissions
 from clubs.models import Club, Player, TeamMembership
-from klawerjas_league.refusals import refusal_on_form, refusal_show
 from matches import permissions as match_permissions
 from matches import seasons, transfers
 from matches.forms import SeasonStartForm, TransferForm
 from matches.models import Season
+from plumbing.refusals import refusal_on_form, refusal_show
 
 # --- Public ---------------------------------------------------------------------------------------------------
 

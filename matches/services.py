@@ -23,6 +23,7 @@ from collections.abc import Collection, Mapping
 from datetime import date, datetime
 from typing import Any
 
+from celery import current_app as celery_app
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.db.models import F
@@ -43,7 +44,6 @@ from clubs.models import (
 )
 from clubs.selectors import person_name
 from clubs.services import create_all_with_history, save_with_history, user_group_add
-from klawerjas_league.celery import app as celery_app
 from matches import boem_sheet
 from matches.fixture_changes import fixture_reschedule  # noqa: F401 (a fixture moved: re-exported)
 from matches.fixtures import FixtureError, knockout_bracket, league_round_robin, round_date_next
@@ -1116,8 +1116,8 @@ def _queue_standings(competition_id: int) -> None:
     """Recompute the competition's standings once this transaction commits: the task goes to the outbox in the
     same transaction as the approval, so a broker that is down cannot lose it (issue 16); the public standings
     run it themselves at their next read if no worker has yet."""
-    from klawerjas_league.outbox import outbox_enqueue
     from matches.standings import STANDINGS_RECOMPUTE_TASK, standings_cache_clear, standings_outbox_key
+    from plumbing.outbox import outbox_enqueue
 
     transaction.on_commit(lambda: standings_cache_clear(competition_id=competition_id))
     outbox_enqueue(task=STANDINGS_RECOMPUTE_TASK, args=[competition_id],

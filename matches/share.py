@@ -2,12 +2,12 @@
 
 * :func:`match_share_text` / :func:`standings_share_text`: the ready text of a "Share on WhatsApp" link (the
   teams and the score, or the top of the table, and the page's address on the site's public address,
-  ``klawerjas_league.sharing``).
+  ``plumbing.sharing``).
 * :func:`match_preview` / :func:`standings_preview`: the page's OpenGraph image (PNG, 1200×630,
-  ``klawerjas_league.share_image``), drawn once per version of the page and then served from the cache: the match
+  ``plumbing.share_image``), drawn once per version of the page and then served from the cache: the match
   report's version is its ``live_version`` and its competition's pages token, the standings' their standings
   token (``matches.page_versions``), the same parts the pages themselves are kept under
-  (``klawerjas_league.page_cache``). A new version draws a new picture at the same address.
+  (``plumbing.page_cache``). A new version draws a new picture at the same address.
 """
 
 from __future__ import annotations
@@ -18,14 +18,14 @@ from django.utils.formats import date_format
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
-from klawerjas_league.page_cache import kept
-from klawerjas_league.share_image import TreeGoings, match_preview_png, table_preview_png
-from klawerjas_league.sharing import absolute_url
 from matches import selectors
 from matches.live import match_live
 from matches.models import Competition, Match
 from matches.page_versions import competition_pages_token
 from matches.standings import standings_page_token
+from plumbing.page_cache import kept
+from plumbing.share_image import TreeGoings, match_preview_png, table_preview_png
+from plumbing.sharing import absolute_url
 
 BRAND = "klawerjas-league"
 TOP_ROWS = 3
@@ -89,7 +89,7 @@ def _match_png(match_id: int) -> bytes | None:
 
 def match_preview(*, match_id: int, live_version: int, competition_id: int) -> tuple[bytes | None, str]:
     """The match report's preview image and its version (``"<live version>-<pages token>-<language>"``, for the
-    ETag): drawn once per version (:func:`klawerjas_league.page_cache.kept`). ``None`` when there is no such match."""
+    ETag): drawn once per version (:func:`plumbing.page_cache.kept`). ``None`` when there is no such match."""
     version = f"{live_version}-{competition_pages_token(competition_id=competition_id)}-{translation.get_language()}"
     png = kept(f"share-png:match:{match_id}:{version}", lambda: _match_png(match_id) or b"")
     return png or None, version
@@ -107,6 +107,6 @@ def _standings_png(competition: Competition) -> bytes:
 
 def standings_preview(*, competition: Competition) -> tuple[bytes, str]:
     """The standings page's preview image and its version (the standings token and the language), drawn once per
-    version (:func:`klawerjas_league.page_cache.kept`)."""
+    version (:func:`plumbing.page_cache.kept`)."""
     version = f"{standings_page_token(competition_id=competition.pk)}-{translation.get_language()}"
     return kept(f"share-png:standings:{competition.pk}:{version}", lambda: _standings_png(competition)), version

@@ -25,7 +25,7 @@ from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
-from klawerjas_league.page_cache import page_token, page_token_renew
+from plumbing.page_cache import page_token, page_token_renew
 
 CACHE_TIMEOUT = 24 * 3600
 STANDINGS_RECOMPUTE_TASK = "matches.standings_recompute"
@@ -270,7 +270,7 @@ def standings_recompute(*, competition_id: int) -> list[StandingsLine]:
 
 
 def standings_outbox_key(*, competition_id: int) -> str:
-    """The outbox key of the competition's pending standings recomputes (``klawerjas_league.outbox``)."""
+    """The outbox key of the competition's pending standings recomputes (``plumbing.outbox``)."""
     return f"standings:{competition_id}"
 
 
@@ -278,7 +278,7 @@ def standings_catch_up(*, competition_id: int) -> int:
     """Run any standings recompute of the competition still waiting in the outbox (approved while the broker or
     the worker was down), so a reader never shows a table that misses an approved result. 1 query when none
     waits. :returns: how many ran."""
-    from klawerjas_league.outbox import outbox_run_pending
+    from plumbing.outbox import outbox_run_pending
 
     return outbox_run_pending(key=standings_outbox_key(competition_id=competition_id))
 
@@ -324,7 +324,7 @@ def _page_token_key(competition_id: int) -> str:
 
 def standings_page_token(*, competition_id: int) -> str:
     """A token that changes whenever the competition's standings, published snapshots, union settings or its
-    teams' names change (renewed after the change commits; ``klawerjas_league.page_cache.page_token``). Pages
+    teams' names change (renewed after the change commits; ``plumbing.page_cache.page_token``). Pages
     that show standings cache their rendering under it, so a cached page is never stale: a change gives a new
     token and so a fresh rendering. 0 queries."""
     return page_token(_page_token_key(competition_id))

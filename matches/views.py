@@ -37,10 +37,6 @@ from django.views.decorators.http import require_http_methods
 from clubs import permissions as club_permissions
 from clubs.models import Team, Union
 from clubs.selectors import public_names_token, team_squad_by_name
-from klawerjas_league import spreadsheets
-from klawerjas_league.outbox import outbox_waiting
-from klawerjas_league.page_cache import VARY, cached_page, live_condition
-from klawerjas_league.refusals import refusal_on_form, refusal_show
 from matches import entries, exports, fixtures, permissions, selectors, services
 from matches.forms import (
     CompetitionForm,
@@ -61,6 +57,10 @@ from matches.rules import plays_deals
 from matches.share import standings_share_text
 from matches.standings import standings_outbox_key, standings_page_token
 from matches.this_week import matches_tonight
+from plumbing import spreadsheets
+from plumbing.outbox import outbox_waiting
+from plumbing.page_cache import VARY, cached_page, live_condition
+from plumbing.refusals import refusal_on_form, refusal_show
 
 # --- Public ------------------------------------------------------------------------------------------------
 
@@ -115,7 +115,7 @@ def competition_detail(request: HttpRequest, pk: int) -> HttpResponse:
 def _competition_page(request: HttpRequest, pk: int, kind: str, render_page: Callable[[], HttpResponse]
                       ) -> HttpResponse:
     """A public page of competition ``pk`` that shows its matches, served by
-    :func:`klawerjas_league.page_cache.cached_page` under the competition's pages token
+    :func:`plumbing.page_cache.cached_page` under the competition's pages token
     (:func:`matches.page_versions.competition_pages_token`, renewed whenever a match, a team or the competition
     is saved): 0 queries for anyone not signed in once kept, a 304 for a phone that holds its ETag."""
     token = competition_pages_token(competition_id=pk)
@@ -164,8 +164,8 @@ STANDINGS_PAGE_TIMEOUT = 24 * 3600
 def _positions_chart(competition: Competition) -> dict:
     """The standings page's line chart of each team's position round by round, with its table and legend
     (none for a cup, or before two rounds have approved results)."""
-    from klawerjas_league.charts import positions_chart, series_colour
     from matches.standings import standings_positions_by_round
+    from plumbing.charts import positions_chart, series_colour
 
     if competition.is_knockout:
         return {}
@@ -184,7 +184,7 @@ def competition_standings(request: HttpRequest, pk: int) -> HttpResponse:
     """The latest published standings (a frozen, dated snapshot; ``?snapshot=`` picks an older one), with how
     each tie was broken, and the live table below it, marked provisional.
 
-    Kept whole (``klawerjas_league.page_cache.cached_page``: 0 queries, or a 304 for a phone holding its ETag)
+    Kept whole (``plumbing.page_cache.cached_page``: 0 queries, or a 304 for a phone holding its ETag)
     under the standings token (:func:`matches.standings.standings_page_token`, renewed whenever the standings, a
     snapshot, the union's settings or a team's name change); the body is also kept under it, in the active
     language, for signed-in people, whose header is their own."""
@@ -257,7 +257,7 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
     (lines waiting for the opposing telman dashed), the awards; provisional until approved. The live part polls
     every 3 seconds and is answered 304 until something changes.
 
-    Kept whole (``klawerjas_league.page_cache.cached_page``) under the match's live version and the
+    Kept whole (``plumbing.page_cache.cached_page``) under the match's live version and the
     competition's pages token (:mod:`matches.page_versions`): one query (the version) for anyone not signed in
     once kept, and a 304 for a phone holding its ETag; the live part inside is rendered once per version
     (:func:`_live_body`)."""

@@ -24,7 +24,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from clubs.api import ServiceErrorsMixin, request_body
 from clubs.permissions import union_for_official
 from office.registry import (
     MAX_FILE_BYTES,
@@ -34,6 +33,7 @@ from office.registry import (
     registry_import,
     registry_template,
 )
+from plumbing.api import ServiceErrorsMixin, request_body
 
 CONTENT_TYPES = {
     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",

@@ -13,7 +13,7 @@ registered player a login as captain. Each invitation is **one e-mail with one l
   :class:`~clubs.models.UnionReferee`, or the captain's :attr:`~clubs.models.Player.user`), and the role's group
   follows the link (:mod:`clubs.roles`): the role's pages work at once, nobody adds a group by hand.
 
-The e-mail goes out through the outbox (:func:`klawerjas_league.outbox.outbox_enqueue`): it is written with the
+The e-mail goes out through the outbox (:func:`plumbing.outbox.outbox_enqueue`): it is written with the
 invitation in one transaction and sent by the worker, or in-process without Redis, once per sending.
 
 Refusals (``ValidationError`` with field messages): a name with a line break or empty, an address that is not
@@ -44,8 +44,8 @@ from clubs import services as club_services
 from clubs.models import GROUP_CAPTAINS, Club, ClubSecretary, Player, Union, UnionOfficial, UnionReferee
 from clubs.notifications import send_once
 from clubs.validators import name_validate
-from klawerjas_league.outbox import outbox_enqueue
 from office.models import Invitation
+from plumbing.outbox import outbox_enqueue
 
 Role = Invitation.Role
 _SALT = "office.invitation"

@@ -28,12 +28,12 @@ from rest_framework.views import APIView
 
 from clubs import permissions as club_permissions
 from clubs import services as club_services
-from clubs.api import ServiceErrorsMixin, id_field, request_body
 from clubs.models import Club, Player, Union
 from clubs.selectors import person_name
 from office import invitations
 from office.forms import UNION_SETTING_FIELDS
 from office.models import Invitation
+from plumbing.api import ServiceErrorsMixin, id_field, request_body
 
 REFUSED = OpenApiResponse(description="Refused: field messages (a name with a line break, an e-mail that is not one, "
                                       "a role already held, ...).")

@@ -32,7 +32,7 @@ from django.utils.translation import gettext_lazy
 from clubs import services as club_services
 from clubs.models import Club, Player, Union
 from clubs.services import CONSENT_KINDS, player_consents_check
-from klawerjas_league import spreadsheets
+from plumbing import spreadsheets
 
 #: The largest file accepted, and the most data rows (a union has a few hundred to a few thousand players).
 MAX_FILE_BYTES = 5 * 1024 * 1024
@@ -560,7 +560,7 @@ def registry_dataset(*, players: list[Player], fmt: FileFormat) -> tablib.Datase
 
 def dataset_bytes(dataset: tablib.Dataset, *, fmt: FileFormat) -> bytes:
     """A sheet as a file: ``.xlsx``, or CSV in UTF-8 with a byte-order mark (so Excel shows "ë" as "ë"), written
-    by the one module every download goes through (:func:`klawerjas_league.spreadsheets.dataset_bytes`).
+    by the one module every download goes through (:func:`plumbing.spreadsheets.dataset_bytes`).
 
     :raises ValueError: another format.
     """

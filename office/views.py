@@ -23,7 +23,6 @@ from clubs import permissions as club_permissions
 from clubs import services as club_services
 from clubs.models import Club, Player, Union, UnionReferee
 from clubs.selectors import person_name
-from klawerjas_league.refusals import refusal_on_form, refusal_show
 from office import invitations
 from office.forms import (
     ClubForm,
@@ -35,6 +34,7 @@ from office.forms import (
     UnionSetupForm,
 )
 from office.models import Invitation
+from plumbing.refusals import refusal_on_form, refusal_show
 
 
 def _site(request: HttpRequest) -> str:

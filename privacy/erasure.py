@@ -267,9 +267,9 @@ def _only_about(*, player: Player, username: str) -> int:
     messages that send them or name the address, consent answers, sign-in attempts under the username."""
     from axes.models import AccessAttempt, AccessFailureLog, AccessLog
 
-    from klawerjas_league.models import OutboxMessage
     from office.invitations import INVITATION_SEND_TASK
     from office.models import Invitation
+    from plumbing.models import OutboxMessage
 
     removed = 0
     addresses = {a.lower() for a in (player.email, player.user.email if player.user_id else "") if a}

@@ -176,9 +176,9 @@ def _drives(player: Player) -> list[dict[str, Any]]:
 
 
 def _invitations_and_outbox(*, player: Player | None, user: Any) -> tuple[list[dict], list[dict]]:
-    from klawerjas_league.models import OutboxMessage
     from office.invitations import INVITATION_SEND_TASK
     from office.models import Invitation
+    from plumbing.models import OutboxMessage
 
     addresses = {a.lower() for a in ((player.email if player else ""), (user.email if user else "")) if a}
     which = Q(email__in=addresses)
@@ -208,8 +208,8 @@ def account_export(*, user: Any) -> dict[str, Any]:
     from django_otp import devices_for_user
     from knox.models import AuthToken
 
-    from klawerjas_league.models import UserLanguage
     from matches.models import Match, ResultDispute, TeamSheet
+    from plumbing.models import UserLanguage
     from referee.models import Ruling
 
     roles = ([_row(role="union official", of=link.union.name) for link in user.union_official_links.all()]

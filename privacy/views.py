@@ -30,7 +30,7 @@ from django.views.decorators.http import require_http_methods
 
 from clubs import permissions as club_permissions
 from clubs.models import Player, Union
-from klawerjas_league.refusals import refusal_show
+from plumbing.refusals import refusal_show
 from privacy.erasure import ErasureRefused, former_name, person_erase
 from privacy.export import person_export
 from privacy.forms import ConsentChangeForm, ErasureConfirmForm

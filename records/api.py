@@ -12,7 +12,7 @@ from django.db.models import Q
 from drf_spectacular.utils import extend_schema, extend_schema_view
 from rest_framework import mixins, serializers, viewsets
 
-from clubs.api import MAX_ID
+from plumbing.api import MAX_ID
 from records import selectors
 from records.models import PartnershipLine, RecordLine
 

@@ -1,7 +1,7 @@
 """Public pages of the records: players, partnerships, leaderboards, teams, head-to-head and clubs.
 
 Thin adapters: parse, call one selector (records/selectors.py), render; a missing object answers 404. Charts are
-drawn on the server (klawerjas_league/charts.py), each with a table of the same numbers beside it.
+drawn on the server (plumbing/charts.py), each with a table of the same numbers beside it.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext
 
-from klawerjas_league.charts import boems_per_night_chart
 from matches.models import Competition
+from plumbing.charts import boems_per_night_chart
 from records import selectors
 from records.forms import LeaderboardForm, OpponentForm
 

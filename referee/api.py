@@ -21,12 +21,12 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from clubs.api import ID_REGEX, ServiceErrorsMixin, _int_or_404, id_field, request_body
 from engine.ruleset import Ruleset
 from matches import boem_sheet, table_links
 from matches import services as match_services
 from matches.api import BoemEntrySerializer, FixtureSerializer, LiveMatchSerializer, live_response
 from matches.models import BoemEntry, Match, Seat
+from plumbing.api import ID_REGEX, ServiceErrorsMixin, id_field, id_or_404, request_body
 from referee import permissions, selectors, services
 from referee.hand_check import offence_choices
 from referee.models import DisputedHand, Role, Ruling, Side, StrafClaim
@@ -173,7 +173,7 @@ class RefereeMatchViewSet(ServiceErrorsMixin, mixins.ListModelMixin, viewsets.Ge
 
     def _match(self, pk: str | None) -> Match:
         """The match (404 unless you referee or mark it), its clock deadlines already due acted on first."""
-        return permissions.match_for_referee(user=self.request.user, match_id=_int_or_404(pk))
+        return permissions.match_for_referee(user=self.request.user, match_id=id_or_404(pk))
 
     def _claim(self, match: Match, claim_id: str) -> StrafClaim:
         return get_object_or_404(StrafClaim.objects.select_related("table", "match__home", "match__away"),

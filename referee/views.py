@@ -26,14 +26,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_POST
 
-from klawerjas_league.page_cache import live_condition
-from klawerjas_league.refusals import refusal_show
 from matches import boem_sheet, table_links
 from matches import selectors as match_selectors
 from matches import services as match_services
 from matches.live import match_live
 from matches.models import BoemEntry, Match, MatchTable, Seat
 from matches.selectors import match_clock_lengths
+from plumbing.page_cache import live_condition
+from plumbing.refusals import refusal_show
 from referee import findings, permissions, selectors, services
 from referee.forms import (
     CARD_NAMES,
@@ -142,7 +142,7 @@ def _referee_match(request: HttpRequest, match_id: int) -> Match:
 
 def _dashboard_etag(request: HttpRequest, match_id: int) -> str | None:
     """The state of the dashboard and of its live part: the match's live version (after acting on any deadline
-    already due). The ETag is ``klawerjas_league.page_cache.page_tag``'s: none while a message waits, the live
+    already due). The ETag is ``plumbing.page_cache.page_tag``'s: none while a message waits, the live
     part's its own."""
     if not request.user.is_authenticated:
         return None

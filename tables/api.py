@@ -35,13 +35,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
 
-from clubs.api import Conflict, ServiceErrorsMixin, id_field, request_body
 from engine.ruleset import Ruleset
-from klawerjas_league.limits import LimitsCacheThrottle
 from matches.api import BoemEntrySerializer, LiveMatchSerializer, live_response
 from matches.models import BoemEntry, DealLine, TableDevice
 from matches.rules import competition_ruleset
 from matches.table_links import TableLinkInvalid, table_device_sign_in
+from plumbing.api import Conflict, ServiceErrorsMixin, id_field, request_body
+from plumbing.limits import LimitsCacheThrottle
 from referee.hand_check import offence_choices
 from referee.models import Side
 from tables.access import DeviceSignedOut, device_for_key, table_entry
@@ -108,7 +108,7 @@ class IsTableDevice(BasePermission):
 class SignInThrottle(LimitsCacheThrottle, AnonRateThrottle):
     """Sign-ins per client address (the setting ``TABLE_SIGN_IN_RATE``, default 600 an hour: a hall's Wi-Fi
     shares one address, and 60 matches are 240 phones), enough for a busy night, nothing for guessing codes.
-    Counted in the ``limits`` cache, which keeps counting while Redis is down (``klawerjas_league.limits``)."""
+    Counted in the ``limits`` cache, which keeps counting while Redis is down (``plumbing.limits``)."""
 
     scope = "table-sign-in"
 

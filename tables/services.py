@@ -31,10 +31,10 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from klawerjas_league.metrics import table_write_count
 from matches import boem_sheet, deals
 from matches.models import BoemEntry, DealLine, Match, MatchTable, Seat, TableDevice
 from matches.records import match_lock
+from plumbing.metrics import table_write_count
 from referee import services as referee_services
 from referee.models import Role
 from tables.models import TableWrite

@@ -47,15 +47,15 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_POST
 
-from klawerjas_league.limits import address_count, address_count_add
-from klawerjas_league.page_cache import live_condition
-from klawerjas_league.refusals import refusal_show
 from matches import boem_sheet
 from matches.live import LiveTable, live_version, match_live
 from matches.models import BoemEntry, Match, Seat, TableDevice
 from matches.rules import competition_ruleset
 from matches.selectors import match_clock_lengths
 from matches.table_links import TableLinkInvalid, code_display, table_device_sign_in
+from plumbing.limits import address_count, address_count_add
+from plumbing.page_cache import live_condition
+from plumbing.refusals import refusal_show
 from referee.models import Side
 from tables.access import DeviceSignedOut, device_for_session, device_sign_in, device_sign_out, table_entry
 from tables.forms import AfForm, DealForm, DisputeForm, GoingOnForm, SheetVersionForm, TableCodeForm
@@ -72,7 +72,7 @@ from tables.services import (
 )
 
 #: Wrong codes one client address may type in CODE_WINDOW seconds (from the first) before it must wait; the
-#: address is the one the trusted proxy forwarded (``klawerjas_league.limits``), and a hall's Wi-Fi may share one.
+#: address is the one the trusted proxy forwarded (``plumbing.limits``), and a hall's Wi-Fi may share one.
 WRONG_CODES_ALLOWED = 30
 CODE_WINDOW = 600
 WRONG_CODES_SCOPE = "table-code-wrong"
@@ -249,7 +249,7 @@ def sheet(request: HttpRequest) -> HttpResponse:
 
 def _live_etag(request: HttpRequest) -> str | None:
     """The state of the table's live part: the device and the match's live version (the ETag is
-    ``klawerjas_league.page_cache.page_tag``'s: none while a message waits)."""
+    ``plumbing.page_cache.page_tag``'s: none while a message waits)."""
     try:
         device = device_for_session(request)
     except DeviceSignedOut:

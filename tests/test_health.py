@@ -71,7 +71,7 @@ def test_healthz_503_names_an_unreachable_broker(client, monkeypatch):
 def test_healthz_503_names_an_outbox_message_waiting_too_long(staff_client):
     from django.utils import timezone
 
-    from klawerjas_league.models import OutboxMessage
+    from plumbing.models import OutboxMessage
 
     message = OutboxMessage.objects.create(task="clubs.ruling_email", args=[1])
     OutboxMessage.objects.filter(pk=message.pk).update(created_at=timezone.now() - timedelta(minutes=11))

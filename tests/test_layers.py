@@ -42,6 +42,22 @@ def copy(tmp_path: Path) -> Path:
     return tmp_path
 
 
+#: Folders beside manage.py with an __init__.py that are not the product's code: the tests and the benchmarks.
+NOT_PRODUCT = {"tests", "bench"}
+
+
+def test_every_package_is_in_a_layer() -> None:
+    """A new package (or a module of one) cannot slip past the contracts: every package beside manage.py is a root
+    package of import-linter and sits in exactly one layer of the ``layers`` contract, which covers all its
+    modules."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    packages = {p.parent.name for p in ROOT.glob("*/__init__.py")} - NOT_PRODUCT
+    layers = next(c for c in config["contracts"] if c["id"] == "layers")["layers"]
+    layered = [name.strip() for layer in layers for name in layer.replace(":", "|").split("|")]
+    assert packages == set(config["root_packages"])
+    assert sorted(layered) == sorted(packages), "each package in exactly one layer"
+
+
 def test_the_project_keeps_every_contract() -> None:
     result = lint_imports(ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
@@ -57,6 +73,9 @@ def test_the_project_keeps_every_contract() -> None:
         ("matches/selectors.py", "from referee.models import StrafClaim", "matches imports neither referee"),
         ("referee/selectors.py", "from tables import views", "The project's layers"),
         ("matches/services.py", "def _late():\n    from matches import tasks", "No import circles"),
+        ("plumbing/outbox.py", "from clubs.models import Union", "The plumbing imports no app"),
+        ("plumbing/cache.py", "import klawerjas_league.urls", "The plumbing imports no app"),
+        ("clubs/services.py", "from demo import season", "clubs (the registry) imports neither"),
     ],
 )
 def test_an_import_that_breaks_a_contract_fails(copy: Path, module: str, line: str, contract: str) -> None:

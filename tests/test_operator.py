@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from klawerjas_league.models import OutboxMessage
+from plumbing.models import OutboxMessage
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -54,7 +54,7 @@ def test_the_page_shows_health_outbox_backup_and_versions(staff_client, settings
 
 
 def test_retry_hands_the_message_on_and_drop_asks_first(staff_client, monkeypatch):
-    from klawerjas_league import outbox
+    from plumbing import outbox
 
     sent = []
     monkeypatch.setattr(outbox.outbox_deliver_task, "apply_async", lambda args: sent.append(args))
@@ -73,7 +73,7 @@ def test_retry_hands_the_message_on_and_drop_asks_first(staff_client, monkeypatc
 
 
 def test_a_failing_delivery_keeps_its_error_and_the_message_pending():
-    from klawerjas_league.outbox import outbox_deliver_task
+    from plumbing.outbox import outbox_deliver_task
 
     message = OutboxMessage.objects.create(task="no.such_task", args=[])
     with pytest.raises(KeyError):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django_otp.oath import totp
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
-from klawerjas_league.two_step import AUTHENTICATOR_NAME
+from accounts.two_step import AUTHENTICATOR_NAME
 
 
 def authenticator_for(user) -> TOTPDevice:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from django import template
 
-from klawerjas_league.sharing import webcal_url, whatsapp_url
 from matches.models import Match
 from matches.share import match_share_text
+from plumbing.sharing import webcal_url, whatsapp_url
 
 register = template.Library()
 

@@ -1,7 +1,7 @@
 /* The live parts of the table's sheet, the referee's dashboard and the public match page are morphed in, not
  * replaced (idiomorph's htmx extension, static/vendor/idiomorph/: hx-ext="morph" hx-swap="morph:innerHTML"): a
  * poll changes only what changed, and a screen reader keeps its place. (A poll with nothing new changes
- * nothing at all: the server answers 204, klawerjas_league/page_cache.py.) What the reader opened, chose or
+ * nothing at all: the server answers 204, plumbing/page_cache.py.) What the reader opened, chose or
  * typed is theirs, and a poll does not take it back:
  * - a <details> keeps the state the reader left it in, open or closed (the server's "open" only says how a new
  *   one starts);

@@ -1,5 +1,5 @@
 /* The page's words in the reader's language, for the scripts of the table pages and the referee's console:
- * the page carries them as JSON ({% js_strings %}, klawerjas_league/templatetags/js_strings.py), so a phone
+ * the page carries them as JSON ({% js_strings %}, plumbing/templatetags/js_strings.py), so a phone
  * offline keeps them with the page. window.klawerjasText(msgid, params) says one, with Django's "%(name)s"
  * placeholders filled from params (an English msgid when the page has no word for it).
  * Loaded (defer) before the scripts that use it; no inline scripts (the site's Content Security Policy). */

@@ -8,9 +8,9 @@ from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from clubs.models import Player, TeamMembership
-from klawerjas_league.models import TaskReceipt
 from matches.models import Match, StandingsSnapshot
 from matches.notifications import ruling_notify
+from plumbing.models import TaskReceipt
 from tests.factories import squad
 
 pytestmark = pytest.mark.django_db

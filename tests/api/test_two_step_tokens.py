@@ -7,8 +7,8 @@ import pytest
 from knox.models import AuthToken
 from rest_framework.test import APIClient
 
+from accounts import two_step
 from clubs.services import union_settings_update
-from klawerjas_league import two_step
 from tests.factories import UnionOfficialFactory
 from tests.two_step_codes import authenticator_for, code_for
 

@@ -17,10 +17,10 @@ from appeals.models import Appeal
 from appeals.tasks import appeals_overdue_close_task
 from clubs import discipline
 from clubs.models import AppealsCommitteeMember, DisciplinaryRecord, UnionOfficial
-from klawerjas_league.models import OutboxMessage
-from klawerjas_league.outbox import outbox_run_pending
 from matches import services as match_services
 from matches.models import BoemEntry, Match, StandingsRow
+from plumbing.models import OutboxMessage
+from plumbing.outbox import outbox_run_pending
 from referee.models import Ruling
 from tests.appeals.nights import night, played_night
 from tests.factories import MatchFactory, TeamFactory, UserFactory, match_with_sheets, squad

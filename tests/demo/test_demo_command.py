@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 from django.db import transaction
 
-from klawerjas_league.demo import DEMO_PASSWORD
+from demo.season import DEMO_PASSWORD
 from matches.models import BoemEntry, Match, PlayedHand
 
 pytestmark = pytest.mark.django_db
@@ -60,7 +60,7 @@ def test_the_demo_leaves_tonights_match_in_progress_with_its_table_links_printed
 
 def test_tonights_match_is_a_short_practice_night_said_on_the_console():
     """Issue 34: a newcomer plays tonight's whole match in about 20 minutes; the season keeps the union's lengths."""
-    from klawerjas_league.demo import TONIGHT_HALF_MINUTES, TONIGHT_INTERVAL_MINUTES
+    from demo.season import TONIGHT_HALF_MINUTES, TONIGHT_INTERVAL_MINUTES
     from matches.selectors import clock_deadlines, match_clock_lengths
 
     out = StringIO()

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.db.models import F
 
 import engine
-from klawerjas_league.demo import demo_season_digest, demo_season_run
+from demo.season import demo_season_digest, demo_season_run
 from matches.models import (
     Award,
     Boem,
@@ -151,7 +151,7 @@ def test_standings_are_published(season):
         (name, points) for _, name, points, _ in season.standings_top]
 
 
-# The digest (klawerjas_league.demo.demo_season_digest) of seed 7's reduced season, computed on the code before
+# The digest (demo.season.demo_season_digest) of seed 7's reduced season, computed on the code before
 # issue 23 made the writes cheaper: however the writes are batched, the same seed plays the same hands to the same
 # boem sheets, scores, standings and published snapshots. Issue 34 renamed the published snapshots ("After round
 # 3", where the competition's name was stored with them); with the old titles the digest is the one before,

@@ -6,7 +6,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from drives.demo import DEMO_DRIVE_NAME, demo_table_entries, demo_table_names
+from demo.drive import DEMO_DRIVE_NAME, demo_table_entries, demo_table_names
 from drives.models import Drive, DriveTable
 from drives.services import deal_entry_of
 

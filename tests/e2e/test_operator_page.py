@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from klawerjas_league.models import OutboxMessage
+from plumbing.models import OutboxMessage
 from tests.e2e.conftest import page_fits
 from tests.factories import UserFactory
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from clubs.selectors import player_public_name
-from klawerjas_league.demo import demo_season_run
+from demo.season import demo_season_run
 from matches import seasons
 from matches.models import Competition, Match, StandingsRow, Substitution
 from tests.e2e.conftest import SCREENSHOTS_DIR, page_fits

@@ -24,7 +24,7 @@ import pytest
 from django.db.models import Count
 
 from clubs.models import Player, Union
-from klawerjas_league.demo import demo_season_run
+from demo.season import demo_season_run
 from matches.models import Match, Seat
 from privacy.models import Consent, Erasure
 from privacy.services import consent_record

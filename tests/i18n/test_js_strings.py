@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from klawerjas_league.templatetags.js_strings import JS_STRINGS, js_strings_catalogue
+from plumbing.templatetags.js_strings import JS_STRINGS, js_strings_catalogue
 
 PROJECT = Path(__file__).resolve().parents[2]
 SCRIPTS = ["static/js/table-queue.js", "static/js/offline.js", "referee/static/referee/console.js"]

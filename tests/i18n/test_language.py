@@ -12,8 +12,8 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import formats, translation
 
-from klawerjas_league.models import UserLanguage
 from matches.standings import standings_recompute
+from plumbing.models import UserLanguage
 
 pytestmark = pytest.mark.django_db
 

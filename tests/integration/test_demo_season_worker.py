@@ -7,9 +7,9 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from klawerjas_league.demo import demo_season_run
-from klawerjas_league.models import OutboxMessage
+from demo.season import demo_season_run
 from matches.models import Match, PlayedHand, StandingsRow, StandingsSnapshot
+from plumbing.models import OutboxMessage
 from tests.conftest import require_services
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]

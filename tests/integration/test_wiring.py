@@ -6,8 +6,8 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from klawerjas_league.models import TaskReceipt
-from klawerjas_league.tasks import receipt_write
+from plumbing.models import TaskReceipt
+from plumbing.tasks import receipt_write
 from tests.conftest import require_services
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
@@ -45,9 +45,9 @@ def test_healthz_reports_postgresql_redis_and_the_broker(client, admin_user, liv
     import os
     import time
 
-    from klawerjas_league.cache import caches_config
     from klawerjas_league.health import beat_heartbeat_read
-    from klawerjas_league.tasks import beat_heartbeat_task
+    from plumbing.cache import caches_config
+    from plumbing.tasks import beat_heartbeat_task
 
     # the worker's cache (its key prefix, not this test's own): beat's heartbeat is written there
     settings.CACHES = caches_config(redis_url=settings.REDIS_URL,

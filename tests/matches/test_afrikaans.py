@@ -16,10 +16,10 @@ from django.utils import timezone, translation
 from django.utils.formats import date_format
 
 from clubs.forms import PlayerRegisterForm
-from klawerjas_league import i18n
-from klawerjas_league.models import UserLanguage
 from matches.exports import standings_csv
 from matches.notifications import fixture_scheduled_email
+from plumbing import i18n
+from plumbing.models import UserLanguage
 from tests.factories import MatchFactory, PlayerFactory, TeamFactory, UserFactory
 from tests.people import captain_accounts
 

@@ -26,10 +26,10 @@ from knox.models import AuthToken
 
 from clubs import services as club_services
 from clubs.models import DisciplinaryRecord, Player
-from klawerjas_league.demo import demo_season_run
-from klawerjas_league.models import OutboxMessage
+from demo.season import demo_season_run
 from office.models import Invitation, RegistryImport
 from office.registry import registry_export
+from plumbing.models import OutboxMessage
 from privacy.models import Consent
 from referee.models import Ruling, StrafClaim
 

@@ -13,11 +13,11 @@ from django_otp.plugins.otp_totp.models import TOTPDevice
 from knox.models import AuthToken
 
 from clubs.models import DisciplinaryRecord, Player
-from klawerjas_league.models import OutboxMessage
 from matches.models import Boem, BoemEntry, Competition, PlayedHand
 from matches.standings import standings_recompute
 from office.models import Invitation, RegistryImport
 from office.registry import registry_read
+from plumbing.models import OutboxMessage
 from privacy.erasure import ERASE_REASON, ErasureRefused, person_erase
 from privacy.models import Consent, Erasure
 from records.models import PartnershipLine

@@ -1,7 +1,7 @@
 """Per-address limits keep counting when Redis fails (issue 35, finding 5).
 
 The counters (failed sign-ins per address, wrong table codes per address, the table API's sign-in throttle) live
-in the ``limits`` cache: Redis, and this process's memory while Redis fails (``klawerjas_league.cache.
+in the ``limits`` cache: Redis, and this process's memory while Redis fails (``plumbing.cache.
 FailoverCache``). With Redis down every limit still blocks after its N attempts. The unit tests need no service
 (a cache that raises on every call; the production configuration pointed at a port nothing listens on); one
 test uses a ``redis-server`` of its own (``tests/private_redis.py``) and kills it mid-way.
@@ -21,7 +21,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from klawerjas_league.cache import caches_config
+from plumbing.cache import caches_config
 from tables import api as table_api
 from tables import views as table_views
 from tests.private_redis import PrivateRedis, free_port
@@ -43,7 +43,7 @@ class BrokenCache(BaseCache):
 
 
 def _limits_over(primary: dict[str, Any]) -> dict[str, Any]:
-    return {**settings.CACHES, "limits": {"BACKEND": "klawerjas_league.cache.FailoverCache",
+    return {**settings.CACHES, "limits": {"BACKEND": "plumbing.cache.FailoverCache",
                                           "LOCATION": f"test-{primary['BACKEND']}", "KEY_PREFIX": "limits-test",
                                           "OPTIONS": {"PRIMARY": primary}}}
 

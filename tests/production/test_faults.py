@@ -24,9 +24,9 @@ from django.test import override_settings
 from django.utils import timezone
 
 from klawerjas_league.celery import app as celery_app
-from klawerjas_league.models import OutboxMessage, TaskReceipt
-from klawerjas_league.outbox import outbox_flush
 from matches.models import Match, StandingsRow, StandingsSnapshot
+from plumbing.models import OutboxMessage, TaskReceipt
+from plumbing.outbox import outbox_flush
 from tests.api.world import make_world
 from tests.conftest import SERVICES_REQUIRED, celery_worker_start, celery_worker_stop
 from tests.factories import MatchFactory
@@ -111,7 +111,7 @@ def night(tmp_path) -> Iterator[Night]:
     saved = {key: celery_app.conf[key] for key in ("broker_url", "task_always_eager", "task_default_queue")}
     celery_app.conf.update(broker_url=night.redis.url, task_always_eager=False, task_default_queue=night.queue)
     _reset_celery_connections()
-    cache = {"default": {"BACKEND": "klawerjas_league.cache.DegradingRedisCache", "LOCATION": night.redis.url,
+    cache = {"default": {"BACKEND": "plumbing.cache.DegradingRedisCache", "LOCATION": night.redis.url,
                          "KEY_PREFIX": night.queue, "OPTIONS": {"SOCKET_CONNECT_TIMEOUT": 0.3, "SOCKET_TIMEOUT": 0.5}}}
     try:
         with override_settings(CACHES=cache, OUTBOX_REDISPATCH_SECONDS=3, CELERY_TASK_ALWAYS_EAGER=False):

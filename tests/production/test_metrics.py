@@ -1,4 +1,4 @@
-"""Prometheus metrics at /metrics (issue 37; klawerjas_league/metrics.py), for the addresses the operator allows.
+"""Prometheus metrics at /metrics (issue 37; plumbing/metrics.py), for the addresses the operator allows.
 
 The metrics move with what happens: a request is counted by its URL name and status, SQL statements are counted,
 the outbox gauges read the waiting messages, and a table write is counted once (its replay is not). Only addresses
@@ -22,10 +22,10 @@ from prometheus_client import REGISTRY
 from prometheus_client.parser import text_string_to_metric_families
 from rest_framework.test import APIClient
 
-from klawerjas_league.metrics import metrics_networks
-from klawerjas_league.models import OutboxMessage
 from matches import table_links
 from matches.models import MatchTable
+from plumbing.metrics import metrics_networks
+from plumbing.models import OutboxMessage
 from tests.tables.conftest import playing  # noqa: F401 - the table fixture
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""Errors reach someone, and the logs say which request (issue 37; klawerjas_league/observability.py).
+"""Errors reach someone, and the logs say which request (issue 37; plumbing/observability.py).
 
 * A 500 reaches Sentry (a capturing transport, sentry-sdk's ``transport=``) tagged with the request id the response
   carries, and without anything personal (``send_default_pii=False``, POPIA s19).
@@ -26,7 +26,7 @@ from django.test import Client, override_settings
 from sentry_sdk.envelope import Envelope
 from sentry_sdk.transport import Transport
 
-from klawerjas_league.observability import JsonFormatter, admins_from_env, logging_config, sentry_init
+from plumbing.observability import JsonFormatter, admins_from_env, logging_config, sentry_init
 
 PROJECT = Path(__file__).resolve().parents[2]
 pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.production.observed_urls")]

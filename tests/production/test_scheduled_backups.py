@@ -1,4 +1,4 @@
-"""Backups on a schedule, with rotation, and the restore drill (issue 37; klawerjas_league/backups.py).
+"""Backups on a schedule, with rotation, and the restore drill (issue 37; plumbing/backups.py).
 
 * The beat schedule runs ``klawerjas_league.backup_scheduled`` daily at ``BACKUP_HOUR``:``BACKUP_MINUTE``.
 * Without a recipient nothing is written and the log says why; with one, an age-encrypted backup lands in
@@ -26,7 +26,8 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.test import override_settings
 
-from klawerjas_league.backups import (
+from klawerjas_league.celery import app
+from plumbing.backups import (
     BACKUP_NAME,
     backup_rotate,
     backup_run,
@@ -34,7 +35,6 @@ from klawerjas_league.backups import (
     backups_listed,
     table_row_counts,
 )
-from klawerjas_league.celery import app
 from tests.production.test_backup import RESTORE, _play_season, _run, age_key, pg_tables  # noqa: F401
 
 PROJECT = Path(__file__).resolve().parents[2]
@@ -42,7 +42,7 @@ PROJECT = Path(__file__).resolve().parents[2]
 
 def test_the_daily_backup_is_on_the_beat_schedule():
     entry = settings.CELERY_BEAT_SCHEDULE["backup-daily"]
-    import klawerjas_league.tasks  # noqa: F401 - registers the task, as the worker's autodiscovery does
+    import plumbing.tasks  # noqa: F401 - registers the task, as the worker's autodiscovery does
     assert entry["task"] == "klawerjas_league.backup_scheduled" and entry["task"] in app.tasks
     assert entry["schedule"] == crontab(hour=3, minute=15)
     moved = subprocess.run(
@@ -57,7 +57,7 @@ def test_the_daily_backup_is_on_the_beat_schedule():
 
 def test_without_a_recipient_the_backup_is_skipped_and_says_so(tmp_path, caplog):
     with override_settings(BACKUP_DIR=tmp_path / "b", BACKUP_AGE_RECIPIENT="", BACKUP_AGE_RECIPIENTS_FILE=""):
-        with caplog.at_level(logging.WARNING, logger="klawerjas_league.backups"):
+        with caplog.at_level(logging.WARNING, logger="plumbing.backups"):
             assert backup_scheduled() is None
     assert "skipped" in caplog.text and "BACKUP_AGE_RECIPIENT" in caplog.text
     assert not (tmp_path / "b").exists()

@@ -15,7 +15,7 @@ from django.test import Client, override_settings
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from klawerjas_league.limits import client_address
+from plumbing.limits import client_address
 
 pytestmark = pytest.mark.django_db
 PASSWORD = "a-Long-enough-passw0rd"

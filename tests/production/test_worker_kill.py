@@ -27,9 +27,9 @@ from django.db import connection, transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from klawerjas_league.models import TaskReceipt
 from matches import services
 from matches.models import Award, Competition, Match, MatchTable, StandingsRow
+from plumbing.models import TaskReceipt
 from tests.conftest import celery_worker_start, celery_worker_stop, require_services
 from tests.factories import UserFactory, match_started, match_with_sheets
 

@@ -2,7 +2,7 @@ import pytest
 from django.core.cache import cache
 from django.db import transaction
 
-from klawerjas_league.demo import demo_season_run
+from demo.season import demo_season_run
 from matches.models import Match
 
 

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.django_db
 def redis_cache(tmp_path) -> Iterator[PrivateRedis]:
     server = PrivateRedis(tmp_path)
     server.start()
-    config = {"default": {"BACKEND": "klawerjas_league.cache.DegradingRedisCache", "LOCATION": server.url,
+    config = {"default": {"BACKEND": "plumbing.cache.DegradingRedisCache", "LOCATION": server.url,
                           "KEY_PREFIX": "degrade-test",
                           "OPTIONS": {"SOCKET_CONNECT_TIMEOUT": 0.3, "SOCKET_TIMEOUT": 0.3}}}
     with override_settings(CACHES=config):

@@ -296,7 +296,7 @@ def test_a_document_fetches_no_file_and_no_address(tmp_path):
     from PIL import Image
     from weasyprint import HTML
 
-    from klawerjas_league.documents import html_pdf
+    from plumbing.documents import html_pdf
 
     path = tmp_path / "on-disk.png"
     Image.new("RGB", (4, 4), "red").save(path)

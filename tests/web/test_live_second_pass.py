@@ -5,7 +5,7 @@ The live pages answer a phone holding the current ETag with ``304 Not Modified``
 htmx poll, which then swaps nothing). A refusal changes nothing of the night, so the tag stays the same; the
 browser sends it back when the redirect brings the reader to the page, and a 304 made it show the page it kept,
 without the message. A request with a message waiting gets no ETag and the whole page
-(``klawerjas_league.page_cache.page_tag``); the page its message is shown on has no tag either, so a later
+(``plumbing.page_cache.page_tag``); the page its message is shown on has no tag either, so a later
 revalidation never shows the message again. A live part's tag is its own: the referee's dashboard polls its own
 address, and the browser must never be told that the page it kept is the part, or the part the page.
 """

@@ -11,9 +11,9 @@ import pytest
 from django.db import transaction
 
 from klawerjas_league.celery import app as celery_app
-from klawerjas_league.models import OutboxMessage
-from klawerjas_league.outbox import outbox_deliver, outbox_flush
 from matches.models import Match, StandingsRow
+from plumbing.models import OutboxMessage
+from plumbing.outbox import outbox_deliver, outbox_flush
 
 # Real commits (not a test case's rolled-back transaction), so on_commit runs when the service commits, as in
 # production, before the view looks at what is waiting.

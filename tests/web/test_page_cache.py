@@ -1,4 +1,4 @@
-"""The public reads a match night leans on, kept whole under version tokens (klawerjas_league/page_cache.py,
+"""The public reads a match night leans on, kept whole under version tokens (plumbing/page_cache.py,
 matches/page_versions.py; issue 23): their query counts are pinned, cold and kept; a kept page changes the
 moment its data changes (a going-on entered, a result approved, standings published); a phone holding the
 ETag gets 304; signed-in people and other languages never get someone else's page."""
@@ -14,10 +14,10 @@ from django.http import HttpResponse
 from django.test import RequestFactory
 from django.utils import translation
 
-from klawerjas_league.page_cache import cached_page
 from matches import boem_sheet, services
 from matches.models import Match
 from matches.standings import standings_recompute
+from plumbing.page_cache import cached_page
 from tests.tables.conftest import playing  # noqa: F401 - the fixture: a match playing now
 
 pytestmark = pytest.mark.django_db

@@ -18,9 +18,9 @@ from django.db import transaction
 from django.test import Client, override_settings
 
 from clubs.models import Team, Union
-from drives.demo import play_demo_drive
+from demo.drive import play_demo_drive
+from demo.season import UNION_NAME, demo_season_run, demo_tonight_ensure
 from drives.models import Drive
-from klawerjas_league.demo import UNION_NAME, demo_season_run, demo_tonight_ensure
 from matches import services
 from matches.models import Competition, Match, TableLink
 

@@ -12,9 +12,9 @@ from django.utils import timezone
 from django_otp.plugins.otp_static.models import StaticToken
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
+from accounts import two_step
 from clubs.models import GROUP_CAPTAINS, UnionReferee
 from clubs.services import union_settings_update
-from klawerjas_league import two_step
 from tests.factories import UnionFactory, UnionOfficialFactory, UserFactory
 from tests.people import in_group
 from tests.two_step_codes import authenticator_for, code_for, code_from_secret

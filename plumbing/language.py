@@ -3,7 +3,7 @@
 Which language a request gets (Django's :class:`~django.middleware.locale.LocaleMiddleware`): the language
 cookie (``django_language``, set by the switch, kept a year: a table device without an account keeps its
 choice), else the browser's ``Accept-Language`` (a first visit), else English. A signed-in user's choice is
-also stored (:class:`klawerjas_league.models.UserLanguage`): the switch saves it, and signing in on any device
+also stored (:class:`plumbing.models.UserLanguage`): the switch saves it, and signing in on any device
 makes it that device's cookie. So no request pays a query for the language.
 
 Every response says it varies on ``Accept-Language`` and ``Cookie`` (a shared cache must not hand an
@@ -24,7 +24,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
-from klawerjas_league.models import UserLanguage
+from plumbing.models import UserLanguage
 
 
 def language_cache_key(key: str) -> str:

@@ -8,15 +8,15 @@ fail at most ``SIGN_IN_FAILURES_PER_ADDRESS`` sign-ins in ``SIGN_IN_WINDOW_MINUT
 sign-ins are refused with 429 until the window passes: one address cannot try many accounts.
 
 Both are said plainly, on the sign-in page (:func:`lockout_response`, ``AXES_LOCKOUT_CALLABLE``) and by the token
-endpoint (``klawerjas_league.api_auth``): "Too many failed sign-ins from this address for this account; try again
+endpoint (``accounts.api_auth``): "Too many failed sign-ins from this address for this account; try again
 in N minutes.", and for the address's budget "Too many failed sign-ins from this address; try again in N minutes."
 
 A user with two-step sign-in is not signed in by the password: :class:`SignInView` then asks for the code
-(``klawerjas_league.two_step``, the page ``two-step-code``).
+(``accounts.two_step``, the page ``two-step-code``).
 
-The client address is :func:`klawerjas_league.limits.client_address` (DRF's rule: ``REMOTE_ADDR``, or behind
+The client address is :func:`plumbing.limits.client_address` (DRF's rule: ``REMOTE_ADDR``, or behind
 ``NUM_PROXIES`` trusted proxies the address they forwarded), for both; the address's failures are counted in the
-``limits`` cache, which keeps counting while Redis is down (``klawerjas_league.limits``). django-axes keeps its
+``limits`` cache, which keeps counting while Redis is down (``plumbing.limits``). django-axes keeps its
 attempts in the database.
 """
 
@@ -35,8 +35,8 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import ngettext
 
-from klawerjas_league.limits import address_count, address_count_add, client_address
-from klawerjas_league.two_step import sign_in_pending_start, two_step_on
+from accounts.two_step import sign_in_pending_start, two_step_on
+from plumbing.limits import address_count, address_count_add, client_address
 
 FAILURES_SCOPE = "sign-in-failures"
 

@@ -5,8 +5,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
-from drives.demo import play_demo_drive
-from klawerjas_league.demo import (
+from demo.drive import play_demo_drive
+from demo.season import (
     DEMO_PASSWORD,
     UNION_NAME,
     DemoExists,

@@ -2,7 +2,7 @@
 
 from django.db import IntegrityError, transaction
 
-from klawerjas_league.models import TaskReceipt
+from plumbing.models import TaskReceipt
 
 
 def task_receipt_claim(*, key: str, task: str, worker: str = "") -> bool:

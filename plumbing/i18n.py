@@ -14,14 +14,14 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import PasswordResetForm
 from django.utils import translation
 
-from klawerjas_league.models import UserLanguage
+from plumbing.models import UserLanguage
 
 
 def user_language(user) -> str:
     """The language code (one of ``settings.LANGUAGES``, e.g. ``"af"`` or ``"en-za"``) ``user`` reads in.
 
     The choice is the one the user made with the AF/EN switch (or the language they first signed in with), stored
-    as :class:`klawerjas_league.models.UserLanguage` (``user.language_choice``): one query, none when the caller
+    as :class:`plumbing.models.UserLanguage` (``user.language_choice``): one query, none when the caller
     loaded it with ``select_related("language_choice")``.
 
     :param user: a ``User``, an ``AnonymousUser`` or ``None``.

@@ -5,7 +5,7 @@ Before, a service queued a task with ``transaction.on_commit(lambda: task.delay(
 recompute was never queued, so a retry found the result approved and the table stayed wrong for good. Now:
 
 * :func:`outbox_enqueue` (call **inside** the service's transaction) writes an
-  :class:`~klawerjas_league.models.OutboxMessage`; the change and the need to act on it commit together.
+  :class:`~plumbing.models.OutboxMessage`; the change and the need to act on it commit together.
 * After commit it tries to hand the message to the broker (:func:`outbox_dispatch`). If the broker is
   unreachable nothing is raised: the request answers as usual, and the message waits.
 * :func:`outbox_flush` (Celery beat every ``OUTBOX_FLUSH_SECONDS``, and each worker as it starts) sends every
@@ -14,7 +14,7 @@ recompute was never queued, so a retry found the result approved and the table s
 * The worker's :func:`outbox_deliver` locks the row, runs the task and marks it done in one transaction: a
   message sent twice (re-sent, or redelivered by the broker) runs once. The tasks are idempotent besides. Its
   task, :func:`outbox_deliver_task`, is defined here beside what it runs, so that this module and
-  ``klawerjas_league.tasks`` do not import each other.
+  ``plumbing.tasks`` do not import each other.
 * A reader may run a pending message itself (:func:`outbox_run_pending`): the public standings do, so the table
   is right at the next read even while no worker runs.
 """
@@ -24,14 +24,14 @@ from __future__ import annotations
 import logging
 from datetime import timedelta
 
+from celery import current_app as app
 from celery import shared_task
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from klawerjas_league.celery import app
-from klawerjas_league.models import OutboxMessage
+from plumbing.models import OutboxMessage
 
 logger = logging.getLogger(__name__)
 

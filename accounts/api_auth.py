@@ -6,11 +6,11 @@ under the Jazzband umbrella, gives each sign-in (each device) a token of its own
 it, expires it (``API_TOKEN_TTL_HOURS``), and revokes one token or all of a user's.
 
 * ``POST /api/auth/token/`` with ``username`` and ``password`` answers ``{"token": "…", "expiry": "…"}``, a new
-  token every time; it is throttled like the site's sign-in (``klawerjas_league.sign_in``): 429 with ``{"detail":
+  token every time; it is throttled like the site's sign-in (``accounts.sign_in``): 429 with ``{"detail":
   "Too many failed sign-ins from this address for this account; try again in N minutes."}`` once the account is
   locked from this address (the right password too, until then), or "… from this address; try again in N minutes."
   once the address has failed too many sign-ins;
-* a user with two-step sign-in (``klawerjas_league.two_step``) sends the code too, as ``otp_token`` (6 digits from
+* a user with two-step sign-in (``accounts.two_step``) sends the code too, as ``otp_token`` (6 digits from
   the authenticator app, or a recovery code): without it, or with a wrong one, 400 with ``{"otp_token": ["…"]}``
   saying which (and, after wrong codes, how many seconds to wait); someone of whom two-step sign-in is required
   and who has not set it up gets no token (403, ``detail``) until they have, on the site;
@@ -38,8 +38,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from klawerjas_league.sign_in import account_locked_message, address_blocked_message, sign_in_address_blocked
-from klawerjas_league.two_step import TwoStepCodeRefused, code_verify, two_step_on, two_step_required
+from accounts.sign_in import account_locked_message, address_blocked_message, sign_in_address_blocked
+from accounts.two_step import TwoStepCodeRefused, code_verify, two_step_on, two_step_required
 
 
 class TokenSignInSerializer(AuthTokenSerializer):

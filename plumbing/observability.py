@@ -237,8 +237,8 @@ def logging_config(*, log_format: str, level: str) -> dict[str, Any]:
             "require_debug_false": {"()": "django.utils.log.RequireDebugFalse"},
         },
         "formatters": {
-            "json": {"()": "klawerjas_league.observability.JsonFormatter"},
-            "plain": {"()": "klawerjas_league.observability.PlainFormatter"},
+            "json": {"()": "plumbing.observability.JsonFormatter"},
+            "plain": {"()": "plumbing.observability.PlainFormatter"},
         },
         "handlers": {
             "console": {"class": "logging.StreamHandler", "formatter": log_format, "filters": ["request_id"]},

@@ -3,12 +3,12 @@
 Why django-otp: maintained in the Django community (jazzband, since 2012), it keeps devices as models with the
 TOTP authenticator (``otp_totp``) and one-time recovery codes (``otp_static``) as plugins, throttles wrong codes
 itself, and is what django-two-factor-auth is built on. It has no pages of its own; ours are
-``klawerjas_league.two_step_views``.
+``accounts.two_step_views``.
 
 * **Turning it on** (:func:`authenticator_confirm`): the user's app is given a new secret (a QR code or typed), and
   the secret is kept only once the app's code matches it; then :data:`RECOVERY_CODES` recovery codes are made
   (:func:`recovery_codes_new`), shown once. Each works once, in place of a code (a lost phone).
-* **Signing in** (``klawerjas_league.sign_in.SignInView``): a user with an authenticator (:func:`two_step_on`) is
+* **Signing in** (``accounts.sign_in.SignInView``): a user with an authenticator (:func:`two_step_on`) is
   not signed in by the password: the session only remembers them for ``TWO_STEP_PENDING_SECONDS``
   (:func:`sign_in_pending_start`) until a code (:func:`code_verify`) signs them in, verified (django-otp's
   ``login(request, device)``; ``request.user.is_verified()``).

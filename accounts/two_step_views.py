@@ -1,4 +1,4 @@
-"""The two-step sign-in pages (issue 35; the rules are ``klawerjas_league.two_step``).
+"""The two-step sign-in pages (issue 35; the rules are ``accounts.two_step``).
 
 * ``/accounts/two-step/`` (``two-step``): whether it is on, the recovery codes left; set it up, make new recovery
   codes, move it to a new phone, turn it off;
@@ -28,7 +28,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 from django_otp.plugins.otp_static.models import StaticDevice
 
-from klawerjas_league import two_step
+from accounts import two_step
 
 
 class CodeForm(forms.Form):

@@ -2,7 +2,7 @@
 
 Every address a shared page, a preview or a calendar carries is built from ``settings.SITE_URL`` (the site's
 public address), never from a request's ``Host`` header: a page kept in the cache
-(``klawerjas_league.page_cache``) is the same for every reader, and a link sent on is one that works
+(``plumbing.page_cache``) is the same for every reader, and a link sent on is one that works
 (OWASP ASVS 5.0 V1.3, host header injection). :func:`sharing_context` gives every template ``site_url`` and
 ``page_url`` (the page's address, without its query), which ``templates/base.html`` uses for its OpenGraph and
 Twitter card tags.

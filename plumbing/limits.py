@@ -5,10 +5,10 @@ connection's ``REMOTE_ADDR``; or, with ``NUM_PROXIES`` trusted proxies in front 
 ``REST_FRAMEWORK["NUM_PROXIES"]``), the address the nearest of them put in ``X-Forwarded-For``. So behind the
 documented proxy (``deploy/nginx/klawerjas-league.conf``, which sets the header itself) each phone in a hall is
 told apart, and with no proxy trusted a forged header changes nothing. Its users: the failed sign-ins per address
-and django-axes's lockouts (``klawerjas_league.sign_in``, ``AXES_CLIENT_IP_CALLABLE``), the wrong table codes
+and django-axes's lockouts (``accounts.sign_in``, ``AXES_CLIENT_IP_CALLABLE``), the wrong table codes
 (``tables.views``) and the table API's sign-in throttle (``tables.api.SignInThrottle``, a DRF throttle).
 
-The counts live in the ``limits`` cache (``klawerjas_league.cache.caches_config``): Redis, and each process's
+The counts live in the ``limits`` cache (``plumbing.cache.caches_config``): Redis, and each process's
 memory while Redis cannot be reached, so a limit keeps counting when Redis is down. Each count expires its window
 after the first attempt that made it (:func:`address_count_add`); nothing is kept for longer.
 """
@@ -22,7 +22,7 @@ from django.core.cache import BaseCache, caches
 from django.http import HttpRequest
 from rest_framework.throttling import BaseThrottle
 
-from klawerjas_league.cache import LIMITS_CACHE
+from plumbing.cache import LIMITS_CACHE
 
 
 def client_address(request: HttpRequest) -> str | None:

@@ -6,7 +6,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from klawerjas_league.backups import BackupError, backup_drill, backup_run, backups_listed
+from plumbing.backups import BackupError, backup_drill, backup_run, backups_listed
 
 
 class Command(BaseCommand):

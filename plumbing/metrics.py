@@ -18,7 +18,7 @@ The metrics (README, "Metrics"):
     Writes of the tables' devices (a going-on, a confirmation…: ``tables.services.table_write_once``, replays not
     counted); per minute: ``rate(klawerjas_table_writes_total[5m]) * 60``.
 ``klawerjas_outbox_pending`` and ``klawerjas_outbox_oldest_pending_age_seconds``
-    Outbox messages not done yet (``klawerjas_league/outbox.py``) and the age of the oldest, read at each scrape.
+    Outbox messages not done yet (``plumbing/outbox.py``) and the age of the oldest, read at each scrape.
 
 Behind gunicorn each worker process counts its own requests; set ``PROMETHEUS_MULTIPROC_DIR`` to an empty folder
 (cleared at each start) and every process writes there and ``/metrics`` sums them (prometheus-client's
@@ -43,7 +43,7 @@ from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 from prometheus_client.registry import Collector
 
-from klawerjas_league.limits import client_address
+from plumbing.limits import client_address
 
 logger = logging.getLogger(__name__)
 
@@ -79,7 +79,7 @@ class OutboxCollector(Collector):
         """The two gauges, read now."""
         from django.db.models import Count, Min
 
-        from klawerjas_league.models import OutboxMessage
+        from plumbing.models import OutboxMessage
 
         try:
             found = OutboxMessage.objects.filter(done_at__isnull=True).aggregate(
@@ -162,7 +162,7 @@ def metrics_networks(text: str | list[str]) -> list[ipaddress.IPv4Network | ipad
 
 
 def metrics_allowed(request: HttpRequest) -> bool:
-    """Whether the request's client (:func:`klawerjas_league.limits.client_address`: the connection's address,
+    """Whether the request's client (:func:`plumbing.limits.client_address`: the connection's address,
     or behind ``NUM_PROXIES`` trusted proxies the one they forwarded) is in ``METRICS_ALLOWED_ADDRESSES``."""
     address = client_address(request)
     if not address:

@@ -32,7 +32,7 @@ class OutboxMessage(models.Model):
     broker (Redis) is down when the change commits, or loses the message, the row is still here, and the
     outbox flush (Celery beat, every ``OUTBOX_FLUSH_SECONDS``; and every worker as it starts) sends it again
     until a worker has run it. The worker runs the task and sets ``done_at`` in one transaction, under the row's
-    lock, so a message delivered twice runs once (``klawerjas_league.outbox``).
+    lock, so a message delivered twice runs once (``plumbing.outbox``).
     """
 
     task = models.CharField(max_length=200, help_text="Registered Celery task name, e.g. "
@@ -60,7 +60,7 @@ class OutboxMessage(models.Model):
 class UserLanguage(models.Model):
     """The language a user chose with the AF/EN switch, remembered across devices (README "Afrikaans and
     English"). On sign-in it becomes the request's language and the language cookie
-    (:mod:`klawerjas_league.language`); a user who never chose has no row and keeps the cookie's or the browser's.
+    (:mod:`plumbing.language`); a user who never chose has no row and keeps the cookie's or the browser's.
 
     ``language`` is one of ``settings.LANGUAGES``' codes: ``"en"`` or ``"af"``.
     """

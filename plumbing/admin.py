@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from klawerjas_league.models import TaskReceipt
+from plumbing.models import TaskReceipt
 
 
 @admin.register(TaskReceipt)

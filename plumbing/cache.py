@@ -34,7 +34,7 @@ from django_redis.exceptions import ConnectionInterrupted
 
 logger = logging.getLogger(__name__)
 
-#: The cache alias of the per-address counters (``klawerjas_league.limits``).
+#: The cache alias of the per-address counters (``plumbing.limits``).
 LIMITS_CACHE = "limits"
 
 
@@ -191,9 +191,9 @@ def caches_config(*, redis_url: str, key_prefix: str = "klawerjas", socket_timeo
                                "LOCATION": "klawerjas-limits"}}
     sockets = {"SOCKET_CONNECT_TIMEOUT": socket_timeout, "SOCKET_TIMEOUT": socket_timeout}
     return {
-        "default": {"BACKEND": "klawerjas_league.cache.DegradingRedisCache", "LOCATION": redis_url,
+        "default": {"BACKEND": "plumbing.cache.DegradingRedisCache", "LOCATION": redis_url,
                     "KEY_PREFIX": key_prefix, "TIMEOUT": 300, "OPTIONS": sockets},
-        LIMITS_CACHE: {"BACKEND": "klawerjas_league.cache.FailoverCache", "LOCATION": redis_url,
+        LIMITS_CACHE: {"BACKEND": "plumbing.cache.FailoverCache", "LOCATION": redis_url,
                        "KEY_PREFIX": f"{key_prefix}-limits", "TIMEOUT": 600,
                        "OPTIONS": {"PRIMARY": {"BACKEND": "django_redis.cache.RedisCache", "LOCATION": redis_url,
                                                "OPTIONS": sockets}}},

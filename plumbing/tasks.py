@@ -1,22 +1,38 @@
-"""Cross-cutting Celery tasks (the outbox's delivery task is defined in klawerjas_league/outbox.py and
+"""Cross-cutting Celery tasks (the outbox's delivery task is defined in plumbing/outbox.py and
 registered through the import here)."""
 
+import datetime
 import socket
 from typing import Any
 
 from celery import shared_task
 from celery.signals import worker_ready
+from django.core.cache import cache
 from django.db import transaction
+from django.utils import timezone
 
-from klawerjas_league.backups import backup_scheduled
-from klawerjas_league.health import beat_heartbeat_write
-from klawerjas_league.outbox import outbox_deliver_task, outbox_flush  # noqa: F401 (the worker's tasks)
-from klawerjas_league.services import task_receipt_claim
+from plumbing.backups import backup_scheduled
+from plumbing.outbox import outbox_deliver_task, outbox_flush  # noqa: F401 (the worker's tasks)
+from plumbing.services import task_receipt_claim
+
+#: The cache key of beat's heartbeat: the time (ISO 8601, UTC) the heartbeat task last ran.
+BEAT_HEARTBEAT_KEY = "health:beat-heartbeat"
+def beat_heartbeat_write(*, now: datetime.datetime | None = None) -> datetime.datetime:
+    """Record that beat's heartbeat task ran now (the cache, kept a day). :returns: the time written."""
+    now = now or timezone.now()
+    cache.set(BEAT_HEARTBEAT_KEY, now.isoformat(), timeout=24 * 3600)
+    return now
+
+
+def beat_heartbeat_read() -> datetime.datetime | None:
+    """When beat's heartbeat task last ran, or ``None`` (never, or the cache lost it)."""
+    value = cache.get(BEAT_HEARTBEAT_KEY)
+    return datetime.datetime.fromisoformat(value) if value else None
 
 
 @shared_task(name="klawerjas_league.receipt_write")
 def receipt_write(key: str) -> dict[str, object]:
-    """Write a :class:`~klawerjas_league.models.TaskReceipt` for ``key`` once (idempotent).
+    """Write a :class:`~plumbing.models.TaskReceipt` for ``key`` once (idempotent).
 
     Used to prove the wiring end to end (broker → worker → database) and by the health tooling.
 
@@ -50,7 +66,7 @@ def outbox_flush_when_worker_starts(sender: Any = None, **kwargs: Any) -> None:
 
 @shared_task(name="klawerjas_league.backup_scheduled", ignore_result=True, time_limit=3600, soft_time_limit=3500)
 def backup_scheduled_task() -> str:
-    """The daily backup (Celery beat, ``BACKUP_HOUR``): ``klawerjas_league.backups.backup_scheduled``, encrypted
+    """The daily backup (Celery beat, ``BACKUP_HOUR``): ``plumbing.backups.backup_scheduled``, encrypted
     to ``BACKUP_AGE_RECIPIENT`` into ``BACKUP_DIR``, then rotated to ``BACKUP_KEEP`` (POPIA s19: safeguards
     against loss). :returns: the backup's path, or ``""`` when skipped (no recipient configured)."""
     made = backup_scheduled()

@@ -52,7 +52,7 @@ class PrivateWhenSignedInMiddleware:
     """Mark every answer to a signed-in person, to a request with a session (a table device), or that sets a
     cookie, as ``Cache-Control: private``: a shared cache (the shipped nginx's micro-cache, a CDN) never keeps
     it, whatever the view said (issue 40). Only public answers to nobody in particular carry ``public``
-    (:func:`klawerjas_league.page_cache.shared_cache_control`)."""
+    (:func:`plumbing.page_cache.shared_cache_control`)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
