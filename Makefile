@@ -7,13 +7,14 @@ PORT ?= 8000
 # A development checkout: DEBUG on with a development key unless the environment says otherwise.
 export DJANGO_SETTINGS_MODULE := klawerjas_league.settings
 
-.PHONY: demo test ci lint typecheck bench test-engine-system worker beat clean help
+.PHONY: demo test ci lint typecheck bench docs test-engine-system worker beat clean help
 
 help:
 	@echo "make demo   - install, migrate, play the demo season (once) and serve http://$(HOST):$(PORT)/"
 	@echo "make test   - install the test tools and run the whole suite"
 	@echo "make lint   - ruff check and the import contracts;  make typecheck - mypy --strict engine"
 	@echo "make bench  - run the benchmarks in bench/ and print their numbers"
+	@echo "make docs   - build the documentation site (docs/, mkdocs.yml) into site/ with --strict"
 
 $(PY):
 	@interp=$$(scripts/find-python) || exit 1; echo "Using $$interp"; "$$interp" -m venv $(VENV)
@@ -58,12 +59,17 @@ lint: $(VENV)/.installed-dev
 typecheck: $(VENV)/.installed-dev
 	$(PY) -m mypy --strict engine
 
+# The documentation site: MkDocs with the Material theme, from docs/ and mkdocs.yml, into site/. --strict fails on
+# a broken link or anchor and on a page missing from the nav; nothing is fetched from the network.
+docs: $(VENV)/.installed-dev
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --site-dir site
+
 # Every script in bench/ (the files with a __main__ block; the others are the load benchmarks' shared modules).
 bench: $(VENV)/.installed-dev
 	@for script in $$(grep -l '__main__' bench/*.py); do echo "== $$script"; $(PY) $$script || exit 1; done
 
 # The engine is standard-library Python 3.11+: run its tests on the machine's system python3 too (Debian's
-# CPython is the fastest interpreter here; see README "Benchmarks"). Uses a venv of its own with the test tools.
+# CPython is the fastest interpreter here; see docs/develop/benchmarks.md). Uses a venv of its own with the test tools.
 SYSTEM_PYTHON ?= /usr/bin/python3
 test-engine-system:
 	@if ! $(SYSTEM_PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)' 2>/dev/null; then \

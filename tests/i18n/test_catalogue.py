@@ -20,9 +20,10 @@ import pytest
 PROJECT = Path(__file__).resolve().parents[2]
 PO = PROJECT / "locale" / "af" / "LC_MESSAGES" / "django.po"
 MO = PO.with_suffix(".mo")
-#: What ``makemessages`` skips, as the README's command does (and the test and tool folders: no user reads them).
+#: What ``makemessages`` skips, as docs/develop/translations.md's command does (and the test and tool folders and
+#: the built documentation site: no user of the app reads them).
 IGNORED = {".venv", "node_modules", "locale", ".git", "artifacts", "staticfiles", "tests", "bench", "scripts",
-           "docs", "deploy"}
+           "docs", "deploy", "site"}
 
 
 def _key(entry: polib.POEntry | polib.MOEntry) -> tuple[str | None, str, str | None]:
@@ -92,8 +93,8 @@ def test_every_string_marked_in_the_code_is_in_the_catalogue(tmp_path: Path) -> 
     marked = {_key(e) for e in fresh if not e.obsolete}
     catalogued = {_key(e) for e in polib.pofile(str(PO)) if not e.obsolete}
     missing = sorted(marked - catalogued, key=str)
-    assert missing == [], (f"{len(missing)} marked strings are not in {PO.relative_to(PROJECT)} (README "
-                           f"'Afrikaans and English' says how to update it): {missing[:10]}")
+    assert missing == [], (f"{len(missing)} marked strings are not in {PO.relative_to(PROJECT)} ("
+                           f"docs/develop/translations.md says how to update it): {missing[:10]}")
 
 
 def test_the_compiled_catalogue_matches_the_po_file() -> None:

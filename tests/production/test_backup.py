@@ -1,4 +1,4 @@
-"""Backups (issue 8): a whole season survives ``scripts/backup`` and ``scripts/restore`` (README, "Backups").
+"""Backups (issue 8): a whole season survives ``scripts/backup`` and ``scripts/restore`` (docs/operate/backups.md).
 
 Every backup is encrypted with age to the operator's public key (issue 35, finding 12: a backup holds password
 hashes and e-mail addresses); the restore takes the identity file. Encrypted backups hold no e-mail address and no

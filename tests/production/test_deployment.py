@@ -86,7 +86,7 @@ def test_the_documented_proxy_sets_the_forwarded_address_itself_and_reaches_guni
     assert "$proxy_add_x_forwarded_for" not in "\n".join(line.split("#", 1)[0] for line in site.splitlines())
     upstreams = {words[0] for words in _nginx_directives(site, "proxy_pass")}
     assert upstreams == {f"http://{_gunicorn_bind(monkeypatch)}"}
-    assert "deploy/nginx/klawerjas-league.conf" in (PROJECT_DIR / "README.md").read_text()
+    assert "deploy/nginx/klawerjas-league.conf" in (PROJECT_DIR / "docs" / "operate" / "deployment.md").read_text()
 
 
 @pytest.fixture

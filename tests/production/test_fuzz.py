@@ -12,7 +12,7 @@ sane depth. Whatever comes out:
 * the referee console's upload answers 400 with the engine's first problem on the page (SAKBOC 1.10: the
   referee decides from a record that is readable), and no row of the referee's models (claims, hands, rulings,
   queries, their history) is added or changed;
-* ``manage.py adjudicate`` exits 2 and prints the problems (README, "The rules engine").
+* ``manage.py adjudicate`` exits 2 and prints the problems (docs/engine.md).
 
 Example counts are modest (``FUZZ_EXAMPLES`` scales them for a longer hunt: ``FUZZ_EXAMPLES=20`` is 20 times).
 """

@@ -2,7 +2,8 @@
 
 The apps' migrations were squashed into one or two per app; each squashed migration names the old ones it
 replaces. An installation's ``django_migrations`` table holds the old names: Django then counts the squashed
-migrations as applied (README, Upgrading). These tests hold that to the list of every migration released before.
+migrations as applied (docs/operate/deployment.md, Upgrading an installation). These tests hold that to the list
+of every migration released before.
 """
 
 import pytest

@@ -32,7 +32,7 @@ SILENCED: list[str] = []
 
 
 def production_env_example() -> dict[str, str]:
-    """``deploy/production.env.example`` (what the README's deployment section tells you to fill in), as a dict."""
+    """``deploy/production.env.example`` (what docs/operate/deployment.md tells you to fill in), as a dict."""
     values = {}
     for line in (PROJECT_DIR / "deploy" / "production.env.example").read_text().splitlines():
         if line.strip() and not line.startswith("#"):
@@ -55,11 +55,11 @@ def test_check_deploy_passes_with_the_production_environment_example():
     assert "System check identified no issues" in result.stdout
 
 
-def test_the_readme_lists_every_production_variable():
-    readme = (PROJECT_DIR / "README.md").read_text()
+def test_the_configuration_page_lists_every_production_variable():
+    page = (PROJECT_DIR / "docs" / "operate" / "configuration.md").read_text()
     example = production_env_example()
     assert "EMAIL_URL" in example
-    missing = [name for name in example if f"`{name}`" not in readme]
+    missing = [name for name in example if f"`{name}`" not in page]
     assert missing == []
 
 
