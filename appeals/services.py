@@ -27,7 +27,7 @@ from clubs.models import Team
 from clubs.services import save_with_history
 from matches import services as match_services
 from matches.models import Match
-from matches.records import match_lock
+from matches.writes import match_lock
 from referee import services as referee_services
 from referee.models import Ruling
 

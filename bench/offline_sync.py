@@ -57,7 +57,8 @@ def seed(out: Path) -> None:
     django.setup()
     from django.utils import timezone
 
-    from matches import services, table_links
+    from matches import services
+    from matches.night import table_links
     from tests.factories import match_with_sheets
 
     start = timezone.now().replace(microsecond=0) - dt.timedelta(minutes=1)

@@ -63,7 +63,7 @@ def playing_match():  # noqa: ANN201
 
 def api_writes(rounds: int) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
     """Goings-on and confirmations through ``/api/table/``: one device per table, as a table's app sends them."""
-    from matches.table_links import table_links_ensure
+    from matches.night.table_links import table_links_ensure
 
     match = playing_match()
     devices = []
@@ -93,7 +93,7 @@ def api_writes(rounds: int) -> tuple[list[tuple[float, float]], list[tuple[float
 def page_writes(rounds: int) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
     """Goings-on and confirmations through the table's page (``/table/sheet/…``), JSON, as its offline queue
     sends them (``client_id`` its idempotency key)."""
-    from matches.table_links import table_links_ensure
+    from matches.night.table_links import table_links_ensure
 
     match = playing_match()
     devices = []

@@ -8,14 +8,14 @@ match-night services, moving simulated time with their ``now=`` arguments (no sl
 * team sheets, the toss 5 minutes before play (SAKBOC 1.3), the first half (1.2);
 * at each of the 4 tables, hands dealt and played card by card by :func:`engine.simulate.play_hand` (seeded;
   the ou jol tallies and the boem's strokes carried from hand to hand), a few minutes a hand; every going on
-  (claimed by the telman) is a :class:`matches.boem_sheet.StrokeLine` on the table's boem sheet;
+  (claimed by the telman) is a :class:`matches.night.boem_sheet.StrokeLine` on the table's boem sheet;
 * now and then a revoke (versak, SAKBOC 3.3) is injected into a bot's hand and the opponents' telman says
   "af"; the hand record with the claim is put to :func:`engine.adjudicate` and the straf goes on the sheet
-  (:class:`~matches.boem_sheet.StrafLine`) only when the verdict upholds it, with the verdict's points
+  (:class:`~matches.night.boem_sheet.StrafLine`) only when the verdict upholds it, with the verdict's points
   (SAKBOC 6.2). Sometimes the "revoke" was a legal trump (3.3): the engine calls it a wrong straf and the
-  referee reverses it (:class:`~matches.boem_sheet.StrafReversalLine`, Notes §VII);
+  referee reverses it (:class:`~matches.night.boem_sheet.StrafReversalLine`, Notes §VII);
 * the tables' lines of a stretch of play (up to the interval call, to the end of the first half's cut hands,
-  to a table stop, to time) are recorded in one call of :func:`matches.boem_sheet.sheets_record`: the same
+  to a table stop, to time) are recorded in one call of :func:`matches.night.boem_sheet.sheets_record`: the same
   checks, lines, boems and score as ``going_on_record`` / ``straf_record`` / ``straf_reverse`` line by line, in
   a few queries, scored by the rules engine like every boem sheet;
 * the interval, half-time substitutions (11.1), the second half, one table stopped by the referee in the
@@ -52,8 +52,9 @@ from clubs.models import Player, Team, Union
 from engine.cards import CARD_NAMES, parse_card
 from engine.scoring import BoemState, GameState
 from engine.simulate import deal, play_hand
-from matches import boem_sheet, services
+from matches import services
 from matches.models import Award, Boem, BoemEntry, Competition, Match, MatchTable, PlayedHand, StandingsSnapshot
+from matches.night import boem_sheet
 from matches.selectors import match_clock_lengths
 
 DEMO_PASSWORD = "klawerjas-demo"
@@ -356,7 +357,7 @@ def _record_hands(
     referee: Any, out: list[PlayedHand],
 ) -> None:
     """Put the hands on their tables' boem sheets, every table's run in one call of
-    :func:`matches.boem_sheet.sheets_record` (the same checks and lines as line by line), and queue each
+    :func:`matches.night.boem_sheet.sheets_record` (the same checks and lines as line by line), and queue each
     hand's PlayedHand with the entry it produced."""
     teams = (match.home, match.away)
     by_table: dict[int, list[_Hand]] = {}
@@ -692,7 +693,7 @@ def demo_tonight_ensure(*, now: dt.datetime | None = None) -> Match | None:
     """
     from django.utils import timezone
 
-    from matches.table_links import table_links_ensure
+    from matches.night.table_links import table_links_ensure
 
     union = Union.objects.filter(name=UNION_NAME).first()
     if union is None:
@@ -757,7 +758,7 @@ def demo_tonight_lines(match: Match, *, site: str) -> list[str]:
     """What to print about tonight's match: who captains its two teams and referees it (their accounts), where
     to open each table, the referee's dashboard."""
     from matches.models import TableLink
-    from matches.table_links import code_display
+    from matches.night.table_links import code_display
 
     match = Match.objects.select_related("home__captain__user", "away__captain__user", "referee",
                                          "competition").get(pk=match.pk)

@@ -32,8 +32,8 @@ from clubs.models import Player, Team, Union
 from clubs.selectors import person_name, public_names_token
 from klawerjas_league.outbox import outbox_waiting
 from klawerjas_league.page_cache import KeptJsonMixin, conditional_headers, keep_json, kept
-from matches import entries, permissions, selectors, services
-from matches.live import live_cached, live_version, match_live
+from matches import permissions, selectors, services
+from matches.competitions import entries
 from matches.models import (
     DEFAULT_RULESET,
     RULESET_CHOICES,
@@ -48,7 +48,8 @@ from matches.models import (
     StandingsRow,
     StandingsSnapshot,
 )
-from matches.standings import standings_outbox_key, standings_page_token
+from matches.night.live import live_cached, live_version, match_live
+from matches.results.standings import standings_outbox_key, standings_page_token
 
 # --- Read shapes --------------------------------------------------------------------------------------------
 
@@ -108,7 +109,7 @@ class ResultSerializer(FixtureSerializer):
 
 
 class StandingsRowSerializer(serializers.ModelSerializer):
-    """A line of the live table (a :class:`matches.standings.StandingsLine`, read through
+    """A line of the live table (a :class:`matches.results.standings.StandingsLine`, read through
     :func:`matches.selectors.standings_for_competition` like the pages and downloads), in the shape of a
     stored :class:`~matches.models.StandingsRow`."""
 
@@ -499,7 +500,7 @@ def live_json_state(match_id: int, version: int) -> tuple[str, str]:
 
 def live_response(request: Request, match_id: int, *, keep: bool = False, version: int | None = None) -> Response:
     """The match's live state, or 304 when the client's ``If-None-Match`` is the current version's ETag. The
-    state of a version is built once and kept (``matches.live.live_cached``): every client of that version gets
+    state of a version is built once and kept (``matches.night.live.live_cached``): every client of that version gets
     the same answer without a query more. ``keep``: keep the rendered JSON for anonymous readers
     (:func:`klawerjas_league.page_cache.keep_json`; the public ``/api/fixtures/{id}/live/`` only). ``version``:
     the live version when this request has just read it (else it is read here: one query)."""
@@ -632,7 +633,7 @@ class CompetitionViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMi
 
     def kept_json_state(self, action: str, kwargs: dict) -> tuple[str, str] | None:
         """``(cache key, quoted ETag)`` of the live standings' plain JSON now (``standings`` only): named by the
-        standings token (:func:`matches.standings.standings_page_token`) and the language. 0 queries."""
+        standings token (:func:`matches.results.standings.standings_page_token`) and the language. 0 queries."""
         if action != "standings":
             return None
         competition_id = _int_or_404(kwargs.get("pk"))
@@ -643,7 +644,7 @@ class CompetitionViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMi
 
     def _standings_read(self, request: Request, competition_id: int) -> Response:
         """The live standings, serialized once per standings token and language
-        (:func:`matches.standings.standings_page_token`) and kept: 0 queries then; ``If-None-Match`` with the
+        (:func:`matches.results.standings.standings_page_token`) and kept: 0 queries then; ``If-None-Match`` with the
         ETag answers 304. An anonymous plain-JSON answer's bytes are kept too (:meth:`kept_json_state`)."""
         token = standings_page_token(competition_id=competition_id)
         language = translation.get_language()
@@ -817,7 +818,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
 
     def kept_json_state(self, action: str, kwargs: dict) -> tuple[str, str] | None:
         """``(cache key, quoted ETag)`` of the live state's plain JSON now (``live`` only; ``None`` for no such
-        match): one query, the match's live version (:func:`matches.live.live_version`), which the ``live``
+        match): one query, the match's live version (:func:`matches.night.live.live_version`), which the ``live``
         action then reuses when DRF answers this request."""
         if action != "live":
             return None
@@ -871,7 +872,7 @@ class StandingsViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
     filterset_fields = ["competition"]
 
 
-# --- A match night as one file (issue 18; matches/night_transfer.py) -----------------------------------------
+# --- A match night as one file (issue 18; matches/nightfile/transfer.py) -----------------------------------------
 
 
 class NightImportSerializer(serializers.Serializer):
@@ -921,7 +922,7 @@ class NightViewSet(ServiceErrorsMixin, viewsets.ViewSet):
     @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT},
                    description=_("The night file of a match (format klawerjas-night, version 1)."))
     def retrieve(self, request: Request, pk: str | None = None) -> Response:
-        from matches.night_transfer import night_export
+        from matches.nightfile.transfer import night_export
 
         match = permissions.match_for_official(user=request.user, match_id=_int_or_404(pk))
         return Response(night_export(match=match))
@@ -929,7 +930,7 @@ class NightViewSet(ServiceErrorsMixin, viewsets.ViewSet):
     @extend_schema(request=NightImportSerializer,
                    responses={200: NightReportSerializer, 400: OpenApiTypes.OBJECT, 409: NightReportSerializer})
     def create(self, request: Request) -> Response:
-        from matches.night_transfer import (
+        from matches.nightfile.transfer import (
             NightConflict,
             NightFileError,
             night_file_read,

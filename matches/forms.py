@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy
 
 from clubs.models import Player
 from clubs.selectors import person_name
-from matches import fixtures
+from matches.competitions import fixtures
 from matches.models import DEFAULT_RULESET, RULESET_CHOICES, TABLES_PER_MATCH, Competition, Seat
 
 
@@ -83,7 +83,7 @@ class FixturesForm(forms.Form):
                 day.isoformat() for day in fixtures.south_african_public_holidays(start=start)))
 
     def clean_blackout_dates(self) -> list[dt.date]:
-        """The dates typed, sorted (``matches.fixtures.blackout_dates_parse``)."""
+        """The dates typed, sorted (``matches.competitions.fixtures.blackout_dates_parse``)."""
         try:
             return fixtures.blackout_dates_parse(self.cleaned_data.get("blackout_dates") or "")
         except fixtures.BlackoutDateError as error:
@@ -225,7 +225,7 @@ class StandingsPublishForm(forms.Form):
 
 
 class NightFileForm(forms.Form):
-    """A night file to import (matches/night_transfer.py): uploaded, or carried back from the confirmation step."""
+    """A night file to import (matches/nightfile/transfer.py): uploaded, or carried back from the confirmation step."""
 
     MAX_BYTES = 20 * 1024 * 1024
 
@@ -247,7 +247,7 @@ class NightFileForm(forms.Form):
         else:
             raise forms.ValidationError({"file": _("Choose the night's file to import.")})
 class SeasonStartForm(forms.Form):
-    """The next season's name (``matches.seasons.season_start``)."""
+    """The next season's name (``matches.seasons.services.season_start``)."""
 
     name = forms.CharField(
         max_length=20,
@@ -259,7 +259,7 @@ class SeasonStartForm(forms.Form):
 
 
 class TransferForm(forms.Form):
-    """A player's transfer to another club of the union (``matches.transfers.player_transfer``): the player found by
+    """A player's transfer to another club of the union (``matches.seasons.transfers.player_transfer``): the player found by
     registration number, which stays theirs."""
 
     registration_number = forms.CharField(

@@ -12,7 +12,7 @@ change, and nothing is lost to a broker that is down when it commits:
   (:func:`matches.services.match_schedule`).
 * :func:`fixture_rescheduled_notify` ``(*, match_id, history_id, reason)`` — both captains and the match's referee
   and marker: the fixture is postponed or moved, old and new date, time and venue, and why
-  (:func:`matches.fixture_changes.fixture_reschedule`); once per change (the history row's id is the key).
+  (:func:`matches.competitions.fixture_changes.fixture_reschedule`); once per change (the history row's id is the key).
 * :func:`ruling_notify` ``(*, ruling_id, match_id, team_ids, summary)`` — the captains of ``team_ids``
   (the referee console calls it when a ruling is recorded; docs/api.md documents it).
 * :func:`standings_published_notify` ``(*, snapshot_id)`` — the captains of every team in the competition

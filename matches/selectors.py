@@ -21,8 +21,8 @@ from matches.models import (
     StandingsSnapshot,
     TeamSheet,
 )
+from matches.results.standings import StandingsLine, standings_read
 from matches.rules import plays_deals
-from matches.standings import StandingsLine, standings_read
 
 PLAYING_PHASES = (Match.Phase.FIRST_HALF, Match.Phase.SECOND_HALF, Match.Phase.EXTRA_TIME)
 
@@ -241,14 +241,14 @@ class MatchScore:
 
 def match_score(*, match: Match) -> MatchScore:
     """Compute the match score from the tables, boems (or, in a game scored deal by deal, the tables' deal
-    lines: ``matches.deals``) and awards (three queries)."""
+    lines: ``matches.night.deals``) and awards (three queries)."""
     score = MatchScore()
     tables = {t.pk: TableScore(number=t.number, status=t.status, forfeited_team_id=t.defaulting_team_id
                                if t.status == MatchTable.Status.STOPPED else None)
               for t in MatchTable.objects.filter(match=match).order_by("number")}
     if plays_deals(match.competition):
         # A game scored deal by deal (issue 24): a table's total is its deals in the game's unit, as the engine
-        # scored each when it was written (matches.deals.deal_record).
+        # scored each when it was written (matches.night.deals.deal_record).
         for table_id, home, away in DealLine.objects.filter(table__match=match).values_list(
             "table_id", "home_score", "away_score"
         ):
@@ -280,7 +280,7 @@ def match_score(*, match: Match) -> MatchScore:
 
 def standings_for_competition(*, competition_id: int) -> list[StandingsLine]:
     """The competition's live (provisional) standings, best first; empty before any result is approved
-    (:func:`matches.standings.standings_read`).
+    (:func:`matches.results.standings.standings_read`).
 
     Served from the cache (no queries); on a miss, any recompute still waiting in the outbox is run, then the
     stored rows are read (2 queries when none waits) and cached. The query count does not grow with the

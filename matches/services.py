@@ -6,13 +6,13 @@ A broken rule raises ``ValidationError`` whose message cites the clause; the rol
 the workflow raise ``PermissionDenied``. Services that depend on time take ``now`` (default: the current
 time) so tests and the demo season control the clock. ``by`` is recorded as the history user.
 
-Every write to a table's boem sheet lives in :mod:`matches.boem_sheet` (scored by the rules engine); the clock
-services here call its :func:`~matches.boem_sheet.time_call` when time is called or a table stopped. The write
-primitives both share (the match lock, version checks, the score) are :mod:`matches.records`.
+Every write to a table's boem sheet lives in :mod:`matches.night.boem_sheet` (scored by the rules engine); the clock
+services here call its :func:`~matches.night.boem_sheet.time_call` when time is called or a table stopped. The write
+primitives both share (the match lock, version checks, the score) are :mod:`matches.writes`.
 
 A competition's fixture list (:func:`competition_fixtures_create`, skipping blackout dates) and a cup's next rounds
-(:func:`knockout_advance`) are scheduled here from the pure generators of :mod:`matches.fixtures`; a fixture is
-postponed or moved by :func:`fixture_reschedule` (:mod:`matches.fixture_changes`, re-exported here).
+(:func:`knockout_advance`) are scheduled here from the pure generators of :mod:`matches.competitions.fixtures`; a fixture is
+postponed or moved by :func:`fixture_reschedule` (:mod:`matches.competitions.fixture_changes`, re-exported here).
 """
 
 from __future__ import annotations
@@ -44,9 +44,8 @@ from clubs.models import (
 from clubs.selectors import person_name
 from clubs.services import create_all_with_history, save_with_history, user_group_add
 from klawerjas_league.celery import app as celery_app
-from matches import boem_sheet
-from matches.fixture_changes import fixture_reschedule  # noqa: F401 (a fixture moved: re-exported)
-from matches.fixtures import FixtureError, knockout_bracket, league_round_robin, round_date_next
+from matches.competitions.fixture_changes import fixture_reschedule  # noqa: F401 (a fixture moved: re-exported)
+from matches.competitions.fixtures import FixtureError, knockout_bracket, league_round_robin, round_date_next
 from matches.models import (
     DEFAULT_RULESET,
     TABLES_PER_MATCH,
@@ -62,8 +61,17 @@ from matches.models import (
     Substitution,
     TeamSheet,
 )
+from matches.night import boem_sheet
+from matches.night.suspensions import players_with_suspensions, suspension_check
 from matches.notifications import fixture_scheduled_notify, result_disputed_notify, standings_published_notify
-from matches.records import (
+from matches.selectors import (
+    clock_deadlines,
+    clock_next_deadline,
+    match_clock_lengths,
+    match_score,
+    standings_snapshot_latest,
+)
+from matches.writes import (
     hhmm,
     match_lock,
     match_night_come_check,
@@ -72,14 +80,6 @@ from matches.records import (
     team_in_match,
     version_check,
 )
-from matches.selectors import (
-    clock_deadlines,
-    clock_next_deadline,
-    match_clock_lengths,
-    match_score,
-    standings_snapshot_latest,
-)
-from matches.suspensions import players_with_suspensions, suspension_check
 
 logger = logging.getLogger(__name__)
 
@@ -157,7 +157,7 @@ def match_schedule(
 ) -> Match:
     """Schedule a fixture between two teams of ``competition``; notifies after commit.
 
-    :param tie_number: a cup's tie, its place in the round's bracket (``matches.fixtures``).
+    :param tie_number: a cup's tie, its place in the round's bracket (``matches.competitions.fixtures``).
     :param half_minutes: shorter halves for this match only (a practice night; SAKBOC 1.2), ``None``: the
         union's; :param interval_minutes: likewise the interval (``matches.selectors.match_clock_lengths``).
     :raises ValidationError: a team of another competition, or a team against itself; a referee or marker
@@ -230,7 +230,7 @@ def _official_check(match: Match, user: Any, role: str) -> None:
 def match_officials_check(*, match: Match, referee: Any = None, marker: Any = None) -> None:
     """Whether ``referee`` and ``marker`` (either may be ``None``) may be ``match``'s officials: the one rule for
     every way a match gets them (the officials' pages and API, scheduling, a night file from another
-    installation, ``matches.night_transfer``). Each is on the union's list of referees
+    installation, ``matches.nightfile.transfer``). Each is on the union's list of referees
     (:class:`clubs.models.UnionReferee`) and impartial (:func:`official_conflicts`, SAKBOC 1.10), and the marker,
     who takes the referee's place at a final, is someone else (SAKBOC 1.11). ``match`` may be unsaved.
 
@@ -284,11 +284,11 @@ def team_sheet_check(
 ) -> dict[int, Player]:
     """Whether ``partnerships`` (``{table_number: (telman, byspeler)}``) may be ``team``'s sheet for ``match``: the
     one rule for the team-sheet pages and API (:func:`team_sheet_submit`) and a night file from another
-    installation (``matches.night_transfer``). Returns the team's squad, ``{player id: player}``.
+    installation (``matches.nightfile.transfer``). Returns the team's squad, ``{player id: player}``.
 
     :raises ValidationError: fewer than 3 tables or a table outside 1-4 (SAKBOC 1.5, 1.13); a player not in the
         team's registered squad or inactive (SAKBOC 1.5); a player named twice; a player suspended by the union
-        (code ``suspended``, ``matches.suspensions``).
+        (code ``suspended``, ``matches.night.suspensions``).
     """
     tables = sorted(partnerships)
     if any(not 1 <= n <= TABLES_PER_MATCH for n in tables):
@@ -337,7 +337,7 @@ def team_sheet_submit(
     :raises ValidationError: the sheet changed since ``expected_version`` (code ``stale``); play has started
         (SAKBOC 11.3: seats are fixed for the night); fewer than 3 tables or a table outside 1-4 (SAKBOC 1.5,
         1.13); a player not in the team's registered squad or inactive (SAKBOC 1.5); a player named twice; a
-        player suspended by the union (code ``suspended``, ``matches.suspensions``): :func:`team_sheet_check`.
+        player suspended by the union (code ``suspended``, ``matches.night.suspensions``): :func:`team_sheet_check`.
     """
     now = now_or(now)
     match = match_lock(match)
@@ -687,10 +687,10 @@ def _require_in_grace(match: Match, now: datetime) -> None:
 
 def substitute_check(*, match: Match, team: Team, player_in: Player) -> None:
     """Whether ``player_in`` may come on for ``team`` at half-time: the one rule for the substitution pages and
-    API (:func:`substitution_make`) and a night file from another installation (``matches.night_transfer``).
+    API (:func:`substitution_make`) and a night file from another installation (``matches.nightfile.transfer``).
 
     :raises ValidationError: not an active player of the team's registered squad (SAKBOC 11.1, 1.5); suspended
-        by the union (code ``suspended``, ``matches.suspensions``).
+        by the union (code ``suspended``, ``matches.night.suspensions``).
     """
     if not TeamMembership.objects.filter(team=team, player=player_in, player__active=True).exists():
         raise ValidationError(
@@ -711,7 +711,7 @@ def substitution_make(
     role (SAKBOC 11.3: a partnership never swaps telman and byspeler).
 
     :raises ValidationError: not at half-time (11.1); a 4th substitution (11.4); ``player_in`` not an active
-        squad player (1.5, 11.1), already seated or suspended by the union (``matches.suspensions``);
+        squad player (1.5, 11.1), already seated or suspended by the union (``matches.night.suspensions``);
         ``player_out`` not seated for the team; a role change that would swap a seated partnership (11.3).
     """
     now = now_or(now)
@@ -850,7 +850,7 @@ def result_enter(
     captains' confirmations cleared; history keeps the old value and ``reason``.
 
     :param confirmed_at: the entry stands as confirmed from then (an official's entry, :func:`result_correct`).
-    :param now: the time of the entry (default: now), for ``matches.records.match_night_come_check``.
+    :param now: the time of the entry (default: now), for ``matches.writes.match_night_come_check``.
 
     :raises ValidationError: no reason; the match night is still to come (``records.match_night_come_check``,
         SAKBOC 1.9); a match night still in play; a knock-out draw (SAKBOC 1.12).
@@ -939,7 +939,7 @@ def result_confirm(*, match: Match, user: Any, now: datetime | None = None) -> M
 def result_confirmer_side(*, match: Match, user: Any) -> str:
     """Who ``user`` confirms ``match``'s result as: ``"referee"`` (its referee or marker, alone), ``"home"`` or
     ``"away"`` (that side's captain; both captains together confirm it). The one rule for the result pages and
-    API (:func:`result_confirm`) and a night file from another installation (``matches.night_transfer``).
+    API (:func:`result_confirm`) and a night file from another installation (``matches.nightfile.transfer``).
 
     :raises PermissionDenied: ``user`` is none of those (SAKBOC 1.10: the referee's word, or both sides').
     """
@@ -1117,7 +1117,7 @@ def _queue_standings(competition_id: int) -> None:
     same transaction as the approval, so a broker that is down cannot lose it (issue 16); the public standings
     run it themselves at their next read if no worker has yet."""
     from klawerjas_league.outbox import outbox_enqueue
-    from matches.standings import STANDINGS_RECOMPUTE_TASK, standings_cache_clear, standings_outbox_key
+    from matches.results.standings import STANDINGS_RECOMPUTE_TASK, standings_cache_clear, standings_outbox_key
 
     transaction.on_commit(lambda: standings_cache_clear(competition_id=competition_id))
     outbox_enqueue(task=STANDINGS_RECOMPUTE_TASK, args=[competition_id],
@@ -1179,7 +1179,7 @@ def standings_publish(
     :raises ValidationError: keyed ``title``: a title already used in the competition; no approved result, or
         none approved since the last publication (the same standings would go out twice).
     """
-    from matches.standings import standings_page_token_renew, standings_recompute
+    from matches.results.standings import standings_page_token_renew, standings_recompute
 
     now = now_or(now)
     competition = Competition.objects.select_for_update().get(pk=competition.pk)
@@ -1197,7 +1197,7 @@ def standings_publish(
     return snapshot
 
 
-# --- Fixture lists: a generated fixture list (matches/fixtures.py) made into scheduled matches ------------
+# --- Fixture lists: a generated fixture list (matches/competitions/fixtures.py) made into scheduled matches ------------
 
 
 def competition_fixtures_create(
@@ -1212,20 +1212,20 @@ def competition_fixtures_create(
 ) -> list:
     """Schedule a competition's fixture list from its entered teams; return the new ``Match`` rows.
 
-    A league gets :func:`~matches.fixtures.league_round_robin` (home and away unless ``home_and_away`` is
+    A league gets :func:`~matches.competitions.fixtures.league_round_robin` (home and away unless ``home_and_away`` is
     False), one match night per round at ``kickoff`` local time. No round is played on one of the
     ``blackout_dates`` (public holidays, say): a round that would fall on one moves to the next free match night,
     ``days_between_rounds`` later (again while that is a blackout date too), and later rounds keep their spacing
-    from it (:func:`~matches.fixtures.round_date_next`); :func:`~matches.fixtures.blackout_dates_hit` says which
+    from it (:func:`~matches.competitions.fixtures.round_date_next`); :func:`~matches.competitions.fixtures.blackout_dates_hit` says which
     dates were skipped. A cup's round 1 moves the same way. A knock-out cup gets round 1 of
-    :func:`~matches.fixtures.knockout_bracket` (teams seeded by ``Team.seed``, unseeded teams after them in the
+    :func:`~matches.competitions.fixtures.knockout_bracket` (teams seeded by ``Team.seed``, unseeded teams after them in the
     order they were entered): byes are not matches, and later rounds are scheduled by :func:`knockout_advance`
     once their winners are known (at once for a round-2 tie between two byes). Each match goes through
     :func:`match_schedule` (which validates it) and tells both captains by e-mail after commit. The venue is
     the home club's name.
 
-    :raises django.core.exceptions.ValidationError: entries still open (``matches.entries``); the competition
-        already has fixtures, a team carried over from last season is still a draft (``matches.seasons``), or it
+    :raises django.core.exceptions.ValidationError: entries still open (``matches.competitions.entries``); the competition
+        already has fixtures, a team carried over from last season is still a draft (``matches.seasons.services``), or it
         has fewer than 2 teams, or a generated match fails ``match_schedule``'s rules.
         Nothing is saved then.
     """
@@ -1304,7 +1304,7 @@ def knockout_advance(*, competition, by=None) -> list:
     """Schedule every next-round tie of a knock-out cup whose two feeders are decided; return the new matches.
 
     Tie ``k`` of round ``r`` is played between the winners of ties ``2k - 1`` (at home) and ``2k`` of round
-    ``r - 1``. A tie is decided by a bye (round 1, :func:`~matches.fixtures.knockout_bracket`) or by an
+    ``r - 1``. A tie is decided by a bye (round 1, :func:`~matches.competitions.fixtures.knockout_bracket`) or by an
     *approved* result with a winner: a draw has no winner until the toss and extra time (SAKBOC 1.12), so its
     next tie waits. The new match is a week (``days_between_rounds`` of 7) after the later feeder, at the same
     local time, at the home club. Idempotent: a tie already scheduled is left alone, so calling it after every

@@ -22,10 +22,10 @@ from klawerjas_league.page_cache import kept
 from klawerjas_league.share_image import TreeGoings, match_preview_png, table_preview_png
 from klawerjas_league.sharing import absolute_url
 from matches import selectors
-from matches.live import match_live
 from matches.models import Competition, Match
+from matches.night.live import match_live
 from matches.page_versions import competition_pages_token
-from matches.standings import standings_page_token
+from matches.results.standings import standings_page_token
 
 BRAND = "klawerjas-league"
 TOP_ROWS = 3

@@ -20,9 +20,9 @@ from matches.notifications import (  # noqa: F401 (the worker's tasks)
     fixture_rescheduled_email,
     result_disputed_email,
 )
+from matches.results.standings import standings_recompute
 from matches.selectors import clock_next_deadline, matches_with_running_clock
 from matches.services import CLOCK_DEADLINE_TASK, match_clock_advance
-from matches.standings import standings_recompute
 
 logger = logging.getLogger(__name__)
 

@@ -41,7 +41,8 @@ from klawerjas_league import spreadsheets
 from klawerjas_league.outbox import outbox_waiting
 from klawerjas_league.page_cache import VARY, cached_page, live_condition
 from klawerjas_league.refusals import refusal_on_form, refusal_show
-from matches import entries, exports, fixtures, permissions, selectors, services
+from matches import permissions, selectors, services
+from matches.competitions import entries, fixtures
 from matches.forms import (
     CompetitionForm,
     DisputeForm,
@@ -54,12 +55,13 @@ from matches.forms import (
     TeamEntryForm,
     TeamSheetForm,
 )
-from matches.live import LIVE_PHASES, live_fragment_cached, live_version, match_live
 from matches.models import DEFAULT_RULESET, TABLES_PER_MATCH, Competition, Match, Seat, TeamSheet
+from matches.night.live import LIVE_PHASES, live_fragment_cached, live_version, match_live
 from matches.page_versions import competition_pages_token, match_page_version
+from matches.results import exports
+from matches.results.standings import standings_outbox_key, standings_page_token
 from matches.rules import plays_deals
 from matches.share import standings_share_text
-from matches.standings import standings_outbox_key, standings_page_token
 from matches.this_week import matches_tonight
 
 # --- Public ------------------------------------------------------------------------------------------------
@@ -130,14 +132,14 @@ def _ics(body: bytes, name: str) -> HttpResponse:
 
 def competition_calendar_feed(request: HttpRequest, pk: int) -> HttpResponse:
     """``/competitions/<id>/calendar.ics``: every fixture of the competition, for a phone's calendar."""
-    from matches.calendar import competition_calendar
+    from matches.competitions.calendar import competition_calendar
 
     return _ics(competition_calendar(competition=_competition(pk)), f"competition-{pk}")
 
 
 def team_calendar_feed(request: HttpRequest, pk: int) -> HttpResponse:
     """``/teams/<id>/calendar.ics``: the team's fixtures, home and away."""
-    from matches.calendar import team_calendar
+    from matches.competitions.calendar import team_calendar
 
     team = get_object_or_404(Team.objects.select_related("competition"), pk=pk)
     return _ics(team_calendar(team=team), f"team-{pk}")
@@ -165,7 +167,7 @@ def _positions_chart(competition: Competition) -> dict:
     """The standings page's line chart of each team's position round by round, with its table and legend
     (none for a cup, or before two rounds have approved results)."""
     from klawerjas_league.charts import positions_chart, series_colour
-    from matches.standings import standings_positions_by_round
+    from matches.results.standings import standings_positions_by_round
 
     if competition.is_knockout:
         return {}
@@ -185,7 +187,7 @@ def competition_standings(request: HttpRequest, pk: int) -> HttpResponse:
     each tie was broken, and the live table below it, marked provisional.
 
     Kept whole (``klawerjas_league.page_cache.cached_page``: 0 queries, or a 304 for a phone holding its ETag)
-    under the standings token (:func:`matches.standings.standings_page_token`, renewed whenever the standings, a
+    under the standings token (:func:`matches.results.standings.standings_page_token`, renewed whenever the standings, a
     snapshot, the union's settings or a team's name change); the body is also kept under it, in the active
     language, for signed-in people, whose header is their own."""
     snapshot_id = request.GET.get("snapshot", "")
@@ -243,7 +245,7 @@ def competition_standings_download(request: HttpRequest, pk: int, fmt: str) -> H
 
 def _live_body(match_id: int, version: int) -> str | None:
     """The match's live part (score, clock, each table's boem trees and lines), the same for everyone: rendered
-    once per live version and served from the cache after (``matches.live.live_fragment_cached``)."""
+    once per live version and served from the cache after (``matches.night.live.live_fragment_cached``)."""
 
     def render_body() -> str:
         state = match_live(match_id=match_id)
@@ -735,13 +737,13 @@ def result_dispute(request: HttpRequest, pk: int) -> HttpResponse:
     })
 
 
-# --- Officials: a match night as one file (issue 18; matches/night_transfer.py) -----------------------------
+# --- Officials: a match night as one file (issue 18; matches/nightfile/transfer.py) -----------------------------
 
 
 @login_required
 def official_night_download(request: HttpRequest, pk: int) -> HttpResponse:
     """The night of a match as one file, to play it on a laptop at the hall or to bring it back from there."""
-    from matches.night_transfer import night_export, night_file_dumps, night_file_name
+    from matches.nightfile.transfer import night_export, night_file_dumps, night_file_name
 
     match = permissions.match_for_official(user=request.user, match_id=pk)
     response = HttpResponse(night_file_dumps(night_export(match=match)), content_type="application/json")
@@ -755,7 +757,7 @@ def official_night_import(request: HttpRequest) -> HttpResponse:
     """Upload a night's file, see what it adds (or why it is refused), then import it. Officials of a union only,
     for their own unions' nights."""
     from matches.forms import NightFileForm
-    from matches.night_transfer import NightConflict, NightFileError, night_import
+    from matches.nightfile.transfer import NightConflict, NightFileError, night_import
 
     scope = permissions.unions_for_official(request.user)
     if not scope.exists():

@@ -2,7 +2,7 @@
 
 Only the match's referee or marker (SAKBOC 1.11) reaches a match here; anyone else gets 404, exactly as for a
 match that does not exist (``referee.permissions``). Thin adapters: a serializer parses, one service acts
-(``matches.services`` for the clock, ``matches.boem_sheet`` for the sheets, ``matches.table_links``,
+(``matches.services`` for the clock, ``matches.night.boem_sheet`` for the sheets, ``matches.night.table_links``,
 ``referee.services`` for claims and rulings), and a broken rule answers 400 with the service's message citing
 its clause (409 when a ``version`` is stale).
 """
@@ -23,10 +23,10 @@ from rest_framework.response import Response
 
 from clubs.api import ID_REGEX, ServiceErrorsMixin, _int_or_404, id_field, request_body
 from engine.ruleset import Ruleset
-from matches import boem_sheet, table_links
 from matches import services as match_services
 from matches.api import BoemEntrySerializer, FixtureSerializer, LiveMatchSerializer, live_response
 from matches.models import BoemEntry, Match, Seat
+from matches.night import boem_sheet, table_links
 from referee import permissions, selectors, services
 from referee.hand_check import offence_choices
 from referee.models import DisputedHand, Role, Ruling, Side, StrafClaim

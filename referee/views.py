@@ -28,11 +28,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from klawerjas_league.page_cache import live_condition
 from klawerjas_league.refusals import refusal_show
-from matches import boem_sheet, table_links
 from matches import selectors as match_selectors
 from matches import services as match_services
-from matches.live import match_live
 from matches.models import BoemEntry, Match, MatchTable, Seat
+from matches.night import boem_sheet, table_links
+from matches.night.live import match_live
 from matches.selectors import match_clock_lengths
 from referee import findings, permissions, selectors, services
 from referee.forms import (
@@ -220,7 +220,7 @@ def match_toss(request: HttpRequest, match_id: int) -> HttpResponse:
 def match_end(request: HttpRequest, match_id: int) -> HttpResponse:
     """Confirm, then end the match: time is called and all play stops (SAKBOC 2.2)."""
     match = permissions.match_for_referee(user=request.user, match_id=match_id)
-    if match.phase == Match.Phase.FINISHED:  # the clock called time already (matches/clock.py), even with no worker
+    if match.phase == Match.Phase.FINISHED:  # the clock called time already (matches/night/clock.py), even with no worker
         messages.info(request, _("Time: the match has ended. The clock called it when the second half's minutes "
                                  "were up."))
         return redirect("referee:dashboard", match_id=match.pk)

@@ -40,8 +40,8 @@ from engine.ruleset import Ruleset
 from klawerjas_league.limits import LimitsCacheThrottle
 from matches.api import BoemEntrySerializer, LiveMatchSerializer, live_response
 from matches.models import BoemEntry, DealLine, TableDevice
+from matches.night.table_links import TableLinkInvalid, table_device_sign_in
 from matches.rules import competition_ruleset
-from matches.table_links import TableLinkInvalid, table_device_sign_in
 from referee.hand_check import offence_choices
 from referee.models import Side
 from tables.access import DeviceSignedOut, device_for_key, table_entry
@@ -315,7 +315,7 @@ class TableDeviceViewSet(ServiceErrorsMixin, viewsets.ViewSet):
                    parameters=[IDEMPOTENCY_KEY])
     @action(detail=False, methods=["post"])
     def deals(self, request: Request) -> Response:
-        """The next deal at this table of a game scored deal by deal (``matches.deals.deal_record``)."""
+        """The next deal at this table of a game scored deal by deal (``matches.night.deals.deal_record``)."""
         device, values = self._device(), request_body(DealSerializer, request)
         return self._once(request, lambda key: table_deal(
             device=device, makers=values["makers"], home_card_points=values["home_card_points"],

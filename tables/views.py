@@ -1,6 +1,6 @@
 """The table pages: the phone at a table of a match night keeps that table's boem sheet (DOMAIN.md "A match
 night at the table"). Thin adapters: each finds the device (``tables.access``), parses a form and calls one
-service (``tables.services``, ``matches.table_links``); a rule broken comes back as the service's message, citing
+service (``tables.services``, ``matches.night.table_links``); a rule broken comes back as the service's message, citing
 its clause, on the sheet page.
 
 * ``/table/``: type the table's code (or open its QR link, ``/table/t/<secret>/``): the device is signed in for
@@ -50,12 +50,12 @@ from django.views.decorators.http import require_http_methods, require_POST
 from klawerjas_league.limits import address_count, address_count_add
 from klawerjas_league.page_cache import live_condition
 from klawerjas_league.refusals import refusal_show
-from matches import boem_sheet
-from matches.live import LiveTable, live_version, match_live
 from matches.models import BoemEntry, Match, Seat, TableDevice
+from matches.night import boem_sheet
+from matches.night.live import LiveTable, live_version, match_live
+from matches.night.table_links import TableLinkInvalid, code_display, table_device_sign_in
 from matches.rules import competition_ruleset
 from matches.selectors import match_clock_lengths
-from matches.table_links import TableLinkInvalid, code_display, table_device_sign_in
 from referee.models import Side
 from tables.access import DeviceSignedOut, device_for_session, device_sign_in, device_sign_out, table_entry
 from tables.forms import AfForm, DealForm, DisputeForm, GoingOnForm, SheetVersionForm, TableCodeForm

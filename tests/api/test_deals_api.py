@@ -12,8 +12,9 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from clubs.services import union_official_add
-from matches import services, table_links
+from matches import services
 from matches.models import Competition, DealLine, Match, MatchTable
+from matches.night import table_links
 from tests.factories import UnionFactory, UserFactory, match_with_sheets
 
 pytestmark = pytest.mark.django_db

@@ -28,8 +28,9 @@ from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from clubs.models import GROUP_CAPTAINS, GROUP_REFEREES, GROUP_UNION_OFFICIALS, Player, UnionOfficial
-from matches import boem_sheet, services, table_links
+from matches import services
 from matches.models import BoemEntry, Match
+from matches.night import boem_sheet, table_links
 from referee import services as referee_services
 from referee.models import StrafClaim
 from tests.factories import CompetitionFactory, MatchFactory, TeamFactory, UserFactory, sheet_for

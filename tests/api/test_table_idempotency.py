@@ -13,8 +13,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from matches import services, table_links
+from matches import services
 from matches.models import BoemEntry, MatchTable, Seat
+from matches.night import table_links
 from referee.models import StrafClaim
 from tables.models import TableWrite
 from tests.factories import match_with_sheets

@@ -16,7 +16,7 @@ from django.utils import timezone
 from clubs.models import GROUP_CAPTAINS, GROUP_REFEREES, GROUP_UNION_OFFICIALS, UnionOfficial, UnionReferee
 from matches import services as match_services
 from matches.models import Competition, Match
-from matches.standings import standings_recompute
+from matches.results.standings import standings_recompute
 from referee import services as referee_services
 from referee.models import Ruling, StrafClaim
 from tests.factories import TeamFactory, UserFactory, match_with_sheets

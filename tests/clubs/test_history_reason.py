@@ -9,7 +9,7 @@ import pytest
 from clubs.services import HISTORY_REASON_MAX_LENGTH, history_reason_fit
 from matches import services
 from matches.models import Match
-from matches.records import history_row
+from matches.writes import history_row
 from tests.api.world import make_world
 from tests.factories import MatchFactory, UserFactory
 

@@ -1,4 +1,4 @@
-"""``matches.boem_sheet.sheet_record`` and ``sheets_record``: a table's run of boem-sheet lines recorded at once,
+"""``matches.night.boem_sheet.sheet_record`` and ``sheets_record``: a table's run of boem-sheet lines recorded at once,
 and the runs of several tables (the demo season records every table's stretch of play this way). They record
 the same lines, boems and score as the single writes line by line, and refuse what they refuse, naming the
 clause, writing nothing.
@@ -9,9 +9,10 @@ from datetime import timedelta
 import pytest
 from django.core.exceptions import ValidationError
 
-from matches import boem_sheet, services
-from matches.boem_sheet import StrafLine, StrafReversalLine, StrokeLine
+from matches import services
 from matches.models import Boem, BoemEntry, Match, MatchTable, Seat
+from matches.night import boem_sheet
+from matches.night.boem_sheet import StrafLine, StrafReversalLine, StrokeLine
 from tests.factories import MatchFactory, UserFactory, sheet_for
 from tests.matches.conftest import T0, at
 

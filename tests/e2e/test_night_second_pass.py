@@ -35,8 +35,9 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from clubs.models import GROUP_REFEREES
-from matches import boem_sheet, services, table_links
+from matches import services
 from matches.models import BoemEntry, Match
+from matches.night import boem_sheet, table_links
 from tests.e2e.conftest import PHONE, SCREENSHOTS_DIR, page_fits
 from tests.factories import UserFactory, match_with_sheets
 from tests.people import in_group

@@ -19,8 +19,9 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from matches import services, table_links
+from matches import services
 from matches.models import BoemEntry, Seat
+from matches.night import table_links
 from tables.models import TableWrite
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, SCREENSHOTS_DIR, page_fits
 from tests.factories import match_with_sheets

@@ -18,8 +18,8 @@ from django.utils.formats import date_format
 from clubs.forms import PlayerRegisterForm
 from klawerjas_league import i18n
 from klawerjas_league.models import UserLanguage
-from matches.exports import standings_csv
 from matches.notifications import fixture_scheduled_email
+from matches.results.exports import standings_csv
 from tests.factories import MatchFactory, PlayerFactory, TeamFactory, UserFactory
 from tests.people import captain_accounts
 

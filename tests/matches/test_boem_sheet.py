@@ -1,4 +1,4 @@
-"""``matches.boem_sheet``: one service test per rule of a table's boem sheet, each naming its clause.
+"""``matches.night.boem_sheet``: one service test per rule of a table's boem sheet, each naming its clause.
 
 Goings-on from a table's device (provisional) and by the referee (confirmed, with a reason); the clock rules at
 entry (SAKBOC 1.9, 2.2, 12.1, 1.10); optimistic versions; confirmations and disputes; the referee's corrections
@@ -18,10 +18,11 @@ from django.utils import timezone
 
 from clubs import services as club_services
 from clubs.services import union_settings_update
-from matches import boem_sheet, services, table_links
-from matches.boem_sheet import StrafLine, StrafReversalLine, StrokeLine
+from matches import services
 from matches.models import Boem, BoemEntry, Match, MatchTable, Seat
-from matches.records import hhmm
+from matches.night import boem_sheet, table_links
+from matches.night.boem_sheet import StrafLine, StrafReversalLine, StrokeLine
+from matches.writes import hhmm
 from referee import services as referee_services
 from tests.factories import MatchFactory, UnionOfficialFactory, UserFactory, sheet_for
 from tests.matches.conftest import at

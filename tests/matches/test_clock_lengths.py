@@ -13,7 +13,8 @@ from icalendar import Calendar
 
 from clubs import services as club_services
 from clubs.models import Union
-from matches import calendar, services
+from matches import services
+from matches.competitions import calendar
 from matches.models import Match
 from matches.selectors import ClockLengths, clock_deadlines, match_clock_lengths
 from matches.templatetags.match_clock import clock_attrs

@@ -1,5 +1,5 @@
 """A match of a competition played deal by deal (issue 24): each table's deals checked and scored by the engine
-under the competition's ruleset, the match score and the standings following (matches.deals)."""
+under the competition's ruleset, the match score and the standings following (matches.night.deals)."""
 
 from datetime import timedelta
 
@@ -9,9 +9,9 @@ from django.core.exceptions import ValidationError
 from clubs.services import union_official_add
 from engine.ruleset import KLAMMERN, ROTTERDAM
 from matches import services
-from matches.deals import DealAsked, deal_record, table_total
-from matches.exports import match_report_load, table_reports
 from matches.models import DealLine, Match, StandingsRow
+from matches.night.deals import DealAsked, deal_record, table_total
+from matches.results.exports import match_report_load, table_reports
 from matches.rules import competition_ruleset
 from matches.selectors import clock_deadlines
 from tests.factories import CompetitionFactory, MatchFactory, UserFactory, sheet_for

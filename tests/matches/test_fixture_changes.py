@@ -16,7 +16,7 @@ from rest_framework.test import APIClient
 
 from clubs.models import GROUP_UNION_OFFICIALS
 from matches import services
-from matches.fixtures import blackout_dates_hit, blackout_dates_parse, south_african_public_holidays
+from matches.competitions.fixtures import blackout_dates_hit, blackout_dates_parse, south_african_public_holidays
 from matches.forms import FixturesForm
 from matches.models import Match
 from matches.notifications import fixture_rescheduled_email

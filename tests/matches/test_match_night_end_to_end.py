@@ -9,8 +9,9 @@ approves → standings recomputed. The final score is worked out by hand in the 
 import pytest
 
 from clubs.services import team_captain_set, union_official_add
-from matches import boem_sheet, services
+from matches import services
 from matches.models import Award, Boem, Match, MatchTable, StandingsRow
+from matches.night import boem_sheet
 from matches.selectors import match_score, standings_for_competition
 from tests.factories import UserFactory, squad
 from tests.matches.conftest import at

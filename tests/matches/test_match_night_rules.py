@@ -4,8 +4,9 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from clubs.services import union_settings_update
-from matches import boem_sheet, services, table_links
+from matches import services
 from matches.models import Award, Boem, Match, MatchTable, Seat, Substitution
+from matches.night import boem_sheet, table_links
 from matches.selectors import match_clock, match_score
 from tests.factories import CompetitionFactory, MatchFactory, UserFactory, sheet_for, squad
 from tests.matches.conftest import T0, at

@@ -1,4 +1,4 @@
-"""A whole match night exported from one installation and imported into another (matches/night_transfer.py and
+"""A whole match night exported from one installation and imported into another (matches/nightfile/transfer.py and
 referee/night_transfer.py; issue 18).
 
 The server exports the night before it is played; a fresh installation (the laptop at the hall) imports it and
@@ -22,9 +22,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club, ClubSecretary, Player, Team, TeamMembership, Union, UnionReferee
-from matches import boem_sheet, services, table_links
+from matches import services
 from matches.models import Award, Boem, BoemEntry, Competition, Match, MatchTable, Substitution, TeamSheet
-from matches.night_transfer import (
+from matches.night import boem_sheet, table_links
+from matches.nightfile.transfer import (
     NightConflict,
     NightFileError,
     night_checksums,

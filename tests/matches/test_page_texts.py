@@ -12,8 +12,8 @@ from clubs.services import union_official_add
 from drives.models import Drive, makers_ruleset_choices
 from engine.ruleset import RULESETS
 from matches import services
-from matches.live import LiveTable
 from matches.models import RULESET_LABELS, Competition, Match, MatchTable, name_with_season, ruleset_choices
+from matches.night.live import LiveTable
 from tests.factories import CompetitionFactory, MatchFactory, UserFactory
 from tests.matches.test_standings import PLAYED_NIGHT, _approved
 

@@ -1,4 +1,4 @@
-"""Closing a season and starting the next from it (matches/seasons.py), through the services.
+"""Closing a season and starting the next from it (matches/seasons/services.py), through the services.
 
 The expected champions and final tables are computed here from the approved match rows, not read back from the
 standings machinery."""
@@ -11,8 +11,10 @@ from django.core.exceptions import ValidationError
 
 from clubs import services as club_services
 from clubs.models import Team, TeamMembership
-from matches import entries, seasons, services
+from matches import services
+from matches.competitions import entries
 from matches.models import Competition, Match, Season, SeasonHonour, StandingsSnapshot
+from matches.seasons import services as seasons
 from matches.services import competition_fixtures_create
 from tests.factories import PlayerFactory, TeamFactory
 from tests.season_factories import season_played
@@ -140,7 +142,7 @@ def test_the_next_season_carries_competitions_teams_and_squads_over_as_drafts():
     squad = [m.player for m in aces.memberships.order_by("id")]
     retired, moved = squad[1], squad[2]
     club_services.player_update(player=retired, active=False)
-    from matches.transfers import player_transfer
+    from matches.seasons.transfers import player_transfer
 
     player_transfer(player=moved, to_club=played.clubs[1], transferred_on=dt.date(2026, 11, 1),
                     now=dt.datetime(2026, 11, 2, tzinfo=dt.UTC))

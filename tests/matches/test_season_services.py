@@ -8,7 +8,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from clubs import services as club_services
 from clubs.models import Team
-from matches import entries, services
+from matches import services
+from matches.competitions import entries
 from matches.models import Competition, Match, ResultDispute
 from matches.services import competition_fixtures_create, knockout_advance
 from tests.factories import (

@@ -9,8 +9,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from clubs.services import union_official_add
 from matches import services
 from matches.models import Match, StandingsRow
+from matches.results.standings import Result, TeamRef, compute_standings
 from matches.selectors import standings_for_competition
-from matches.standings import Result, TeamRef, compute_standings
 from tests.factories import CompetitionFactory, MatchFactory, TeamFactory, UserFactory
 
 #: A match night already played: a result is entered from the night on.
@@ -88,7 +88,7 @@ def test_only_approved_results_count_and_recompute_is_idempotent():
                  result_status=Match.ResultStatus.PROVISIONAL, phase=Match.Phase.FINISHED)
     MatchFactory(competition=competition, home=t2, away=t1, home_score=22, away_score=20,
                  result_status=Match.ResultStatus.APPROVED, phase=Match.Phase.FINISHED)
-    from matches.standings import standings_recompute
+    from matches.results.standings import standings_recompute
 
     first = standings_recompute(competition_id=competition.pk)
     second = standings_recompute(competition_id=competition.pk)
@@ -105,7 +105,7 @@ def test_standings_read_costs_a_fixed_number_of_queries(teams, django_assert_num
     for home, away in zip(made, made[1:], strict=False):
         MatchFactory(competition=competition, home=home, away=away, home_score=30, away_score=20,
                      result_status=Match.ResultStatus.APPROVED, phase=Match.Phase.FINISHED)
-    from matches.standings import standings_cache_key, standings_recompute
+    from matches.results.standings import standings_cache_key, standings_recompute
 
     standings_recompute(competition_id=competition.pk)
     cache.delete(standings_cache_key(competition.pk))

@@ -15,7 +15,7 @@ from knox.models import AuthToken
 from clubs.models import DisciplinaryRecord, Player
 from klawerjas_league.models import OutboxMessage
 from matches.models import Boem, BoemEntry, Competition, PlayedHand
-from matches.standings import standings_recompute
+from matches.results.standings import standings_recompute
 from office.models import Invitation, RegistryImport
 from office.registry import registry_read
 from privacy.erasure import ERASE_REASON, ErasureRefused, person_erase

@@ -22,8 +22,9 @@ from django.db import connections
 from django.urls import reverse
 from django.utils import timezone
 
-from matches import boem_sheet, services
+from matches import services
 from matches.models import Boem, BoemEntry, Match, Seat, TeamSheet
+from matches.night import boem_sheet
 from referee import services as referee_services
 from referee.models import Ruling
 from tests.conftest import require_services

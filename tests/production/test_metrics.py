@@ -24,8 +24,8 @@ from rest_framework.test import APIClient
 
 from klawerjas_league.metrics import metrics_networks
 from klawerjas_league.models import OutboxMessage
-from matches import table_links
 from matches.models import MatchTable
+from matches.night import table_links
 from tests.tables.conftest import playing  # noqa: F401 - the table fixture
 
 pytestmark = pytest.mark.django_db

@@ -44,9 +44,9 @@ from django.utils import timezone
 
 from clubs.models import Union
 from clubs.services import union_settings_update
-from matches import boem_sheet
 from matches import services as match_services
 from matches.models import Boem, BoemEntry, Match
+from matches.night import boem_sheet
 from referee import services
 from referee.models import DisputedHand, Ruling
 from tests.factories import match_with_sheets

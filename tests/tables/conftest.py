@@ -5,8 +5,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from matches import services, table_links
+from matches import services
 from matches.models import Match, Seat
+from matches.night import table_links
 from tests.factories import match_with_sheets
 
 

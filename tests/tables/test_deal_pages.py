@@ -7,8 +7,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from matches import services, table_links
+from matches import services
 from matches.models import DealLine, Match
+from matches.night import table_links
 from tests.factories import match_with_sheets
 from tests.tables.test_table_pages import sign_in, version
 

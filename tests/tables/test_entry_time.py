@@ -11,8 +11,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from matches import boem_sheet, services, table_links
+from matches import services
 from matches.models import BoemEntry, Match, MatchTable
+from matches.night import boem_sheet, table_links
 from tables.models import TableWrite
 from tests.factories import match_with_sheets
 

@@ -21,8 +21,9 @@ from django.db import transaction
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from matches import boem_sheet, services, table_links
+from matches import services
 from matches.models import BoemEntry, Match, MatchTable, Seat, TableDevice
+from matches.night import boem_sheet, table_links
 from referee.models import StrafClaim
 from tables import services as table_services
 from tests.factories import match_with_sheets

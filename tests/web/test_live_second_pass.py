@@ -18,8 +18,9 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from matches import boem_sheet, services, table_links
+from matches import services
 from matches.models import MatchTable
+from matches.night import boem_sheet, table_links
 from tests.factories import match_with_sheets
 from tests.referee.conftest import match_night, referee  # noqa: F401 - fixtures
 from tests.tables.conftest import links, playing  # noqa: F401 - fixtures

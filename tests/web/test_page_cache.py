@@ -15,9 +15,10 @@ from django.test import RequestFactory
 from django.utils import translation
 
 from klawerjas_league.page_cache import cached_page
-from matches import boem_sheet, services
+from matches import services
 from matches.models import Match
-from matches.standings import standings_recompute
+from matches.night import boem_sheet
+from matches.results.standings import standings_recompute
 from tests.tables.conftest import playing  # noqa: F401 - the fixture: a match playing now
 
 pytestmark = pytest.mark.django_db

@@ -157,7 +157,7 @@ def test_official_pages_generate_fixtures_assign_and_approve(client, world):
 def test_standings_page_is_served_from_cache_and_never_stale(client, world, django_assert_num_queries,
                                                               django_capture_on_commit_callbacks):
     from matches import services
-    from matches.standings import standings_recompute
+    from matches.results.standings import standings_recompute
 
     league = world.a.league
     url = f"/competitions/{league.pk}/standings/"

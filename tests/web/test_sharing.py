@@ -12,7 +12,8 @@ from django.urls import reverse
 from django.utils import timezone
 from PIL import Image
 
-from matches import boem_sheet, services
+from matches import services
+from matches.night import boem_sheet
 from tests.factories import MatchFactory, TeamFactory
 from tests.tables.conftest import playing  # noqa: F401 - the fixture: a match playing now
 

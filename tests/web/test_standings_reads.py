@@ -11,8 +11,8 @@ import pytest
 from django.core.cache import cache
 
 from matches.models import Match
+from matches.results.standings import standings_cache_key, standings_recompute
 from matches.selectors import standings_for_competition
-from matches.standings import standings_cache_key, standings_recompute
 from tests.factories import CompetitionFactory, MatchFactory, TeamFactory
 
 pytestmark = pytest.mark.django_db

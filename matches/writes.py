@@ -1,6 +1,6 @@
 """How the match-night writes write: the match's row lock, version checks, history rows and the match score.
 
-Shared by ``matches.services`` (fixtures, team sheets, the clock, awards, results) and ``matches.boem_sheet``
+Shared by ``matches.services`` (fixtures, team sheets, the clock, awards, results) and ``matches.night.boem_sheet``
 (every line of a table's boem sheet), so neither imports the other's internals. Every write of a match night
 locks the match's row first (:func:`match_lock`), so two devices or a device and the referee are served one
 after the other, and the same statement marks the change for the live pages (``Match.live_version`` + 1): it

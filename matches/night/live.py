@@ -3,7 +3,7 @@ boem trees and boem-sheet lines (reads only).
 
 :func:`match_live` loads it in a fixed number of queries (tests pin them); :func:`live_version` is the one cheap
 read a polling phone makes: ``Match.live_version``, bumped in the same transaction as every change a live page
-shows (``matches.records.match_lock``), is the pages' and the API's ETag, so a phone that polls every few
+shows (``matches.writes.match_lock``), is the pages' and the API's ETag, so a phone that polls every few
 seconds gets ``304 Not Modified`` until something changes, and a changed night is rendered once per version
 (:func:`live_fragment_cached`).
 """
@@ -22,10 +22,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext
 
 from clubs.selectors import initials_and_surname, player_public_name, public_names_token
-from matches.boem_svg import BoemDrawing
-from matches.clock import match_clock_catch_up, match_version_caught_up
-from matches.exports import boem_drawing
 from matches.models import SHEET_ORDER, Award, Boem, BoemEntry, DealLine, Match, MatchTable, Seat
+from matches.night.boem_svg import BoemDrawing
+from matches.night.clock import match_clock_catch_up, match_version_caught_up
+from matches.results.exports import boem_drawing
 from matches.rules import plays_deals
 from matches.selectors import ClockReading, match_clock
 
@@ -78,7 +78,7 @@ class LiveEntry:
 
 @dataclass(frozen=True)
 class LiveBoem:
-    """A boem and its drawing (``matches.boem_svg``)."""
+    """A boem and its drawing (``matches.night.boem_svg``)."""
 
     boem: Boem
     drawing: BoemDrawing
@@ -87,7 +87,7 @@ class LiveBoem:
 
 @dataclass(frozen=True)
 class LiveDeal:
-    """A deal's line of a game scored deal by deal (``matches.deals``), for the score table: who played, what
+    """A deal's line of a game scored deal by deal (``matches.night.deals``), for the score table: who played, what
     each side scored (the engine's score, in the game's unit) and the running totals after it."""
 
     line: DealLine
@@ -350,7 +350,7 @@ def match_live(*, match_id: int, now: datetime | None = None, public: bool = Tru
 def live_version(match_id: int) -> int | None:
     """The match's ``live_version``, or ``None`` when there is no such match: one indexed query, written out
     because every phone's poll makes it (the ORM's own work was ten times the database's here). Clock deadlines
-    already passed are acted on first (:func:`matches.clock.match_version_caught_up`: no query more when none
+    already passed are acted on first (:func:`matches.night.clock.match_version_caught_up`: no query more when none
     is due), so the version names the night as the clock has it, with or without a worker."""
     found = match_version_caught_up(match_id=match_id)
     return None if found is None else found[0]

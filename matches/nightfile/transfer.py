@@ -26,7 +26,7 @@ added; whatever both hold must agree, or the file is refused naming the match, t
 (:class:`NightConflict`): a line at the same place that says something else, a line here the file does not have,
 a different toss or start, a different referee, a result approved here that the file would change. A field the
 server has empty is filled from the file (the night goes on where the server left it). Every line goes on the sheet
-through ``matches.boem_sheet`` (scored by the rules engine under *this* union's rules); after the import the
+through ``matches.night.boem_sheet`` (scored by the rules engine under *this* union's rules); after the import the
 server's night is exported again and must be exactly the file's, section by section, or nothing is kept. The same
 file twice adds nothing the second time ("nothing new"). An approval never travels: the result arrives at most
 confirmed and the union's official approves it on the server.
@@ -77,7 +77,6 @@ from clubs.models import (
 from clubs.permissions import team_managed_by
 from clubs.selectors import person_name
 from clubs.services import save_with_history, union_official_add, union_referee_add
-from matches import boem_sheet
 from matches.models import (
     Award,
     Boem,
@@ -89,7 +88,7 @@ from matches.models import (
     Substitution,
     TeamSheet,
 )
-from matches.records import match_lock, match_night_come_check
+from matches.night import boem_sheet
 from matches.services import (
     MAX_SUBSTITUTIONS,
     match_officials_check,
@@ -97,6 +96,7 @@ from matches.services import (
     substitute_check,
     team_sheet_check,
 )
+from matches.writes import match_lock, match_night_come_check
 
 FORMAT = "klawerjas-night"
 VERSION = 1

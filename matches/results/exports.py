@@ -1,7 +1,7 @@
 """What the public pages show, and their downloads: standings tables and match reports as CSV, ``.xlsx`` and PDF.
 
 * :func:`match_report_load` reads a match with its tables, boems, boem-sheet entries and awards in a fixed
-  number of queries; :func:`boem_drawing` turns one boem into the plain data ``matches.boem_svg`` draws.
+  number of queries; :func:`boem_drawing` turns one boem into the plain data ``matches.night.boem_svg`` draws.
 * :func:`standings_table`, :func:`match_boems_table`, :func:`match_score_table` give each downloadable table as
   fixed headers and rows of one kind (issue 38: the boem rows and the score summary are separate files);
   ``klawerjas_league.spreadsheets`` writes them as CSV with a byte-order mark or ``.xlsx``.
@@ -29,11 +29,11 @@ from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_l
 
 from klawerjas_league import documents
 from klawerjas_league.spreadsheets import sheet_cell
-from matches import boem_svg
-from matches.boem_svg import BoemDrawing
 from matches.models import SHEET_ORDER, Award, Boem, BoemEntry, DealLine, Match, MatchTable
+from matches.night import boem_svg
+from matches.night.boem_svg import BoemDrawing
+from matches.results.standings import tiebreak_reason_display
 from matches.rules import plays_deals
-from matches.standings import tiebreak_reason_display
 
 #: The standings' columns: (row key, header). Headers are lazy: a download is in its reader's language.
 STANDINGS_COLUMNS = [
@@ -226,7 +226,7 @@ def standings_pdf(*, title: str, subtitle: str, rows: list[dict]) -> bytes:
 
 
 def table_status_label(*, table: MatchTable, match: Match) -> str:
-    """A table's status for people, as the match page says it (``matches.live.LiveTable.status_label``): a table
+    """A table's status for people, as the match page says it (``matches.night.live.LiveTable.status_label``): a table
     still "playing" when time was called (SAKBOC 2.2) has "Played" once the match is over."""
     if table.status == MatchTable.Status.PLAYING:
         if match.phase == Match.Phase.FINISHED:

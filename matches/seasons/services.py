@@ -19,7 +19,7 @@ cup winners (the final's winner) go into :class:`~matches.models.SeasonHonour`, 
 label with entries closed and no fixtures; each team is carried over as a *draft* (``Team.draft``) with its
 squad (the players still active and registered with the club; the others are listed as left out) and its
 captain. The clubs' secretaries confirm each draft (:func:`team_draft_confirm`, SAKBOC 1.5: a full team is 8
-registered players) or change it (the squad pages) or withdraw it (``matches.entries.team_withdraw``); the
+registered players) or change it (the squad pages) or withdraw it (``matches.competitions.entries.team_withdraw``); the
 fixtures wait until no team of the competition is a draft (``matches.services.fixtures_draft_check``).
 
 Services are atomic and keyword-only; a broken rule raises ``ValidationError`` with the reason; ``by`` is the
@@ -44,9 +44,9 @@ from simple_history.utils import bulk_create_with_history
 from clubs.models import FULL_TEAM_PLAYERS, Team, TeamMembership, Union
 from clubs.services import history_reason_fit, save_with_history
 from matches import services
-from matches.fixtures import knockout_bracket
+from matches.competitions.fixtures import knockout_bracket
 from matches.models import Competition, Match, Season, SeasonHonour, StandingsSnapshot
-from matches.standings import standings_page_token_renew, standings_read
+from matches.results.standings import standings_page_token_renew, standings_read
 
 #: Fixtures named when a season cannot close yet, per competition; the rest are counted.
 FIXTURES_NAMED = 3
@@ -156,7 +156,7 @@ def _fixture_words(match: Match) -> str:
 
 
 def _cup_final(competition: Competition, matches: list[Match]) -> Match | None:
-    """The cup's final: the one tie of the bracket's last round (``matches.fixtures.knockout_bracket``), or, for
+    """The cup's final: the one tie of the bracket's last round (``matches.competitions.fixtures.knockout_bracket``), or, for
     fixtures scheduled one by one without ties, the one match of the last round played."""
     teams = services.cup_teams(competition)
     if len(teams) >= 2 and any(m.tie_number for m in matches):

@@ -7,7 +7,7 @@ first calls one of the two helpers here, which run the **same** idempotent servi
 deadline is due (SAKBOC 1.2: the interval and time; 1.12: the end of extra time; 12.3: the grace):
 
 * :func:`match_clock_catch_up` for a match already loaded with ``competition__union`` (the access helpers of
-  ``matches.permissions``, :func:`matches.live.match_live`): no query when nothing is due;
+  ``matches.permissions``, :func:`matches.night.live.match_live`): no query when nothing is due;
 * :func:`match_version_caught_up` for the hot paths that read only the match's live version (the public page's
   and the phones' ETags, the polls): it keeps the next deadline in the cache with that version, so a poll costs
   its one version query and a cache read when nothing is due (every write of a match night changes the version).
