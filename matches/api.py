@@ -32,8 +32,9 @@ from clubs.models import Player, Team, Union
 from clubs.selectors import person_name, public_names_token
 from klawerjas_league.outbox import outbox_waiting
 from klawerjas_league.page_cache import KeptJsonMixin, conditional_headers, keep_json, kept
-from matches import permissions, selectors, services
-from matches.competitions import entries
+from matches import permissions, selectors
+from matches.competitions import entries, fixture_changes
+from matches.competitions import services as competition_services
 from matches.models import (
     DEFAULT_RULESET,
     RULESET_CHOICES,
@@ -48,7 +49,9 @@ from matches.models import (
     StandingsRow,
     StandingsSnapshot,
 )
+from matches.night import services as night_services
 from matches.night.live import live_cached, live_version, match_live
+from matches.results import services as result_services
 from matches.results.standings import standings_outbox_key, standings_page_token
 
 # --- Read shapes --------------------------------------------------------------------------------------------
@@ -606,7 +609,7 @@ class CompetitionViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMi
     def create(self, request: Request, *args, **kwargs) -> Response:
         data = request_body(CompetitionCreateSerializer, request)
         union: Union = club_permissions.union_for_official(user=request.user, union_id=data.pop("union"))
-        competition = services.competition_create(union=union, **data)
+        competition = competition_services.competition_create(union=union, **data)
         return Response(CompetitionSerializer(competition).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=FixturesGenerateSerializer, responses={201: FixtureSerializer(many=True)})
@@ -614,7 +617,7 @@ class CompetitionViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMi
     def fixtures(self, request: Request, pk: str | None = None) -> Response:
         data = request_body(FixturesGenerateSerializer, request)
         competition = permissions.competition_for_official(user=request.user, competition_id=_int_or_404(pk))
-        matches = services.competition_fixtures_create(competition=competition, by=request.user,
+        matches = competition_services.competition_fixtures_create(competition=competition, by=request.user,
                                                        **data)
         return Response(FixtureSerializer(matches, many=True).data, status=status.HTTP_201_CREATED)
 
@@ -627,7 +630,7 @@ class CompetitionViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMi
             return self._standings_read(request, _int_or_404(pk))
         data = request_body(StandingsPublishSerializer, request)
         competition = permissions.competition_for_official(user=request.user, competition_id=_int_or_404(pk))
-        snapshot = services.standings_publish(competition=competition, by=request.user, **data)
+        snapshot = result_services.standings_publish(competition=competition, by=request.user, **data)
         return Response(StandingsSnapshotSerializer(snapshot).data, status=status.HTTP_201_CREATED)
 
 
@@ -668,7 +671,8 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
     """Fixtures (matches); filter by ``competition``, ``round_number``, ``phase``, ``result_status`` or ``team``.
 
     Officials: ``POST`` schedules one, ``PATCH {id}/`` postpones or moves it (``scheduled_start``, ``venue``,
-    ``reason``: ``matches.services.fixture_reschedule``), ``POST {id}/officials/`` assigns the referee and marker
+    ``reason``: ``matches.competitions.fixture_changes.fixture_reschedule``), ``POST {id}/officials/`` assigns the
+    referee and marker
     from the union's list of referees (a player, captain or secretary of a club in the match is refused with the
     reason), ``POST {id}/result/`` enters or corrects the score with a reason (settling any dispute),
     ``POST {id}/approve/`` approves the result (a cup's winner goes into the next round). Captains (and club
@@ -709,7 +713,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
         teams = {t.pk: t for t in Team.objects.filter(competition=competition, pk__in=[values["home"], values["away"]])}
         if values["home"] not in teams or values["away"] not in teams:
             raise ValidationError({"home": _("Both teams must be entered in the competition.")})
-        match = services.match_schedule(
+        match = competition_services.match_schedule(
             competition=competition, home=teams[values["home"]], away=teams[values["away"]],
             scheduled_start=values["scheduled_start"], venue=values["venue"], round_number=values["round_number"],
             round_name=values["round_name"], tie_number=values["tie_number"], by=request.user,
@@ -727,7 +731,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
     def partial_update(self, request: Request, *args, **kwargs) -> Response:
         match = permissions.match_for_official(user=request.user, match_id=_int_or_404(kwargs.get("pk")))
         data = request_body(FixtureRescheduleSerializer, request)
-        match = services.fixture_reschedule(
+        match = fixture_changes.fixture_reschedule(
             match=match, scheduled_start=data.get("scheduled_start", match.scheduled_start),
             venue=data.get("venue", match.venue), reason=data["reason"], by=request.user)
         return Response(FixtureSerializer(match).data)
@@ -737,7 +741,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
     def officials(self, request: Request, pk: str | None = None) -> Response:
         data = request_body(OfficialsSerializer, request)
         match = permissions.match_for_official(user=request.user, match_id=_int_or_404(pk))
-        match = services.match_officials_assign(
+        match = competition_services.match_officials_assign(
             match=match, referee=_user_or_none(data.get("referee"), "referee"),
             marker=_user_or_none(data.get("marker"), "marker"), by=request.user,
         )
@@ -755,7 +759,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
             return Response(ResultStateSerializer(result_state(match)).data)
         data = request_body(ResultCorrectSerializer, request)
         match = permissions.match_for_official(user=request.user, match_id=_int_or_404(pk))
-        match = services.result_correct(match=match, user=request.user, **data)
+        match = result_services.result_correct(match=match, user=request.user, **data)
         return Response(ResultStateSerializer(result_state(match)).data)
 
     @extend_schema(request=ResultDisputeSerializer, responses={201: DisputeReadSerializer})
@@ -763,7 +767,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
     def dispute(self, request: Request, pk: str | None = None) -> Response:
         data = request_body(ResultDisputeSerializer, request)
         match, _team = permissions.match_team_for_captain(user=request.user, match_id=_int_or_404(pk))
-        dispute = services.result_dispute(match=match, user=request.user, reason=data["reason"])
+        dispute = result_services.result_dispute(match=match, user=request.user, reason=data["reason"])
         return Response(DisputeReadSerializer(dispute).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=ApproveSerializer, responses={200: FixtureSerializer},
@@ -773,7 +777,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
     def approve(self, request: Request, pk: str | None = None) -> Response:
         data = request_body(ApproveSerializer, request)
         match = permissions.match_for_official(user=request.user, match_id=_int_or_404(pk))
-        match = services.result_approve(match=match, user=request.user, reason=data["reason"])
+        match = result_services.result_approve(match=match, user=request.user, reason=data["reason"])
         body = dict(FixtureSerializer(match).data)
         if outbox_waiting(key=standings_outbox_key(competition_id=match.competition_id)):
             body["notice"] = ("Result approved. The task queue cannot be reached just now: the standings are updated "
@@ -784,7 +788,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
     @action(detail=True, methods=["post"])
     def confirm(self, request: Request, pk: str | None = None) -> Response:
         match = permissions.match_for_confirmer(user=request.user, match_id=_int_or_404(pk))
-        match = services.result_confirm(match=match, user=request.user)
+        match = result_services.result_confirm(match=match, user=request.user)
         return Response(FixtureSerializer(match).data)
 
     @extend_schema(request=TeamSheetSerializer, responses={201: TeamSheetAnswerSerializer, 409: None})
@@ -800,7 +804,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
                 raise ValidationError({"partnerships": _("Table %(value)s is named twice.") % {"value": row['table']}})
             partnerships[row["table"]] = (_player_of(team, row["telman"], "partnerships"),
                                           _player_of(team, row["byspeler"], "partnerships"))
-        sheet = services.team_sheet_submit(match=match, team=team, partnerships=partnerships, by=request.user,
+        sheet = night_services.team_sheet_submit(match=match, team=team, partnerships=partnerships, by=request.user,
                                            expected_version=data.get("version"))
         return Response({"id": sheet.pk, "match": match.pk, "team": team.pk, "version": sheet.version},
                         status=status.HTTP_201_CREATED)
@@ -836,7 +840,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
         match, team = permissions.match_team_for_captain(
             user=request.user, match_id=_int_or_404(pk), team_id=data.get("team")
         )
-        substitution = services.substitution_make(
+        substitution = night_services.substitution_make(
             match=match, team=team, player_out=_player_of(team, data["player_out"], "player_out"),
             player_in=_player_of(team, data["player_in"], "player_in"),
             role=data.get("role"), by=request.user,

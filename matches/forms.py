@@ -94,7 +94,8 @@ class FixturesForm(forms.Form):
 
 
 class RescheduleForm(forms.Form):
-    """Postpone or move a fixture: its new date, time and venue, and why (``matches.services.fixture_reschedule``
+    """Postpone or move a fixture: its new date, time and venue, and why
+    (``matches.competitions.fixture_changes.fixture_reschedule``
     decides whether it may be moved)."""
 
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -134,7 +135,7 @@ class OfficialsForm(forms.Form):
     """The match's referee and, at a final, the marker (SAKBOC 1.11), chosen by name from the union's list of
     referees (``clubs.models.UnionReferee``). Whether the choice is impartial is the service's rule. While the match is
     in play (``referee_fixed``) the referee is not offered: only the marker can be changed
-    (``matches.services.match_officials_assign``)."""
+    (``matches.competitions.services.match_officials_assign``)."""
 
     referee = PersonChoiceField(
         queryset=get_user_model().objects.none(),
@@ -259,7 +260,8 @@ class SeasonStartForm(forms.Form):
 
 
 class TransferForm(forms.Form):
-    """A player's transfer to another club of the union (``matches.seasons.transfers.player_transfer``): the player found by
+    """A player's transfer to another club of the union (``matches.seasons.transfers.player_transfer``): the player
+    found by
     registration number, which stays theirs."""
 
     registration_number = forms.CharField(

@@ -4,7 +4,7 @@ results and standings.
 A match night (DOMAIN.md): two teams, 4 tables; at each table one partnership of each team (a telman and a
 byspeler) plays boems back to back. The clock (SAKBOC 1.2, 1.3, 1.15, 12.3) lives in :class:`Match`'s
 columns so a worker restart loses nothing; Celery timers only *wake* the services, which re-read these
-columns (matches/tasks.py). All writes go through matches/services.py.
+columns (matches/tasks.py). All writes go through the services (matches/<job>/services.py).
 """
 
 from django.conf import settings
@@ -314,7 +314,7 @@ class TeamSheet(models.Model):
         default=1,
         help_text=gettext_lazy(
             "Bumped by every submit; a form sends the version it showed, so a submit based on "
-            "a sheet another device has changed since is refused (matches.services.team_sheet_submit)."
+            "a sheet another device has changed since is refused (matches.night.services.team_sheet_submit)."
         ),
         verbose_name=gettext_lazy("version"),
     )
@@ -766,7 +766,7 @@ class Award(models.Model):
 
 class ResultDispute(models.Model):
     """A captain disputes a match's result, saying why: the union's officials and the referee are told; an
-    official settles it by entering or correcting the result with a reason (``matches.services.result_enter``),
+    official settles it by entering or correcting the result with a reason (``matches.results.services.result_enter``),
     and the result cannot be approved while a dispute is open."""
 
     match = models.ForeignKey(

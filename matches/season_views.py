@@ -1,4 +1,5 @@
-"""Pages for seasons and transfers, split by audience (``matches/seasons/services.py``, ``matches/seasons/transfers.py``).
+"""Pages for seasons and transfers, split by audience (``matches/seasons/services.py``,
+``matches/seasons/transfers.py``).
 
 Public: the archive of closed seasons (``/seasons/``: final tables, champions, cup winners) and a player's
 registration history (``/players/<id>/history/``: clubs, transfers, teams by season).

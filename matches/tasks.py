@@ -15,6 +15,7 @@ from celery import shared_task
 from celery.signals import worker_ready
 from django.utils import timezone
 
+from matches.night.clock import CLOCK_DEADLINE_TASK, match_clock_advance
 from matches.notifications import (  # noqa: F401 (the worker's tasks)
     captain_reminders,
     fixture_rescheduled_email,
@@ -22,7 +23,6 @@ from matches.notifications import (  # noqa: F401 (the worker's tasks)
 )
 from matches.results.standings import standings_recompute
 from matches.selectors import clock_next_deadline, matches_with_running_clock
-from matches.services import CLOCK_DEADLINE_TASK, match_clock_advance
 
 logger = logging.getLogger(__name__)
 

@@ -41,8 +41,9 @@ from klawerjas_league import spreadsheets
 from klawerjas_league.outbox import outbox_waiting
 from klawerjas_league.page_cache import VARY, cached_page, live_condition
 from klawerjas_league.refusals import refusal_on_form, refusal_show
-from matches import permissions, selectors, services
-from matches.competitions import entries, fixtures
+from matches import permissions, selectors
+from matches.competitions import entries, fixture_changes, fixtures
+from matches.competitions import services as competition_services
 from matches.forms import (
     CompetitionForm,
     DisputeForm,
@@ -56,9 +57,11 @@ from matches.forms import (
     TeamSheetForm,
 )
 from matches.models import DEFAULT_RULESET, TABLES_PER_MATCH, Competition, Match, Seat, TeamSheet
+from matches.night import services as night_services
 from matches.night.live import LIVE_PHASES, live_fragment_cached, live_version, match_live
 from matches.page_versions import competition_pages_token, match_page_version
 from matches.results import exports
+from matches.results import services as result_services
 from matches.results.standings import standings_outbox_key, standings_page_token
 from matches.rules import plays_deals
 from matches.share import standings_share_text
@@ -364,7 +367,7 @@ def competition_create(request: HttpRequest, union_id: int) -> HttpResponse:
     form = CompetitionForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            competition = services.competition_create(union=union, **form.cleaned_data)
+            competition = competition_services.competition_create(union=union, **form.cleaned_data)
         except ValidationError as error:
             refusal_show(request, error)
         else:
@@ -400,12 +403,12 @@ def official_competition(request: HttpRequest, pk: int) -> HttpResponse:
                 )
                 return redirect("matches:official-competition", pk=competition.pk)
             if action == "fixtures" and fixtures_form.is_valid():
-                created = services.competition_fixtures_create(competition=competition, by=request.user,
+                created = competition_services.competition_fixtures_create(competition=competition, by=request.user,
                                                                **fixtures_form.cleaned_data)
                 messages.success(request, _fixtures_made_message(created, fixtures_form.cleaned_data))
                 return redirect("matches:official-competition", pk=competition.pk)
             if action == "publish" and publish_form.is_valid():
-                title = services.standings_publish_title(competition=competition,
+                title = result_services.standings_publish_title(competition=competition,
                                                          title=publish_form.cleaned_data["title"])
                 if request.POST.get("confirmed") != "yes":
                     rows = selectors.standings_for_competition(competition_id=competition.pk)
@@ -413,7 +416,7 @@ def official_competition(request: HttpRequest, pk: int) -> HttpResponse:
                         "competition": competition, "title": title, "form": publish_form, "rows": rows,
                         "as_of": publish_form.cleaned_data["as_of"] or timezone.localdate(),
                     })
-                snapshot = services.standings_publish(competition=competition, by=request.user,
+                snapshot = result_services.standings_publish(competition=competition, by=request.user,
                                                       **publish_form.cleaned_data)
                 messages.success(
                     request,
@@ -469,7 +472,7 @@ def official_match(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         try:
             if action == "reschedule" and reschedule_form.is_valid():
-                match = services.fixture_reschedule(
+                match = fixture_changes.fixture_reschedule(
                     match=match, scheduled_start=reschedule_form.scheduled_start(),
                     venue=reschedule_form.cleaned_data["venue"], reason=reschedule_form.cleaned_data["reason"],
                     by=request.user)
@@ -481,16 +484,17 @@ def official_match(request: HttpRequest, pk: int) -> HttpResponse:
                     "venue": (" " + _("at %(venue)s") % {"venue": match.venue}) if match.venue else ""})
                 return redirect("matches:official-match", pk=match.pk)
             if action == "officials" and form.is_valid():
-                services.match_officials_assign(match=match, by=request.user,
+                competition_services.match_officials_assign(match=match, by=request.user,
                                                 **{"referee": match.referee, **form.cleaned_data})
                 messages.success(request, _("Referee and marker assigned."))
                 return redirect("matches:official-match", pk=match.pk)
             if action == "correct" and correct_form.is_valid():
-                services.result_correct(match=match, user=request.user, **correct_form.cleaned_data)
+                result_services.result_correct(match=match, user=request.user, **correct_form.cleaned_data)
                 messages.success(request, _("Score saved with your reason; it is ready to approve."))
                 return redirect("matches:official-match", pk=match.pk)
             if action == "approve":
-                services.result_approve(match=match, user=request.user, reason=request.POST.get("reason", "")[:300])
+                result_services.result_approve(match=match, user=request.user, reason=request.POST.get("reason",
+                                               "")[:300])
                 advanced = (" " + _("The winner goes into the next round.")) if match.competition.is_knockout else ""
                 if outbox_waiting(key=standings_outbox_key(competition_id=match.competition_id)):
                     messages.warning(request, _("Result approved. The task queue cannot be reached just now: the "
@@ -657,7 +661,7 @@ def team_sheet(request: HttpRequest, pk: int) -> HttpResponse:
         partnerships = {t: (by_id[a], by_id[b]) for t, (a, b) in form.cleaned_data["partnerships"].items()}
         try:
             # The version the form showed: a sheet changed on another phone since is refused, not overwritten.
-            services.team_sheet_submit(match=match, team=team, partnerships=partnerships, by=request.user,
+            night_services.team_sheet_submit(match=match, team=team, partnerships=partnerships, by=request.user,
                                        expected_version=form.cleaned_data["version"])
         except ValidationError as error:
             refusal_show(request, error)
@@ -684,7 +688,7 @@ def substitution(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         by_id = {p.pk: p for p in [s.player for s in seats] + bench}
         try:
-            services.substitution_make(
+            night_services.substitution_make(
                 match=match, team=team, player_out=by_id[form.cleaned_data["player_out"]],
                 player_in=by_id[form.cleaned_data["player_in"]], role=form.cleaned_data["role"] or None,
                 by=request.user)
@@ -704,7 +708,7 @@ def result_confirm(request: HttpRequest, pk: int) -> HttpResponse:
     match = permissions.match_for_confirmer(user=request.user, match_id=pk)
     if request.method == "POST":
         try:
-            services.result_confirm(match=match, user=request.user)
+            result_services.result_confirm(match=match, user=request.user)
         except (ValidationError, PermissionDenied) as error:
             refusal_show(request, error)
         else:
@@ -724,7 +728,7 @@ def result_dispute(request: HttpRequest, pk: int) -> HttpResponse:
     form = DisputeForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            services.result_dispute(match=match, user=request.user, reason=form.cleaned_data["reason"])
+            result_services.result_dispute(match=match, user=request.user, reason=form.cleaned_data["reason"])
         except (ValidationError, PermissionDenied) as error:
             refusal_on_form(request, form, error)
         else:

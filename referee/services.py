@@ -3,7 +3,7 @@
 Each service is keyword-only, atomic, validates (``full_clean()``) before it saves and raises
 ``django.core.exceptions.ValidationError`` citing the clause when a rule forbids the step; nothing is
 half-saved. Hands are checked by the rules engine (:mod:`referee.hand_check`); a ruling goes on the table's
-boem sheet through the match services (``matches.services.boem_straf_record`` / ``boem_straf_reverse``),
+boem sheet through the match services (``matches.night.boem_sheet.straf_record`` / ``straf_reverse``),
 which also recompute the match score.
 """
 
@@ -595,7 +595,8 @@ def ruling_amend(*, ruling: Ruling, reason: str, by, now: datetime | None = None
 
     The ruling keeps its engine verdict; a new decision that differs from it carries the committee's ``reason``
     as its overrule reason when the referee had written none. History keeps every step (who, when, why). The
-    caller reopens an approved result first (``matches.services.result_reopen``): an approved sheet is not changed.
+    caller reopens an approved result first (``matches.results.services.result_reopen``): an approved sheet is not
+    changed.
 
     :raises ValidationError: no reason; a byspeler's straf for a counting offence upheld (SAKBOC 6.8); whatever
         the boem sheet refuses (the result approved, a line already reversed), naming its clause.

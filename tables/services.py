@@ -4,7 +4,8 @@ Every write of a table's device (a going-on, a confirmation, a dispute, an "af",
 called alike by the table page (``tables.views``: a form, or JSON for the offline queue) and the table API
 (``tables.api``). The door parses the request and calls it; the function applies the table's rules once (the
 entry's time bounds, the interval hand, 2 strokes only with the opponents under 50), calls the service that
-writes (``matches.night.boem_sheet``, ``matches.night.deals``, ``referee.services.straf_claim_log``) exactly once for the
+writes (``matches.night.boem_sheet``, ``matches.night.deals``, ``referee.services.straf_claim_log``) exactly once for
+the
 client's idempotency key (:func:`table_write_once`) and returns a :class:`WriteAnswer`, the same for every
 door: ``message`` (for the table, in words), the row written and the sheet's ``version``. A refusal is a
 ``ValidationError`` with one text (code ``stale``: the sheet changed since the version the table showed;

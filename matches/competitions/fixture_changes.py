@@ -1,6 +1,6 @@
 """A fixture postponed or rescheduled by the union's official: a new date, time or venue, with the reason.
 
-:func:`fixture_reschedule` is the one write (re-exported by :mod:`matches.services`). The match's history keeps
+:func:`fixture_reschedule` is the one write. The match's history keeps
 the old start and venue (the row before), the new ones, who moved it and why; the captains of both teams and the
 match's referee and marker are told once by e-mail (``matches.notifications.fixture_rescheduled_notify``). What
 follows by itself: the calendar feeds (the event keeps its ``UID``; its ``SEQUENCE`` and ``LAST-MODIFIED`` go up,

@@ -693,7 +693,7 @@ def straf_reversal_strike(*, entry: BoemEntry, reason: str, by: Any = None, now:
     decision final only on the night). The sheet is scored again; history keeps who, when and ``reason``.
 
     :raises ValidationError: no reason; the line is not a reversal or is struck already; the result approved
-        (reopen it first, ``matches.services.result_reopen``).
+        (reopen it first, ``matches.results.services.result_reopen``).
     """
     now = now_or(now)
     reason = reason.strip()

@@ -33,10 +33,10 @@ confirmed and the union's official approves it on the server.
 
 **Who the file names is checked as the pages check them** (issue 35: a night file's checksums prove it intact, not
 that its people may do what it says). Whatever the import adds passes the rules the pages apply, through the same
-functions: the referee and marker :func:`matches.services.match_officials_check` (on this union's list of referees,
-impartial, SAKBOC 1.10, 1.11); a result's captains :func:`matches.services.result_confirmer_side` (each side's
-captain for that side); a team sheet :func:`matches.services.team_sheet_check` and its submitter, a substitution
-:func:`matches.services.substitute_check` and who made it :func:`clubs.permissions.team_managed_by` (the team's
+functions: the referee and marker :func:`matches.competitions.services.match_officials_check` (on this union's list of referees,
+impartial, SAKBOC 1.10, 1.11); a result's captains :func:`matches.results.services.result_confirmer_side` (each side's
+captain for that side); a team sheet :func:`matches.night.services.team_sheet_check` and its submitter, a substitution
+:func:`matches.night.services.substitute_check` and who made it :func:`clubs.permissions.team_managed_by` (the team's
 captain or club secretary); a boem-sheet line's player the side's telman at that table (a straf's, a player seated
 there), its confirming or disputing player the opposing telman (SAKBOC 6.8); what only the referee does (a line
 written or corrected on a table's behalf, a table stopped, an award, a straf claim, its hand and ruling) the match's
@@ -77,6 +77,7 @@ from clubs.models import (
 from clubs.permissions import team_managed_by
 from clubs.selectors import person_name
 from clubs.services import save_with_history, union_official_add, union_referee_add
+from matches.competitions.services import match_officials_check
 from matches.models import (
     Award,
     Boem,
@@ -89,13 +90,8 @@ from matches.models import (
     TeamSheet,
 )
 from matches.night import boem_sheet
-from matches.services import (
-    MAX_SUBSTITUTIONS,
-    match_officials_check,
-    result_confirmer_side,
-    substitute_check,
-    team_sheet_check,
-)
+from matches.night.services import MAX_SUBSTITUTIONS, substitute_check, team_sheet_check
+from matches.results.services import result_confirmer_side
 from matches.writes import match_lock, match_night_come_check
 
 FORMAT = "klawerjas-night"
@@ -562,7 +558,7 @@ class NightImport:
 
     def _officials_check(self, match: Match, roles: set[str], where: str) -> None:
         """The file's referee and marker (``roles``: the ones it sets here) as the officials' pages assign them:
-        :func:`matches.services.match_officials_check`."""
+        :func:`matches.competitions.services.match_officials_check`."""
         for role in ("referee", "marker"):
             user = getattr(match, role)
             if role not in roles or user is None:
@@ -578,7 +574,7 @@ class NightImport:
                 self.refuse(where, " ".join(error.messages), role="marker", name=match.marker.get_username())
 
     def _confirmers_check(self, match: Match, names: set[str], where: str) -> None:
-        """A side's confirmation of the result is its captain's (:func:`matches.services.result_confirmer_side`)."""
+        """A side's confirmation of the result is its captain's (:func:`matches.results.services.result_confirmer_side`)."""
         for side, name in (("home", "home_confirmed_by"), ("away", "away_confirmed_by")):
             user = getattr(match, name)
             if name not in names or user is None:
@@ -961,7 +957,7 @@ class NightImport:
     def _sheet_check(self, team: Team, data: dict[str, Any], seats: dict[tuple[int, str], dict[str, Any]],
                      where: str) -> None:
         """A team sheet from elsewhere, as it was submitted (before half-time's substitutions), passes the
-        team-sheet pages' rules (:func:`matches.services.team_sheet_check`), submitted by the team's captain or
+        team-sheet pages' rules (:func:`matches.night.services.team_sheet_check`), submitted by the team's captain or
         club secretary."""
         self._manager_check(team, data["submitted_by"], where, "submitted by")
         tables: dict[int, dict[str, Player]] = {}

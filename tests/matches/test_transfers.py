@@ -1,4 +1,5 @@
-"""Transfers (matches/seasons/transfers.py): the registration moves with the player, the history keeps it, and one team per
+"""Transfers (matches/seasons/transfers.py): the registration moves with the player, the history keeps it, and one
+team per
 competition stays enforced (SAKBOC 1.5)."""
 
 import datetime as dt

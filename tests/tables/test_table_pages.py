@@ -7,8 +7,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from matches import services
 from matches.models import Boem, BoemEntry, Match, MatchTable
+from matches.night import services as night_services
 from matches.night import table_links
 from referee.models import StrafClaim
 from tests.tables.conftest import telman
@@ -171,7 +171,7 @@ def test_the_live_part_answers_304_until_the_night_changes(client, playing, link
     first = client.get(reverse("tables:live"))
     assert first.status_code == 200 and first["ETag"]
     assert client.get(reverse("tables:live"), HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
-    services.match_score_recompute(match=playing)
+    night_services.match_score_recompute(match=playing)
     assert client.get(reverse("tables:live"), HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 200
 
 
