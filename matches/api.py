@@ -876,7 +876,7 @@ class StandingsViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
     filterset_fields = ["competition"]
 
 
-# --- A match night as one file (issue 18; matches/nightfile/transfer.py) -----------------------------------------
+# --- A match night as one file (issue 18; matches/nightfile/) -----------------------------------------
 
 
 class NightImportSerializer(serializers.Serializer):
@@ -926,7 +926,7 @@ class NightViewSet(ServiceErrorsMixin, viewsets.ViewSet):
     @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT},
                    description=_("The night file of a match (format klawerjas-night, version 1)."))
     def retrieve(self, request: Request, pk: str | None = None) -> Response:
-        from matches.nightfile.transfer import night_export
+        from matches.nightfile.export import night_export
 
         match = permissions.match_for_official(user=request.user, match_id=_int_or_404(pk))
         return Response(night_export(match=match))
@@ -934,13 +934,8 @@ class NightViewSet(ServiceErrorsMixin, viewsets.ViewSet):
     @extend_schema(request=NightImportSerializer,
                    responses={200: NightReportSerializer, 400: OpenApiTypes.OBJECT, 409: NightReportSerializer})
     def create(self, request: Request) -> Response:
-        from matches.nightfile.transfer import (
-            NightConflict,
-            NightFileError,
-            night_file_read,
-            night_file_union,
-            night_import,
-        )
+        from matches.nightfile.format import NightConflict, NightFileError, night_file_read, night_file_union
+        from matches.nightfile.imports import night_import
 
         data = request_body(NightImportSerializer, request)
         scope = permissions.unions_for_official(request.user)

@@ -226,7 +226,7 @@ class StandingsPublishForm(forms.Form):
 
 
 class NightFileForm(forms.Form):
-    """A night file to import (matches/nightfile/transfer.py): uploaded, or carried back from the confirmation step."""
+    """A night file to import (matches/nightfile/): uploaded, or carried back from the confirmation step."""
 
     MAX_BYTES = 20 * 1024 * 1024
 

@@ -741,13 +741,14 @@ def result_dispute(request: HttpRequest, pk: int) -> HttpResponse:
     })
 
 
-# --- Officials: a match night as one file (issue 18; matches/nightfile/transfer.py) -----------------------------
+# --- Officials: a match night as one file (issue 18; matches/nightfile/) -----------------------------
 
 
 @login_required
 def official_night_download(request: HttpRequest, pk: int) -> HttpResponse:
     """The night of a match as one file, to play it on a laptop at the hall or to bring it back from there."""
-    from matches.nightfile.transfer import night_export, night_file_dumps, night_file_name
+    from matches.nightfile.export import night_export, night_file_name
+    from matches.nightfile.format import night_file_dumps
 
     match = permissions.match_for_official(user=request.user, match_id=pk)
     response = HttpResponse(night_file_dumps(night_export(match=match)), content_type="application/json")
@@ -761,7 +762,8 @@ def official_night_import(request: HttpRequest) -> HttpResponse:
     """Upload a night's file, see what it adds (or why it is refused), then import it. Officials of a union only,
     for their own unions' nights."""
     from matches.forms import NightFileForm
-    from matches.nightfile.transfer import NightConflict, NightFileError, night_import
+    from matches.nightfile.format import NightConflict, NightFileError
+    from matches.nightfile.imports import night_import
 
     scope = permissions.unions_for_official(request.user)
     if not scope.exists():

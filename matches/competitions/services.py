@@ -170,7 +170,7 @@ def _official_check(match: Match, user: Any, role: str) -> None:
 def match_officials_check(*, match: Match, referee: Any = None, marker: Any = None) -> None:
     """Whether ``referee`` and ``marker`` (either may be ``None``) may be ``match``'s officials: the one rule for
     every way a match gets them (the officials' pages and API, scheduling, a night file from another
-    installation, ``matches.nightfile.transfer``). Each is on the union's list of referees
+    installation, ``matches.nightfile``). Each is on the union's list of referees
     (:class:`clubs.models.UnionReferee`) and impartial (:func:`official_conflicts`, SAKBOC 1.10), and the marker,
     who takes the referee's place at a final, is someone else (SAKBOC 1.11). ``match`` may be unsaved.
 

@@ -961,7 +961,7 @@ def hand_start(
     return (current.strokes if current is not None else (0, 0)), False
 
 
-# --- Lines brought from another installation (matches/nightfile/transfer.py) -------------------------------------
+# --- Lines brought from another installation (matches/nightfile/) -----------------------------------------------------
 
 @transaction.atomic
 def sheet_lines_restore(

@@ -62,7 +62,7 @@ def team_sheet_check(
 ) -> dict[int, Player]:
     """Whether ``partnerships`` (``{table_number: (telman, byspeler)}``) may be ``team``'s sheet for ``match``: the
     one rule for the team-sheet pages and API (:func:`team_sheet_submit`) and a night file from another
-    installation (``matches.nightfile.transfer``). Returns the team's squad, ``{player id: player}``.
+    installation (``matches.nightfile``). Returns the team's squad, ``{player id: player}``.
 
     :raises ValidationError: fewer than 3 tables or a table outside 1-4 (SAKBOC 1.5, 1.13); a player not in the
         team's registered squad or inactive (SAKBOC 1.5); a player named twice; a player suspended by the union
@@ -171,7 +171,7 @@ def match_toss_record(*, match: Match, winner: Team, by: Any = None, now: dateti
 
 def substitute_check(*, match: Match, team: Team, player_in: Player) -> None:
     """Whether ``player_in`` may come on for ``team`` at half-time: the one rule for the substitution pages and
-    API (:func:`substitution_make`) and a night file from another installation (``matches.nightfile.transfer``).
+    API (:func:`substitution_make`) and a night file from another installation (``matches.nightfile``).
 
     :raises ValidationError: not an active player of the team's registered squad (SAKBOC 11.1, 1.5); suspended
         by the union (code ``suspended``, ``matches.night.suspensions``).

@@ -146,7 +146,7 @@ def result_confirm(*, match: Match, user: Any, now: datetime | None = None) -> M
 def result_confirmer_side(*, match: Match, user: Any) -> str:
     """Who ``user`` confirms ``match``'s result as: ``"referee"`` (its referee or marker, alone), ``"home"`` or
     ``"away"`` (that side's captain; both captains together confirm it). The one rule for the result pages and
-    API (:func:`result_confirm`) and a night file from another installation (``matches.nightfile.transfer``).
+    API (:func:`result_confirm`) and a night file from another installation (``matches.nightfile``).
 
     :raises PermissionDenied: ``user`` is none of those (SAKBOC 1.10: the referee's word, or both sides').
     """

@@ -1,4 +1,4 @@
-"""A whole match night exported from one installation and imported into another (matches/nightfile/transfer.py and
+"""A whole match night exported from one installation and imported into another (matches/nightfile/ and
 referee/night_transfer.py; issue 18).
 
 The server exports the night before it is played; a fresh installation (the laptop at the hall) imports it and
@@ -26,15 +26,9 @@ from matches.models import Award, Boem, BoemEntry, Competition, Match, MatchTabl
 from matches.night import boem_sheet, table_links
 from matches.night import clock as night_clock
 from matches.night import services as night_services
-from matches.nightfile.transfer import (
-    NightConflict,
-    NightFileError,
-    night_checksums,
-    night_export,
-    night_file_dumps,
-    night_import,
-    night_sections,
-)
+from matches.nightfile.export import night_export, night_sections
+from matches.nightfile.format import NightConflict, NightFileError, night_checksums, night_file_dumps
+from matches.nightfile.imports import night_import
 from matches.results import services as result_services
 from referee import services as referee_services
 from referee.models import Ruling, StrafClaim
