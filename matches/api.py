@@ -32,7 +32,7 @@ from clubs.models import Player, Team, Union
 from clubs.selectors import person_name, public_names_token
 from klawerjas_league.outbox import outbox_waiting
 from klawerjas_league.page_cache import KeptJsonMixin, conditional_headers, keep_json, kept
-from matches import permissions, selectors
+from matches import permissions
 from matches.competitions import entries, fixture_changes
 from matches.competitions import services as competition_services
 from matches.models import (
@@ -51,6 +51,7 @@ from matches.models import (
 )
 from matches.night import services as night_services
 from matches.night.live import live_cached, live_version, match_live
+from matches.results import selectors as result_selectors
 from matches.results import services as result_services
 from matches.results.standings import standings_outbox_key, standings_page_token
 
@@ -113,7 +114,7 @@ class ResultSerializer(FixtureSerializer):
 
 class StandingsRowSerializer(serializers.ModelSerializer):
     """A line of the live table (a :class:`matches.results.standings.StandingsLine`, read through
-    :func:`matches.selectors.standings_for_competition` like the pages and downloads), in the shape of a
+    :func:`matches.results.selectors.standings_for_competition` like the pages and downloads), in the shape of a
     stored :class:`~matches.models.StandingsRow`."""
 
     team = serializers.IntegerField(source="team_id", read_only=True, help_text="The team's id.")
@@ -659,7 +660,7 @@ class CompetitionViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMi
 
         def build() -> list[dict]:
             competition = self.get_object()
-            lines = selectors.standings_for_competition(competition_id=competition.pk)
+            lines = result_selectors.standings_for_competition(competition_id=competition.pk)
             return [dict(row) for row in StandingsRowSerializer(lines, many=True).data]
 
         rows = kept(f"standings-api:{competition_id}:{token}:{language}", build)

@@ -314,7 +314,7 @@ class TeamSheet(models.Model):
         default=1,
         help_text=gettext_lazy(
             "Bumped by every submit; a form sends the version it showed, so a submit based on "
-            "a sheet another device has changed since is refused (matches.night.services.team_sheet_submit)."
+            "a sheet another device has changed since is refused (matches.services.team_sheet_submit)."
         ),
         verbose_name=gettext_lazy("version"),
     )

@@ -38,12 +38,7 @@ from matches.models import (
     Seat,
 )
 from matches.night import boem_sheet
-from matches.selectors import (
-    clock_deadlines,
-    clock_next_deadline,
-    match_clock_lengths,
-    match_score,
-)
+from matches.selectors import clock_deadlines, clock_next_deadline, match_clock_lengths, match_score
 from matches.writes import (
     award_once,
     hhmm,

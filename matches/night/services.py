@@ -37,10 +37,7 @@ from matches.models import (
 )
 from matches.night import boem_sheet
 from matches.night.suspensions import players_with_suspensions, suspension_check
-from matches.selectors import (
-    clock_deadlines,
-    match_clock_lengths,
-)
+from matches.selectors import clock_deadlines, match_clock_lengths
 from matches.writes import (
     award_once,
     match_lock,

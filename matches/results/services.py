@@ -35,9 +35,7 @@ from matches.models import (
     StandingsSnapshot,
 )
 from matches.notifications import result_disputed_notify, standings_published_notify
-from matches.selectors import (
-    standings_snapshot_latest,
-)
+from matches.results.selectors import standings_snapshot_latest
 from matches.writes import (
     match_lock,
     match_night_come_check,

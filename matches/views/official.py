@@ -20,7 +20,7 @@ from clubs import permissions as club_permissions
 from clubs.models import Team, Union
 from klawerjas_league.outbox import outbox_waiting
 from klawerjas_league.refusals import refusal_on_form, refusal_show
-from matches import permissions, selectors
+from matches import permissions
 from matches.competitions import entries, fixture_changes, fixtures
 from matches.competitions import services as competition_services
 from matches.forms import (
@@ -33,6 +33,7 @@ from matches.forms import (
 )
 from matches.models import Competition, Match
 from matches.night.live import LIVE_PHASES
+from matches.results import selectors as result_selectors
 from matches.results import services as result_services
 from matches.results.standings import standings_outbox_key
 from matches.this_week import matches_tonight
@@ -109,7 +110,7 @@ def official_competition(request: HttpRequest, pk: int) -> HttpResponse:
                 title = result_services.standings_publish_title(competition=competition,
                                                          title=publish_form.cleaned_data["title"])
                 if request.POST.get("confirmed") != "yes":
-                    rows = selectors.standings_for_competition(competition_id=competition.pk)
+                    rows = result_selectors.standings_for_competition(competition_id=competition.pk)
                     return render(request, "matches/standings_publish_confirm.html", {
                         "competition": competition, "title": title, "form": publish_form, "rows": rows,
                         "as_of": publish_form.cleaned_data["as_of"] or timezone.localdate(),
@@ -130,7 +131,7 @@ def official_competition(request: HttpRequest, pk: int) -> HttpResponse:
         "competition": competition,
         "teams": Team.objects.filter(competition=competition).select_related("club", "captain").order_by("name"),
         "matches": matches, "fixtures_form": fixtures_form, "publish_form": publish_form,
-        "last_published": selectors.standings_snapshot_latest(competition=competition),
+        "last_published": result_selectors.standings_snapshot_latest(competition=competition),
     }
     return render(request, "matches/official_competition.html", context)
 

@@ -23,12 +23,12 @@ from clubs.models import Team, Union
 from clubs.selectors import public_names_token
 from klawerjas_league import spreadsheets
 from klawerjas_league.page_cache import VARY, cached_page, live_condition
-from matches import selectors
 from matches.competitions import fixtures
 from matches.models import DEFAULT_RULESET, TABLES_PER_MATCH, Competition, Match
 from matches.night.live import LIVE_PHASES, live_fragment_cached, live_version, match_live
 from matches.page_versions import competition_pages_token, match_page_version
 from matches.results import exports
+from matches.results import selectors as result_selectors
 from matches.results.standings import standings_page_token
 from matches.rules import plays_deals
 from matches.share import standings_share_text
@@ -166,10 +166,10 @@ def competition_standings(request: HttpRequest, pk: int) -> HttpResponse:
         page = cache.get(key)
         if page is None:
             competition = _competition(pk)
-            snapshot, snapshots = selectors.standings_snapshot_pick(competition=competition,
+            snapshot, snapshots = result_selectors.standings_snapshot_pick(competition=competition,
                                                                     snapshot_id=snapshot_id)
             labels = dict(Union.Tiebreak.choices)
-            live_rows = selectors.standings_rows(competition_id=competition.pk)
+            live_rows = result_selectors.standings_rows(competition_id=competition.pk)
             context = {"competition": competition, "snapshot": snapshot, "snapshots": snapshots,
                        "tiebreaks": [labels.get(key, key) for key in competition.union.tiebreak_order],
                        "live_rows": live_rows,
@@ -191,14 +191,15 @@ def competition_standings_download(request: HttpRequest, pk: int, fmt: str) -> H
     if fmt not in ("csv", "xlsx", "pdf"):
         raise Http404("Downloads are .csv, .xlsx or .pdf.")
     competition = _competition(pk)
-    snapshot, _others = selectors.standings_snapshot_pick(competition=competition,
+    snapshot, _others = result_selectors.standings_snapshot_pick(competition=competition,
                                                           snapshot_id=request.GET.get("snapshot"), recent=0)
     if snapshot is not None:
         rows = snapshot.rows
         subtitle = _("Published standings: %(title)s, as of %(as_of)s") % {
             "title": snapshot.title, "as_of": date_format(snapshot.as_of, "j F Y")}
     else:
-        rows, subtitle = selectors.standings_rows(competition_id=competition.pk), _("Provisional: not yet published")
+        rows = result_selectors.standings_rows(competition_id=competition.pk)
+        subtitle = _("Provisional: not yet published")
     filename = f"standings-{competition.pk}"
     if fmt in ("csv", "xlsx"):
         headers, lines = exports.standings_table(rows)

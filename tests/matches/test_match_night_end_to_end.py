@@ -14,7 +14,8 @@ from matches.night import boem_sheet
 from matches.night import clock as night_clock
 from matches.night import services as night_services
 from matches.results import services as result_services
-from matches.selectors import match_score, standings_for_competition
+from matches.results.selectors import standings_for_competition
+from matches.selectors import match_score
 from tests.factories import UserFactory, squad
 from tests.matches.conftest import at
 

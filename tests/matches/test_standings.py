@@ -9,8 +9,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from clubs.services import union_official_add
 from matches.models import Match, StandingsRow
 from matches.results import services as result_services
+from matches.results.selectors import standings_for_competition
 from matches.results.standings import Result, TeamRef, compute_standings
-from matches.selectors import standings_for_competition
 from tests.factories import CompetitionFactory, MatchFactory, TeamFactory, UserFactory
 
 #: A match night already played: a result is entered from the night on.
