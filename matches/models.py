@@ -468,7 +468,7 @@ class DealLine(models.Model):
 
     What the table says (``makers`` … ``march``) is checked by ``engine.deals.check_deal`` under the
     competition's ruleset (``matches.rules.competition_ruleset``); ``made`` and the four scored columns are the
-    engine's answer, saved with the line (``matches.deals.deal_record``). Side 0 of the engine is the home team.
+    engine's answer, saved with the line (``matches.night.deals.deal_record``). Side 0 of the engine is the home team.
     """
 
     table = models.ForeignKey(MatchTable, on_delete=models.CASCADE, related_name="deals")
@@ -564,7 +564,7 @@ SHEET_ORDER = ("recorded_at", "sequence")
 
 
 class BoemEntry(models.Model):
-    """A line on a table's boem sheet (Notes §V), as plain values; ``matches.boem_sheet`` writes every one.
+    """A line on a table's boem sheet (Notes §V), as plain values; ``matches.night.boem_sheet`` writes every one.
 
     ``stroke``: ``team``'s telman went on ``strokes`` (1 or 2, SAKBOC 7.3). ``straf``: ``team`` punished ("af")
     and the referee upheld it; ``points`` (2 or 4, SAKBOC 6.2). ``straf_reversed``: the straf before was wrong
@@ -960,7 +960,7 @@ class PlayedHand(models.Model):
 class TableLink(models.Model):
     """A table's link for one match night: the short ``code`` typed at ``/table/`` and the ``secret`` in its QR
     code. A device that opens it may write that table's boem sheet of that match only, until the match ends
-    (``matches.table_links``). The referee can revoke it and issue another; a revoked link signs nobody in, and
+    (``matches.night.table_links``). The referee can revoke it and issue another; a revoked link signs nobody in, and
     the devices signed in with it are signed out."""
 
     match = models.ForeignKey(
