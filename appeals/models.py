@@ -5,7 +5,8 @@ their club's secretary) lodges an :class:`Appeal` for their side with written gr
 (``Union.appeal_deadline_days`` after the match). The union's appeals committee hears it and decides it, upheld or
 dismissed, with written reasons, by ``decide_by`` (``Union.appeal_decision_days`` after lodging); past that, the
 beat task moves it to the overdue list and reminds the committee once. An upheld appeal amends the ruling
-(``referee.services.ruling_amend``) or the result (``matches.services.result_correct``); history keeps every step.
+(``referee.services.ruling_amend``) or the result (``matches.results.services.result_correct``); history keeps every
+step.
 
 This app sits above ``matches`` and ``referee`` (it imports both; neither imports it). The discipline register and
 the union's appeal settings are the registry's (``clubs.models``), so the match services can refuse a suspended

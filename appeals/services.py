@@ -3,7 +3,7 @@
 Each service is keyword-only and atomic, validates before it writes, and raises ``ValidationError`` (keyed by field
 where one is at fault) for a rule broken and ``PermissionDenied`` for a role the rule names. An upheld appeal goes
 through the services the night used: the ruling through ``referee.services.ruling_amend`` (the boem sheet scored
-again by the engine), the result through ``matches.services.result_correct``; an approved result is reopened and
+again by the engine), the result through ``matches.results.services.result_correct``; an approved result is reopened and
 approved again (``result_reopen``, ``result_approve``), which recomputes the standings through the outbox. History
 (django-simple-history) keeps every step: who, when, why.
 """
@@ -25,9 +25,9 @@ from appeals.permissions import is_on_committee
 from clubs import permissions as registry
 from clubs.models import Team
 from clubs.services import save_with_history
-from matches import services as match_services
 from matches.models import Match
-from matches.records import match_lock
+from matches.results import services as result_services
+from matches.writes import match_lock
 from referee import services as referee_services
 from referee.models import Ruling
 
@@ -131,7 +131,7 @@ def appeal_decide(
     Upheld against a ruling: the ruling is reversed (``referee.services.ruling_amend``: an upheld straf becomes a
     wrong straf, Notes §VII, or a wrong straf is upheld after all, SAKBOC 6.2) and the match score follows the
     boem sheet. Upheld against the result: the score becomes ``home_score``-``away_score``
-    (``matches.services.result_correct``). An approved result is reopened first and approved again after, so the
+    (``matches.results.services.result_correct``). An approved result is reopened first and approved again after, so the
     standings are recomputed. Both captains and the referee are e-mailed after commit.
 
     :raises ValidationError: keyed ``reasons``: none; keyed ``decision``: not upheld or dismissed; keyed
@@ -166,16 +166,16 @@ def appeal_decide(
             appeal.ruling_before = {"decision": ruling.decision, "overrule_reason": ruling.overrule_reason,
                                     "points": ruling.points, "punished_side": ruling.punished_side}
             if was_approved:
-                match_services.result_reopen(match=match, user=user, reason=f"reopened: {why}")
+                result_services.result_reopen(match=match, user=user, reason=f"reopened: {why}")
             referee_services.ruling_amend(ruling=ruling, reason=reasons, by=user, now=now)
         else:
             assert home_score is not None and away_score is not None
-            match_services.result_correct(match=match, user=user, home_score=home_score, away_score=away_score,
+            result_services.result_correct(match=match, user=user, home_score=home_score, away_score=away_score,
                                           reason=why, now=now)
             appeal.home_score, appeal.away_score = home_score, away_score
         match = Match.objects.get(pk=match.pk)
         if was_approved:
-            match_services.result_approve(match=match, user=user, reason=f"approved again: {why}", now=now)
+            result_services.result_approve(match=match, user=user, reason=f"approved again: {why}", now=now)
     appeal.status, appeal.reasons, appeal.decided_by, appeal.decided_at = decision, reasons, user, now
     save_with_history(appeal, by=user, reason=f"appeal {decision}")
     notifications.appeal_decided_notify(appeal_id=appeal.pk)

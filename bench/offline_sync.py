@@ -57,13 +57,15 @@ def seed(out: Path) -> None:
     django.setup()
     from django.utils import timezone
 
-    from matches import services, table_links
+    from matches.night import clock as night_clock
+    from matches.night import services as night_services
+    from matches.night import table_links
     from tests.factories import match_with_sheets
 
     start = timezone.now().replace(microsecond=0) - dt.timedelta(minutes=1)
     match = match_with_sheets(scheduled_start=start, home__name="Athlone Aces", away__name="Mitchells Plain Manels")
-    services.match_toss_record(match=match, winner=match.home, now=start - dt.timedelta(minutes=4))
-    services.match_start(match=match, now=start)
+    night_services.match_toss_record(match=match, winner=match.home, now=start - dt.timedelta(minutes=4))
+    night_clock.match_start(match=match, now=start)
     links = table_links.table_links_ensure(match=match)
     out.write_text(json.dumps({"match": match.pk, "links": {link.table_number: link.secret for link in links}}))
 

@@ -63,7 +63,7 @@ def first_visit_bytes(port: int, pages: dict[str, str]) -> dict[str, tuple[int, 
                 context = browser.new_context(viewport={"width": 375, "height": 812})
                 page = context.new_page()
                 responses: list = []
-                page.on("requestfinished", lambda request: responses.append(request))
+                page.on("requestfinished", lambda request, kept=responses: kept.append(request))
                 page.goto(f"http://127.0.0.1:{port}{path}", wait_until="networkidle")
                 total = 0
                 for request in responses:

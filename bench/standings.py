@@ -52,8 +52,8 @@ def build() -> int:
 
 
 def main() -> None:
-    from matches.selectors import standings_for_competition
-    from matches.standings import standings_recompute
+    from matches.results.selectors import standings_for_competition
+    from matches.results.standings import standings_recompute
 
     with throwaway_database():
         t = time.perf_counter()

@@ -1,7 +1,7 @@
 """Benchmark: the writes of a match night, in-process on SQLite (issue 23): a going-on entered at the table and
 its confirmation, through the table's API (``POST /api/table/goings-on/``, ``…/entries/{id}/confirm/``) and its
 page (``POST /table/sheet/going-on/``, ``…/confirm/``, as the offline queue sends them, JSON), and a team sheet
-submitted (``matches.services.team_sheet_submit``, what the captain's page calls).
+submitted (``matches.night.services.team_sheet_submit``, what the captain's page calls).
 
 Set-up: a fresh SQLite file, migrated; two matches playing now (4 tables each, both sheets in), one for the API
 and one for the page, each table's device signed in. Each table's telmen then go on 1 stroke in turn, each
@@ -63,7 +63,7 @@ def playing_match():  # noqa: ANN201
 
 def api_writes(rounds: int) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
     """Goings-on and confirmations through ``/api/table/``: one device per table, as a table's app sends them."""
-    from matches.table_links import table_links_ensure
+    from matches.night.table_links import table_links_ensure
 
     match = playing_match()
     devices = []
@@ -93,7 +93,7 @@ def api_writes(rounds: int) -> tuple[list[tuple[float, float]], list[tuple[float
 def page_writes(rounds: int) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
     """Goings-on and confirmations through the table's page (``/table/sheet/…``), JSON, as its offline queue
     sends them (``client_id`` its idempotency key)."""
-    from matches.table_links import table_links_ensure
+    from matches.night.table_links import table_links_ensure
 
     match = playing_match()
     devices = []
@@ -123,7 +123,7 @@ def page_writes(rounds: int) -> tuple[list[tuple[float, float]], list[tuple[floa
 def team_sheets(count: int) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
     """``team_sheet_submit`` for both sides of ``count`` scheduled matches, then again with the partnerships
     changed (each table's telman and byspeler swapped with the next table's)."""
-    from matches import services
+    from matches.night import services as night_services
     from tests.factories import MatchFactory, squad
 
     matches = [MatchFactory(home__squad=10, away__squad=10) for _ in range(count)]
@@ -135,7 +135,7 @@ def team_sheets(count: int) -> tuple[list[tuple[float, float]], list[tuple[float
                 players = squad(team)
                 players = players[shift:8] + players[:shift]
                 partnerships = {n: (players[2 * n - 2], players[2 * n - 1]) for n in range(1, 5)}
-                timed(samples, services.team_sheet_submit, match=match, team=team, partnerships=partnerships)
+                timed(samples, night_services.team_sheet_submit, match=match, team=team, partnerships=partnerships)
     return first, again
 
 

@@ -127,7 +127,8 @@ class DisciplinaryRecordAdmin(SimpleHistoryAdmin):
     list_select_related = ["union", "player", "team", "club"]
 @admin.register(Transfer)
 class TransferAdmin(SimpleHistoryAdmin):
-    """Transfers are recorded by the union's officials (``matches.transfers.player_transfer``); read-only here."""
+    """Transfers are recorded by the union's officials (``matches.seasons.transfers.player_transfer``); read-only
+    here."""
 
     list_display = ["player", "from_club", "to_club", "transferred_on", "recorded_by"]
     list_filter = ["to_club__union"]

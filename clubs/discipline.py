@@ -2,7 +2,8 @@
 
 Offences away from the cards (late arrival, misconduct, a walk-out) are recorded against a player, a team or a
 club with a sanction: a warning, a fine (amount in rand, paid or not), or a suspension of a player for a number of
-match nights (``matches.suspensions`` refuses a suspended player on a team sheet and as a substitute). The register
+match nights (``matches.night.suspensions`` refuses a suspended player on a team sheet and as a substitute). The
+register
 is public or private as the union sets it. Units decide such matters (SAKBOC 1.12).
 """
 

@@ -574,7 +574,7 @@ class DisciplinaryRecord(models.Model):
     suspension of a player for a number of match nights.
 
     A suspension counts the match nights of the player's teams from ``starts_on`` (the player sits out the next
-    ``match_nights`` of them); ``matches.suspensions`` refuses a suspended player on a team sheet or as a
+    ``match_nights`` of them); ``matches.night.suspensions`` refuses a suspended player on a team sheet or as a
     substitute, giving ``reason`` and the end.
     """
 
@@ -693,11 +693,11 @@ class DisciplinaryRecord(models.Model):
         if errors:
             raise ValidationError(errors)
 class Transfer(models.Model):
-    """A registered player's move from one club of a union to another, on a date (``matches.transfers``).
+    """A registered player's move from one club of a union to another, on a date (``matches.seasons.transfers``).
 
     The registration number stays the player's (it identifies the player in the union, SAKBOC 1.5): the
     :class:`Player` row is the same, only its club changes, and its history keeps the change. Written once by
-    ``matches.transfers.player_transfer``; never updated.
+    ``matches.seasons.transfers.player_transfer``; never updated.
     """
 
     player = models.ForeignKey(

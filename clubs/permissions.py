@@ -178,7 +178,7 @@ def teams_for_captain(user: AnyUser) -> QuerySet[Team]:
 def team_managed_by(*, team: Team, user: AnyUser) -> bool:
     """Whether ``user`` manages ``team`` by the links :func:`teams_for_captain` scopes by (its captain, a secretary
     of its club; a superuser), whatever their groups: for a record made in another installation, where the
-    accounts came without groups (``matches.night_transfer``)."""
+    accounts came without groups (``matches.nightfile``)."""
     if user is None or not user.is_authenticated:
         return False
     return user.is_superuser or Team.objects.filter(_team_manager_links(user), pk=team.pk).exists()

@@ -2,7 +2,7 @@
 
 "Units can decide otherwise" (SAKBOC 1.12): a union's interpretation settings (DOMAIN.md "Interpretations",
 the fields of :class:`clubs.models.Union`) are turned into the engine's ruleset here and nowhere else, so the
-boem sheet (``matches.boem_sheet``), the referee's hand check and the ruling (``referee``) score a night alike.
+boem sheet (``matches.night.boem_sheet``), the referee's hand check and the ruling (``referee``) score a night alike.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Captains' and club secretaries' squad pages (signed in; scoped by clubs/permissions.py). The captain's
-dashboard (/captain/) and match pages are in matches/urls.py."""
+dashboard (/captain/) and match pages are in matches/urls/captain.py."""
 
 from django.urls import path
 

@@ -1,5 +1,5 @@
 """Captains' (and club secretaries') squad pages, phone-first: register a player, add one to the squad, take
-one off. The captain's dashboard and match pages (team sheet, substitution, result) are :mod:`matches.views`'.
+one off. The captain's dashboard and match pages (team sheet, substitution, result) are :mod:`matches.views.captain`'.
 
 Each view scopes with the access helper ``team_for_captain`` from clubs/permissions.py (404 for "not yours" as
 for "not there") and calls one service; a broken rule comes back on the same page as the service's message,

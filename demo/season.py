@@ -2,20 +2,20 @@
 
 :func:`demo_season_run` builds a union (clubs with Cape Flats and Eastern Cape names, a team of 8 registered
 players and 2 reserves each, captains, referees and an official, all with accounts), schedules a home-and-away
-league with :func:`matches.services.competition_fixtures_create`, and plays every match night through the
+league with :func:`matches.competitions.services.competition_fixtures_create`, and plays every match night through the
 match-night services, moving simulated time with their ``now=`` arguments (no sleeping):
 
 * team sheets, the toss 5 minutes before play (SAKBOC 1.3), the first half (1.2);
 * at each of the 4 tables, hands dealt and played card by card by :func:`engine.simulate.play_hand` (seeded;
   the ou jol tallies and the boem's strokes carried from hand to hand), a few minutes a hand; every going on
-  (claimed by the telman) is a :class:`matches.boem_sheet.StrokeLine` on the table's boem sheet;
+  (claimed by the telman) is a :class:`matches.night.boem_sheet.StrokeLine` on the table's boem sheet;
 * now and then a revoke (versak, SAKBOC 3.3) is injected into a bot's hand and the opponents' telman says
   "af"; the hand record with the claim is put to :func:`engine.adjudicate` and the straf goes on the sheet
-  (:class:`~matches.boem_sheet.StrafLine`) only when the verdict upholds it, with the verdict's points
+  (:class:`~matches.night.boem_sheet.StrafLine`) only when the verdict upholds it, with the verdict's points
   (SAKBOC 6.2). Sometimes the "revoke" was a legal trump (3.3): the engine calls it a wrong straf and the
-  referee reverses it (:class:`~matches.boem_sheet.StrafReversalLine`, Notes §VII);
+  referee reverses it (:class:`~matches.night.boem_sheet.StrafReversalLine`, Notes §VII);
 * the tables' lines of a stretch of play (up to the interval call, to the end of the first half's cut hands,
-  to a table stop, to time) are recorded in one call of :func:`matches.boem_sheet.sheets_record`: the same
+  to a table stop, to time) are recorded in one call of :func:`matches.night.boem_sheet.sheets_record`: the same
   checks, lines, boems and score as ``going_on_record`` / ``straf_record`` / ``straf_reverse`` line by line, in
   a few queries, scored by the rules engine like every boem sheet;
 * the interval, half-time substitutions (11.1), the second half, one table stopped by the referee in the
@@ -52,8 +52,12 @@ from clubs.models import Player, Team, Union
 from engine.cards import CARD_NAMES, parse_card
 from engine.scoring import BoemState, GameState
 from engine.simulate import deal, play_hand
-from matches import boem_sheet, services
+from matches.competitions import services as competition_services
 from matches.models import Award, Boem, BoemEntry, Competition, Match, MatchTable, PlayedHand, StandingsSnapshot
+from matches.night import boem_sheet
+from matches.night import clock as night_clock
+from matches.night import services as night_services
+from matches.results import services as result_services
 from matches.selectors import match_clock_lengths
 
 DEMO_PASSWORD = "klawerjas-demo"
@@ -204,7 +208,7 @@ def demo_union_build(*, seed: int, clubs: int, size: str) -> tuple[Union, Compet
     users = _accounts(password_hash)
     union = club_services.union_create(name=UNION_NAME, short_name=UNION_SHORT, **SIZES[size])
     club_services.union_official_add(union=union, user=users["official"])
-    competition = services.competition_create(
+    competition = competition_services.competition_create(
         union=union, name="Premier League", season=SEASON, starts_on=SEASON_START
     )
     user_model = get_user_model()
@@ -230,7 +234,7 @@ def demo_union_build(*, seed: int, clubs: int, size: str) -> tuple[Union, Compet
         for player in players:
             club_services.team_player_add(team=team, player=player)
         club_services.team_captain_set(team=team, player=players[0])
-    services.competition_fixtures_create(competition=competition, start=SEASON_START, kickoff=KICKOFF)
+    competition_services.competition_fixtures_create(competition=competition, start=SEASON_START, kickoff=KICKOFF)
     referees = [users[name] for name, *_ in STAFF_ACCOUNTS if name.startswith("referee")]
     for referee in referees:  # the union's list of referees, from which officials assign them
         club_services.union_referee_add(union=union, user=referee)
@@ -239,7 +243,7 @@ def demo_union_build(*, seed: int, clubs: int, size: str) -> tuple[Union, Compet
         position = Match.objects.filter(
             competition=competition, round_number=match.round_number, pk__lt=match.pk
         ).count()
-        services.match_officials_assign(match=match, referee=referees[position % len(referees)])
+        competition_services.match_officials_assign(match=match, referee=referees[position % len(referees)])
     return union, competition, users
 
 
@@ -356,7 +360,7 @@ def _record_hands(
     referee: Any, out: list[PlayedHand],
 ) -> None:
     """Put the hands on their tables' boem sheets, every table's run in one call of
-    :func:`matches.boem_sheet.sheets_record` (the same checks and lines as line by line), and queue each
+    :func:`matches.night.boem_sheet.sheets_record` (the same checks and lines as line by line), and queue each
     hand's PlayedHand with the entry it produced."""
     teams = (match.home, match.away)
     by_table: dict[int, list[_Hand]] = {}
@@ -457,7 +461,7 @@ def _substitutions(match: Match, rng: random.Random, tables: dict[int, _Table], 
             player_out = seats[team.pk][table_number][role]
             if player_out in reserves:
                 continue
-            services.substitution_make(match=match, team=team, player_out=player_out, player_in=player_in,
+            night_services.substitution_make(match=match, team=team, player_out=player_out, player_in=player_in,
                                        by=team.captain.user, now=now + dt.timedelta(minutes=1 + k))
             seats[team.pk][table_number][role] = player_in
             seat_index = side + 2 * role
@@ -484,15 +488,15 @@ def demo_match_night_play(
         for team in (home, away):
             squad = squads[team.pk]
             seats[team.pk] = {n: [squad[2 * n - 2], squad[2 * n - 1]] for n in range(1, 5)}
-            services.team_sheet_submit(
+            night_services.team_sheet_submit(
                 match=match, team=team, partnerships={n: (p[0], p[1]) for n, p in seats[team.pk].items()},
                 by=team.captain.user, now=start - dt.timedelta(hours=2),
             )
         toss_winner = home if rng.random() < 0.5 else away
-        services.match_toss_record(
+        night_services.match_toss_record(
             match=match, winner=toss_winner, by=match.referee, now=start - dt.timedelta(minutes=5)
         )
-        services.match_start(match=match, by=match.referee, now=start)
+        night_clock.match_start(match=match, by=match.referee, now=start)
         rows = {t.number: t for t in MatchTable.objects.filter(match=match)}
         tables = {}
         for n in range(1, 5):
@@ -509,11 +513,11 @@ def demo_match_night_play(
         hands = [h for t in tables.values() for h in _play_until(t, half, half=1, finish_started=True, stats=stats)]
         early = [h for h in hands if h.minute <= half]
         _record_hands(match, early, tables, start, stats, match.referee, played)
-        services.match_interval_call(match=match, by=match.referee, now=start + dt.timedelta(minutes=half))
+        night_clock.match_interval_call(match=match, by=match.referee, now=start + dt.timedelta(minutes=half))
         _record_hands(match, [h for h in hands if h.minute > half], tables, start, stats, match.referee, played)
         resume = half + interval
         _substitutions(match, rng, tables, squads, seats, start + dt.timedelta(minutes=half + 5), stats)
-        services.match_resume(match=match, by=match.referee, now=start + dt.timedelta(minutes=resume))
+        night_clock.match_resume(match=match, by=match.referee, now=start + dt.timedelta(minutes=resume))
         end = resume + half
         stopped = None
         if stop_table:
@@ -525,7 +529,7 @@ def demo_match_night_play(
         if stopped is not None:
             at = tables[stopped].stopped_at
             _record_hands(match, [h for h in hands if h.minute <= at], tables, start, stats, match.referee, played)
-            services.table_stop(
+            night_clock.table_stop(
                 match=match, table_number=stopped, defaulting_team=away,
                 note="Signs between partners after a warning (SAKBOC 12.1).", by=match.referee,
                 now=start + dt.timedelta(minutes=at),
@@ -534,17 +538,17 @@ def demo_match_night_play(
             hands = [h for h in hands if h.minute > at]
         _record_hands(match, hands, tables, start, stats, match.referee, played)
         finished = start + dt.timedelta(minutes=end)
-        match = services.match_end(match=match, by=match.referee, now=finished)
+        match = night_clock.match_end(match=match, by=match.referee, now=finished)
         _attach_boems(match, played)
         PlayedHand.objects.bulk_create(played, batch_size=500)
         # Results: both captains confirm on the night, or the referee alone; the official approves next day.
         confirm_at = finished + dt.timedelta(minutes=10)
         if match.round_number % 2:
-            services.result_confirm(match=match, user=home.captain.user, now=confirm_at)
-            services.result_confirm(match=match, user=away.captain.user, now=confirm_at)
+            result_services.result_confirm(match=match, user=home.captain.user, now=confirm_at)
+            result_services.result_confirm(match=match, user=away.captain.user, now=confirm_at)
         else:
-            services.result_confirm(match=match, user=match.referee, now=confirm_at)
-        match = services.result_approve(
+            result_services.result_confirm(match=match, user=match.referee, now=confirm_at)
+        match = result_services.result_approve(
             match=match, user=official, reason="boem sheets checked against the hands played",
             now=dt.datetime.combine(finished.date() + dt.timedelta(days=1), dt.time(10), tzinfo=TZ),
         )
@@ -650,7 +654,7 @@ def demo_season_run(
                 on_match(match)
             last_of_round = index + 1 == len(matches) or matches[index + 1].round_number != match.round_number
             if last_of_round and match.round_number in (rounds // 2, rounds):
-                services.standings_publish(
+                result_services.standings_publish(
                     competition=competition, by=official,
                     title=f"After round {match.round_number}",
                     as_of=match.scheduled_start.date() + dt.timedelta(days=1),
@@ -692,7 +696,7 @@ def demo_tonight_ensure(*, now: dt.datetime | None = None) -> Match | None:
     """
     from django.utils import timezone
 
-    from matches.table_links import table_links_ensure
+    from matches.night.table_links import table_links_ensure
 
     union = Union.objects.filter(name=UNION_NAME).first()
     if union is None:
@@ -710,7 +714,8 @@ def demo_tonight_ensure(*, now: dt.datetime | None = None) -> Match | None:
         transaction.atomic(),
     ):  # the captains' fixture e-mail is held, as in the season
         cup = Competition.objects.filter(union=union, name=CUP_NAME, season=SEASON).first() or (
-            services.competition_create(union=union, name=CUP_NAME, season=SEASON, kind=Competition.Kind.KNOCKOUT))
+            competition_services.competition_create(union=union, name=CUP_NAME, season=SEASON,
+                                                    kind=Competition.Kind.KNOCKOUT))
         if not cup.teams.exists():
             order = [row["team_id"] for row in snapshot.rows] if snapshot else []
             league_teams = sorted(Team.objects.filter(competition=league).select_related("club", "captain"),
@@ -725,17 +730,17 @@ def demo_tonight_ensure(*, now: dt.datetime | None = None) -> Match | None:
         start = now.replace(second=0, microsecond=0) - dt.timedelta(minutes=1)
         referee = get_user_model().objects.get(username="referee")
         rounds = cup.matches.count()
-        match = services.match_schedule(
+        match = competition_services.match_schedule(
             competition=cup, home=home, away=away, scheduled_start=start, venue="Athlone Civic Centre",
             round_number=rounds + 1, round_name="Tonight", referee=referee,
             half_minutes=TONIGHT_HALF_MINUTES, interval_minutes=TONIGHT_INTERVAL_MINUTES,
         )
         for team in (home, away):
             squad = sorted(team.players.all(), key=lambda p: p.registration_number)
-            services.team_sheet_submit(match=match, team=team, partnerships={
+            night_services.team_sheet_submit(match=match, team=team, partnerships={
                 n: (squad[2 * n - 2], squad[2 * n - 1]) for n in range(1, 5)}, by=team.captain.user, now=now)
-        services.match_toss_record(match=match, winner=home, by=referee, now=now)
-        match = services.match_start(match=match, by=referee, now=now)
+        night_services.match_toss_record(match=match, winner=home, by=referee, now=now)
+        match = night_clock.match_start(match=match, by=referee, now=now)
         table_links_ensure(match=match, by=referee, now=now)
     return match
 
@@ -757,7 +762,7 @@ def demo_tonight_lines(match: Match, *, site: str) -> list[str]:
     """What to print about tonight's match: who captains its two teams and referees it (their accounts), where
     to open each table, the referee's dashboard."""
     from matches.models import TableLink
-    from matches.table_links import code_display
+    from matches.night.table_links import code_display
 
     match = Match.objects.select_related("home__captain__user", "away__captain__user", "referee",
                                          "competition").get(pk=match.pk)

@@ -92,7 +92,7 @@ class BoemAdmin(SimpleHistoryAdmin):
 
 @admin.register(DealLine)
 class DealLineAdmin(SimpleHistoryAdmin):
-    """A table's deal lines in a game scored deal by deal, read-only: written by ``matches.deals.deal_record``,
+    """A table's deal lines in a game scored deal by deal, read-only: written by ``matches.night.deals.deal_record``,
     checked and scored by the engine."""
 
     list_display = ["__str__", "makers", "home_card_points", "away_card_points", "made", "home_score", "away_score"]
@@ -165,7 +165,7 @@ class SeasonHonourInline(ReadOnlyInline):
 
 @admin.register(Season)
 class SeasonAdmin(SimpleHistoryAdmin):
-    """Seasons are closed and started from the officials' pages (``matches.seasons``); read-only here."""
+    """Seasons are closed and started from the officials' pages (``matches.seasons.services``); read-only here."""
 
     list_display = ["name", "union", "status", "closed_at", "started_from"]
     list_filter = ["union", "status"]

@@ -30,8 +30,9 @@ from clubs import permissions as club_permissions
 from clubs.api import TeamSerializer
 from clubs.models import Player, Team, Union
 from clubs.selectors import person_name, public_names_token
-from matches import entries, permissions, selectors, services
-from matches.live import live_cached, live_version, match_live
+from matches import permissions
+from matches.competitions import entries, fixture_changes
+from matches.competitions import services as competition_services
 from matches.models import (
     DEFAULT_RULESET,
     RULESET_CHOICES,
@@ -46,7 +47,11 @@ from matches.models import (
     StandingsRow,
     StandingsSnapshot,
 )
-from matches.standings import standings_outbox_key, standings_page_token
+from matches.night import services as night_services
+from matches.night.live import live_cached, live_version, match_live
+from matches.results import selectors as result_selectors
+from matches.results import services as result_services
+from matches.results.standings import standings_outbox_key, standings_page_token
 from plumbing.api import ID_REGEX, ServiceErrorsMixin, id_field, id_or_404, request_body
 from plumbing.outbox import outbox_waiting
 from plumbing.page_cache import KeptJsonMixin, conditional_headers, keep_json, kept
@@ -109,8 +114,8 @@ class ResultSerializer(FixtureSerializer):
 
 
 class StandingsRowSerializer(serializers.ModelSerializer):
-    """A line of the live table (a :class:`matches.standings.StandingsLine`, read through
-    :func:`matches.selectors.standings_for_competition` like the pages and downloads), in the shape of a
+    """A line of the live table (a :class:`matches.results.standings.StandingsLine`, read through
+    :func:`matches.results.selectors.standings_for_competition` like the pages and downloads), in the shape of a
     stored :class:`~matches.models.StandingsRow`."""
 
     team = serializers.IntegerField(source="team_id", read_only=True, help_text="The team's id.")
@@ -500,7 +505,7 @@ def live_json_state(match_id: int, version: int) -> tuple[str, str]:
 
 def live_response(request: Request, match_id: int, *, keep: bool = False, version: int | None = None) -> Response:
     """The match's live state, or 304 when the client's ``If-None-Match`` is the current version's ETag. The
-    state of a version is built once and kept (``matches.live.live_cached``): every client of that version gets
+    state of a version is built once and kept (``matches.night.live.live_cached``): every client of that version gets
     the same answer without a query more. ``keep``: keep the rendered JSON for anonymous readers
     (:func:`plumbing.page_cache.keep_json`; the public ``/api/fixtures/{id}/live/`` only). ``version``:
     the live version when this request has just read it (else it is read here: one query)."""
@@ -606,7 +611,7 @@ class CompetitionViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMi
     def create(self, request: Request, *args, **kwargs) -> Response:
         data = request_body(CompetitionCreateSerializer, request)
         union: Union = club_permissions.union_for_official(user=request.user, union_id=data.pop("union"))
-        competition = services.competition_create(union=union, **data)
+        competition = competition_services.competition_create(union=union, **data)
         return Response(CompetitionSerializer(competition).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=FixturesGenerateSerializer, responses={201: FixtureSerializer(many=True)})
@@ -614,7 +619,7 @@ class CompetitionViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMi
     def fixtures(self, request: Request, pk: str | None = None) -> Response:
         data = request_body(FixturesGenerateSerializer, request)
         competition = permissions.competition_for_official(user=request.user, competition_id=id_or_404(pk))
-        matches = services.competition_fixtures_create(competition=competition, by=request.user,
+        matches = competition_services.competition_fixtures_create(competition=competition, by=request.user,
                                                        **data)
         return Response(FixtureSerializer(matches, many=True).data, status=status.HTTP_201_CREATED)
 
@@ -627,13 +632,13 @@ class CompetitionViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMi
             return self._standings_read(request, id_or_404(pk))
         data = request_body(StandingsPublishSerializer, request)
         competition = permissions.competition_for_official(user=request.user, competition_id=id_or_404(pk))
-        snapshot = services.standings_publish(competition=competition, by=request.user, **data)
+        snapshot = result_services.standings_publish(competition=competition, by=request.user, **data)
         return Response(StandingsSnapshotSerializer(snapshot).data, status=status.HTTP_201_CREATED)
 
 
     def kept_json_state(self, action: str, kwargs: dict) -> tuple[str, str] | None:
         """``(cache key, quoted ETag)`` of the live standings' plain JSON now (``standings`` only): named by the
-        standings token (:func:`matches.standings.standings_page_token`) and the language. 0 queries."""
+        standings token (:func:`matches.results.standings.standings_page_token`) and the language. 0 queries."""
         if action != "standings":
             return None
         competition_id = id_or_404(kwargs.get("pk"))
@@ -644,7 +649,7 @@ class CompetitionViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMi
 
     def _standings_read(self, request: Request, competition_id: int) -> Response:
         """The live standings, serialized once per standings token and language
-        (:func:`matches.standings.standings_page_token`) and kept: 0 queries then; ``If-None-Match`` with the
+        (:func:`matches.results.standings.standings_page_token`) and kept: 0 queries then; ``If-None-Match`` with the
         ETag answers 304. An anonymous plain-JSON answer's bytes are kept too (:meth:`kept_json_state`)."""
         token = standings_page_token(competition_id=competition_id)
         language = translation.get_language()
@@ -656,7 +661,7 @@ class CompetitionViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMi
 
         def build() -> list[dict]:
             competition = self.get_object()
-            lines = selectors.standings_for_competition(competition_id=competition.pk)
+            lines = result_selectors.standings_for_competition(competition_id=competition.pk)
             return [dict(row) for row in StandingsRowSerializer(lines, many=True).data]
 
         rows = kept(f"standings-api:{competition_id}:{token}:{language}", build)
@@ -668,7 +673,8 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
     """Fixtures (matches); filter by ``competition``, ``round_number``, ``phase``, ``result_status`` or ``team``.
 
     Officials: ``POST`` schedules one, ``PATCH {id}/`` postpones or moves it (``scheduled_start``, ``venue``,
-    ``reason``: ``matches.services.fixture_reschedule``), ``POST {id}/officials/`` assigns the referee and marker
+    ``reason``: ``matches.competitions.fixture_changes.fixture_reschedule``), ``POST {id}/officials/`` assigns the
+    referee and marker
     from the union's list of referees (a player, captain or secretary of a club in the match is refused with the
     reason), ``POST {id}/result/`` enters or corrects the score with a reason (settling any dispute),
     ``POST {id}/approve/`` approves the result (a cup's winner goes into the next round). Captains (and club
@@ -709,7 +715,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
         teams = {t.pk: t for t in Team.objects.filter(competition=competition, pk__in=[values["home"], values["away"]])}
         if values["home"] not in teams or values["away"] not in teams:
             raise ValidationError({"home": _("Both teams must be entered in the competition.")})
-        match = services.match_schedule(
+        match = competition_services.match_schedule(
             competition=competition, home=teams[values["home"]], away=teams[values["away"]],
             scheduled_start=values["scheduled_start"], venue=values["venue"], round_number=values["round_number"],
             round_name=values["round_name"], tie_number=values["tie_number"], by=request.user,
@@ -727,7 +733,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
     def partial_update(self, request: Request, *args, **kwargs) -> Response:
         match = permissions.match_for_official(user=request.user, match_id=id_or_404(kwargs.get("pk")))
         data = request_body(FixtureRescheduleSerializer, request)
-        match = services.fixture_reschedule(
+        match = fixture_changes.fixture_reschedule(
             match=match, scheduled_start=data.get("scheduled_start", match.scheduled_start),
             venue=data.get("venue", match.venue), reason=data["reason"], by=request.user)
         return Response(FixtureSerializer(match).data)
@@ -737,7 +743,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
     def officials(self, request: Request, pk: str | None = None) -> Response:
         data = request_body(OfficialsSerializer, request)
         match = permissions.match_for_official(user=request.user, match_id=id_or_404(pk))
-        match = services.match_officials_assign(
+        match = competition_services.match_officials_assign(
             match=match, referee=_user_or_none(data.get("referee"), "referee"),
             marker=_user_or_none(data.get("marker"), "marker"), by=request.user,
         )
@@ -755,7 +761,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
             return Response(ResultStateSerializer(result_state(match)).data)
         data = request_body(ResultCorrectSerializer, request)
         match = permissions.match_for_official(user=request.user, match_id=id_or_404(pk))
-        match = services.result_correct(match=match, user=request.user, **data)
+        match = result_services.result_correct(match=match, user=request.user, **data)
         return Response(ResultStateSerializer(result_state(match)).data)
 
     @extend_schema(request=ResultDisputeSerializer, responses={201: DisputeReadSerializer})
@@ -763,7 +769,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
     def dispute(self, request: Request, pk: str | None = None) -> Response:
         data = request_body(ResultDisputeSerializer, request)
         match, _team = permissions.match_team_for_captain(user=request.user, match_id=id_or_404(pk))
-        dispute = services.result_dispute(match=match, user=request.user, reason=data["reason"])
+        dispute = result_services.result_dispute(match=match, user=request.user, reason=data["reason"])
         return Response(DisputeReadSerializer(dispute).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=ApproveSerializer, responses={200: FixtureSerializer},
@@ -773,7 +779,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
     def approve(self, request: Request, pk: str | None = None) -> Response:
         data = request_body(ApproveSerializer, request)
         match = permissions.match_for_official(user=request.user, match_id=id_or_404(pk))
-        match = services.result_approve(match=match, user=request.user, reason=data["reason"])
+        match = result_services.result_approve(match=match, user=request.user, reason=data["reason"])
         body = dict(FixtureSerializer(match).data)
         if outbox_waiting(key=standings_outbox_key(competition_id=match.competition_id)):
             body["notice"] = ("Result approved. The task queue cannot be reached just now: the standings are updated "
@@ -784,7 +790,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
     @action(detail=True, methods=["post"])
     def confirm(self, request: Request, pk: str | None = None) -> Response:
         match = permissions.match_for_confirmer(user=request.user, match_id=id_or_404(pk))
-        match = services.result_confirm(match=match, user=request.user)
+        match = result_services.result_confirm(match=match, user=request.user)
         return Response(FixtureSerializer(match).data)
 
     @extend_schema(request=TeamSheetSerializer, responses={201: TeamSheetAnswerSerializer, 409: None})
@@ -800,7 +806,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
                 raise ValidationError({"partnerships": _("Table %(value)s is named twice.") % {"value": row['table']}})
             partnerships[row["table"]] = (_player_of(team, row["telman"], "partnerships"),
                                           _player_of(team, row["byspeler"], "partnerships"))
-        sheet = services.team_sheet_submit(match=match, team=team, partnerships=partnerships, by=request.user,
+        sheet = night_services.team_sheet_submit(match=match, team=team, partnerships=partnerships, by=request.user,
                                            expected_version=data.get("version"))
         return Response({"id": sheet.pk, "match": match.pk, "team": team.pk, "version": sheet.version},
                         status=status.HTTP_201_CREATED)
@@ -818,7 +824,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
 
     def kept_json_state(self, action: str, kwargs: dict) -> tuple[str, str] | None:
         """``(cache key, quoted ETag)`` of the live state's plain JSON now (``live`` only; ``None`` for no such
-        match): one query, the match's live version (:func:`matches.live.live_version`), which the ``live``
+        match): one query, the match's live version (:func:`matches.night.live.live_version`), which the ``live``
         action then reuses when DRF answers this request."""
         if action != "live":
             return None
@@ -836,7 +842,7 @@ class FixtureViewSet(KeptJsonMixin, ServiceErrorsMixin, mixins.CreateModelMixin,
         match, team = permissions.match_team_for_captain(
             user=request.user, match_id=id_or_404(pk), team_id=data.get("team")
         )
-        substitution = services.substitution_make(
+        substitution = night_services.substitution_make(
             match=match, team=team, player_out=_player_of(team, data["player_out"], "player_out"),
             player_in=_player_of(team, data["player_in"], "player_in"),
             role=data.get("role"), by=request.user,
@@ -872,7 +878,7 @@ class StandingsViewSet(ServiceErrorsMixin, viewsets.ReadOnlyModelViewSet):
     filterset_fields = ["competition"]
 
 
-# --- A match night as one file (issue 18; matches/night_transfer.py) -----------------------------------------
+# --- A match night as one file (issue 18; matches/nightfile/) -----------------------------------------
 
 
 class NightImportSerializer(serializers.Serializer):
@@ -922,7 +928,7 @@ class NightViewSet(ServiceErrorsMixin, viewsets.ViewSet):
     @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT},
                    description=_("The night file of a match (format klawerjas-night, version 1)."))
     def retrieve(self, request: Request, pk: str | None = None) -> Response:
-        from matches.night_transfer import night_export
+        from matches.nightfile.export import night_export
 
         match = permissions.match_for_official(user=request.user, match_id=id_or_404(pk))
         return Response(night_export(match=match))
@@ -930,13 +936,8 @@ class NightViewSet(ServiceErrorsMixin, viewsets.ViewSet):
     @extend_schema(request=NightImportSerializer,
                    responses={200: NightReportSerializer, 400: OpenApiTypes.OBJECT, 409: NightReportSerializer})
     def create(self, request: Request) -> Response:
-        from matches.night_transfer import (
-            NightConflict,
-            NightFileError,
-            night_file_read,
-            night_file_union,
-            night_import,
-        )
+        from matches.nightfile.format import NightConflict, NightFileError, night_file_read, night_file_union
+        from matches.nightfile.imports import night_import
 
         data = request_body(NightImportSerializer, request)
         scope = permissions.unions_for_official(request.user)

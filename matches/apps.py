@@ -18,7 +18,7 @@ class MatchesConfig(AppConfig):
         from matches import notifications  # noqa: F401
         from matches.models import Competition, Match
         from matches.page_versions import pages_renew_on_save
-        from matches.standings import union_standings_pages_renew
+        from matches.results.standings import union_standings_pages_renew
 
         union_settings_changed.connect(union_standings_pages_renew, dispatch_uid="matches.union_standings_pages")
         for model in (Match, Team, Competition):

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy
 
 from clubs.models import Player
 from clubs.selectors import person_name
-from matches import fixtures
+from matches.competitions import fixtures
 from matches.models import DEFAULT_RULESET, RULESET_CHOICES, TABLES_PER_MATCH, Competition, Seat
 
 
@@ -83,7 +83,7 @@ class FixturesForm(forms.Form):
                 day.isoformat() for day in fixtures.south_african_public_holidays(start=start)))
 
     def clean_blackout_dates(self) -> list[dt.date]:
-        """The dates typed, sorted (``matches.fixtures.blackout_dates_parse``)."""
+        """The dates typed, sorted (``matches.competitions.fixtures.blackout_dates_parse``)."""
         try:
             return fixtures.blackout_dates_parse(self.cleaned_data.get("blackout_dates") or "")
         except fixtures.BlackoutDateError as error:
@@ -94,7 +94,8 @@ class FixturesForm(forms.Form):
 
 
 class RescheduleForm(forms.Form):
-    """Postpone or move a fixture: its new date, time and venue, and why (``matches.services.fixture_reschedule``
+    """Postpone or move a fixture: its new date, time and venue, and why
+    (``matches.competitions.fixture_changes.fixture_reschedule``
     decides whether it may be moved)."""
 
     date = forms.DateField(widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -134,7 +135,7 @@ class OfficialsForm(forms.Form):
     """The match's referee and, at a final, the marker (SAKBOC 1.11), chosen by name from the union's list of
     referees (``clubs.models.UnionReferee``). Whether the choice is impartial is the service's rule. While the match is
     in play (``referee_fixed``) the referee is not offered: only the marker can be changed
-    (``matches.services.match_officials_assign``)."""
+    (``matches.competitions.services.match_officials_assign``)."""
 
     referee = PersonChoiceField(
         queryset=get_user_model().objects.none(),
@@ -225,7 +226,7 @@ class StandingsPublishForm(forms.Form):
 
 
 class NightFileForm(forms.Form):
-    """A night file to import (matches/night_transfer.py): uploaded, or carried back from the confirmation step."""
+    """A night file to import (matches/nightfile/): uploaded, or carried back from the confirmation step."""
 
     MAX_BYTES = 20 * 1024 * 1024
 
@@ -247,7 +248,7 @@ class NightFileForm(forms.Form):
         else:
             raise forms.ValidationError({"file": _("Choose the night's file to import.")})
 class SeasonStartForm(forms.Form):
-    """The next season's name (``matches.seasons.season_start``)."""
+    """The next season's name (``matches.seasons.services.season_start``)."""
 
     name = forms.CharField(
         max_length=20,
@@ -259,7 +260,8 @@ class SeasonStartForm(forms.Form):
 
 
 class TransferForm(forms.Form):
-    """A player's transfer to another club of the union (``matches.transfers.player_transfer``): the player found by
+    """A player's transfer to another club of the union (``matches.seasons.transfers.player_transfer``): the player
+    found by
     registration number, which stays theirs."""
 
     registration_number = forms.CharField(

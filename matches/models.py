@@ -4,7 +4,7 @@ results and standings.
 A match night (DOMAIN.md): two teams, 4 tables; at each table one partnership of each team (a telman and a
 byspeler) plays boems back to back. The clock (SAKBOC 1.2, 1.3, 1.15, 12.3) lives in :class:`Match`'s
 columns so a worker restart loses nothing; Celery timers only *wake* the services, which re-read these
-columns (matches/tasks.py). All writes go through matches/services.py.
+columns (matches/tasks.py). All writes go through the services (matches/<job>/services.py).
 """
 
 from django.conf import settings
@@ -468,7 +468,7 @@ class DealLine(models.Model):
 
     What the table says (``makers`` … ``march``) is checked by ``engine.deals.check_deal`` under the
     competition's ruleset (``matches.rules.competition_ruleset``); ``made`` and the four scored columns are the
-    engine's answer, saved with the line (``matches.deals.deal_record``). Side 0 of the engine is the home team.
+    engine's answer, saved with the line (``matches.night.deals.deal_record``). Side 0 of the engine is the home team.
     """
 
     table = models.ForeignKey(MatchTable, on_delete=models.CASCADE, related_name="deals")
@@ -564,7 +564,7 @@ SHEET_ORDER = ("recorded_at", "sequence")
 
 
 class BoemEntry(models.Model):
-    """A line on a table's boem sheet (Notes §V), as plain values; ``matches.boem_sheet`` writes every one.
+    """A line on a table's boem sheet (Notes §V), as plain values; ``matches.night.boem_sheet`` writes every one.
 
     ``stroke``: ``team``'s telman went on ``strokes`` (1 or 2, SAKBOC 7.3). ``straf``: ``team`` punished ("af")
     and the referee upheld it; ``points`` (2 or 4, SAKBOC 6.2). ``straf_reversed``: the straf before was wrong
@@ -766,7 +766,7 @@ class Award(models.Model):
 
 class ResultDispute(models.Model):
     """A captain disputes a match's result, saying why: the union's officials and the referee are told; an
-    official settles it by entering or correcting the result with a reason (``matches.services.result_enter``),
+    official settles it by entering or correcting the result with a reason (``matches.results.services.result_enter``),
     and the result cannot be approved while a dispute is open."""
 
     match = models.ForeignKey(
@@ -960,7 +960,7 @@ class PlayedHand(models.Model):
 class TableLink(models.Model):
     """A table's link for one match night: the short ``code`` typed at ``/table/`` and the ``secret`` in its QR
     code. A device that opens it may write that table's boem sheet of that match only, until the match ends
-    (``matches.table_links``). The referee can revoke it and issue another; a revoked link signs nobody in, and
+    (``matches.night.table_links``). The referee can revoke it and issue another; a revoked link signs nobody in, and
     the devices signed in with it are signed out."""
 
     match = models.ForeignKey(

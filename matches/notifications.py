@@ -9,18 +9,18 @@ directly (no lookup by name); each writes its Celery task to the outbox
 change, and nothing is lost to a broker that is down when it commits:
 
 * :func:`fixture_scheduled_notify` ``(*, match_id)`` — both captains of the match
-  (:func:`matches.services.match_schedule`).
+  (:func:`matches.competitions.services.match_schedule`).
 * :func:`fixture_rescheduled_notify` ``(*, match_id, history_id, reason)`` — both captains and the match's referee
   and marker: the fixture is postponed or moved, old and new date, time and venue, and why
-  (:func:`matches.fixture_changes.fixture_reschedule`); once per change (the history row's id is the key).
+  (:func:`matches.competitions.fixture_changes.fixture_reschedule`); once per change (the history row's id is the key).
 * :func:`ruling_notify` ``(*, ruling_id, match_id, team_ids, summary)`` — the captains of ``team_ids``
   (the referee console calls it when a ruling is recorded; docs/api.md documents it).
 * :func:`standings_published_notify` ``(*, snapshot_id)`` — the captains of every team in the competition
-  (:func:`matches.services.standings_publish`).
+  (:func:`matches.results.services.standings_publish`).
 * :func:`result_disputed_notify` ``(*, dispute_id)`` — the union's officials and the match's referee and
-  marker (:func:`matches.services.result_dispute`). SAKBOC 1.10: the referee's decision is final at the
+  marker (:func:`matches.results.services.result_dispute`). SAKBOC 1.10: the referee's decision is final at the
   table; a dispute of the result goes to the union's official, who settles it
-  (``matches.services.result_correct``).
+  (``matches.results.services.result_correct``).
 
 The tasks take ids, re-read the database and are idempotent: each claims a
 :class:`~plumbing.models.TaskReceipt` (``task_receipt_claim``) in the same transaction as its

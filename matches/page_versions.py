@@ -9,20 +9,20 @@ competition pages and the match report are kept under, and renews them:
   competition (:func:`pages_renew_on_save`, connected to ``post_save``/``post_delete`` in
   ``MatchesConfig.ready``), whichever service or admin page saved it.
 * The standings page and the standings API stay under the standings token
-  (:func:`matches.standings.standings_page_token`), renewed by the standings themselves; a team's or the
+  (:func:`matches.results.standings.standings_page_token`), renewed by the standings themselves; a team's or the
   competition's own save renews it too, as those pages show their names. A match's save does not: the
   standings change only when a recompute stores them.
 * :func:`match_page_version`: the match report adds the match's ``live_version``, bumped in the transaction of
-  every match-night write (``matches.records.match_lock``), read in one query with the competition's id.
+  every match-night write (``matches.writes.match_lock``), read in one query with the competition's id.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from matches.clock import match_version_caught_up
 from matches.models import Competition, Match
-from matches.standings import standings_page_token_renew
+from matches.night.clock import match_version_caught_up
+from matches.results.standings import standings_page_token_renew
 from plumbing.page_cache import page_token, page_token_renew
 
 
@@ -56,6 +56,6 @@ def pages_renew_on_save(sender: type, instance: Any, **kwargs: Any) -> None:
 
 def match_page_version(match_id: int) -> tuple[int, int] | None:
     """``(live_version, competition_id)`` of match ``match_id``, or ``None`` when there is no such match: one
-    indexed query, written out as :func:`matches.live.live_version` is (every visitor of a match makes it); clock
-    deadlines already passed are acted on first, as there (:func:`matches.clock.match_version_caught_up`)."""
+    indexed query, written out as :func:`matches.night.live.live_version` is (every visitor of a match makes it); clock
+    deadlines already passed are acted on first, as there (:func:`matches.night.clock.match_version_caught_up`)."""
     return match_version_caught_up(match_id=match_id)

@@ -6,7 +6,7 @@ add the match's own links on top: the competition's union for an official, ``Mat
 captain or club secretary, ``Match.referee``/``Match.marker`` for a referee (SAKBOC 1.11). Each returns the
 object or raises :class:`django.http.Http404`, the same answer for "not there" and "not yours".
 
-A match is returned with the clock deadlines already passed acted on (:func:`matches.clock.match_clock_catch_up`,
+A match is returned with the clock deadlines already passed acted on (:func:`matches.night.clock.match_clock_catch_up`,
 no query when none is due), so a confirmation, a console or an API call after time sees the match as the clock has
 it even when no worker ran the timer (SAKBOC 1.2).
 """
@@ -32,8 +32,8 @@ from clubs.permissions import (
     union_for_official,
     unions_for_official,
 )
-from matches.clock import match_clock_catch_up
 from matches.models import Competition, Match, Season
+from matches.night.clock import match_clock_catch_up
 
 if TYPE_CHECKING:
     from clubs.permissions import AnyUser

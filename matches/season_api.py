@@ -1,4 +1,4 @@
-"""REST API for seasons and drafts (DRF; routes in klawerjas_league/api_urls.py; ``matches/seasons.py``).
+"""REST API for seasons and drafts (DRF; routes in klawerjas_league/api_urls.py; ``matches/seasons/services.py``).
 
 Reads are public: ``GET /api/seasons/`` lists the unions' seasons with their roll of honour (champions, cup
 winners, each with the final standings' snapshot or the final's fixture id), filter by ``union`` or ``status``.
@@ -25,9 +25,10 @@ from clubs import permissions
 from clubs.api import TeamSerializer
 from clubs.models import Club, Player, Team, Transfer
 from matches import permissions as match_permissions
-from matches import seasons, transfers
 from matches.api import CompetitionSerializer
 from matches.models import Season, SeasonHonour
+from matches.seasons import services as seasons
+from matches.seasons import transfers
 from plumbing.api import ID_REGEX, ServiceErrorsMixin, id_field, id_or_404, request_body
 
 
@@ -161,10 +162,10 @@ class DraftViewSet(ServiceErrorsMixin, mixins.ListModelMixin, viewsets.GenericVi
 
 class PlayerTransfersView(ServiceErrorsMixin, generics.GenericAPIView):
     """``/api/players/{id}/transfers/``: a player's transfers (public, oldest first); ``POST`` records one (a
-    union official of the player's union, ``matches.transfers.player_transfer``)."""
+    union official of the player's union, ``matches.seasons.transfers.player_transfer``)."""
 
     serializer_class = TransferSerializer
-    queryset = Transfer.objects.none()  # the schema's model; the methods read through matches.transfers
+    queryset = Transfer.objects.none()  # the schema's model; the methods read through matches.seasons.transfers
     pagination_class = None
     filterset_fields: list[str] = []
 

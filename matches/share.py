@@ -18,11 +18,11 @@ from django.utils.formats import date_format
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
-from matches import selectors
-from matches.live import match_live
 from matches.models import Competition, Match
+from matches.night.live import match_live
 from matches.page_versions import competition_pages_token
-from matches.standings import standings_page_token
+from matches.results import selectors as result_selectors
+from matches.results.standings import standings_page_token
 from plumbing.page_cache import kept
 from plumbing.share_image import TreeGoings, match_preview_png, table_preview_png
 from plumbing.sharing import absolute_url
@@ -54,10 +54,10 @@ def match_share_text(match: Match) -> str:
 
 def _standings_rows(competition: Competition) -> tuple[list[dict], bool]:
     """The rows a shared standings page leads with: the latest published table, else the live one (provisional)."""
-    snapshot = selectors.standings_snapshot_latest(competition=competition)
+    snapshot = result_selectors.standings_snapshot_latest(competition=competition)
     if snapshot is not None:
         return list(snapshot.rows), False
-    return selectors.standings_rows(competition_id=competition.pk), True
+    return result_selectors.standings_rows(competition_id=competition.pk), True
 
 
 def standings_share_text(competition: Competition, rows: list[dict]) -> str:

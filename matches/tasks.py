@@ -15,14 +15,14 @@ from celery import shared_task
 from celery.signals import worker_ready
 from django.utils import timezone
 
+from matches.night.clock import CLOCK_DEADLINE_TASK, match_clock_advance
 from matches.notifications import (  # noqa: F401 (the worker's tasks)
     captain_reminders,
     fixture_rescheduled_email,
     result_disputed_email,
 )
+from matches.results.standings import standings_recompute
 from matches.selectors import clock_next_deadline, matches_with_running_clock
-from matches.services import CLOCK_DEADLINE_TASK, match_clock_advance
-from matches.standings import standings_recompute
 
 logger = logging.getLogger(__name__)
 

@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from clubs.models import Union
 from matches.models import Competition, Match, StandingsRow, StandingsSnapshot
-from matches.selectors import standings_rows, standings_snapshot_latest
+from matches.results.selectors import standings_rows, standings_snapshot_latest
 
 LATEST_RESULTS = 6
 TABLE_ROWS = 8

@@ -1,7 +1,7 @@
 """Charts drawn on the server as SVG: a line chart of positions round by round, and a bar chart of boems won
 and lost per match night.
 
-Pure (no Django import), like ``matches/boem_svg.py``: plain numbers and names in, SVG markup out, every name
+Pure (no Django import), like ``matches/night/boem_svg.py``: plain numbers and names in, SVG markup out, every name
 escaped. The drawing is 360 user units wide and scales to its box (``width="100%"``); every text is 12 units,
 so about 11 px on a 375-px phone and never smaller. Each chart says what it shows in its ``<title>`` and
 ``<desc>`` (``role="img"``); the pages put a table with the same numbers beside it, for screen readers and

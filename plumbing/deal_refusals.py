@@ -1,5 +1,5 @@
 """The engine's deal refusals (:class:`engine.deals.DealEntryError`) in the reader's language, for every page and
-API that takes a deal's line: a league match's table (:mod:`matches.deals`) and a club drive's (:mod:`drives`).
+API that takes a deal's line: a league match's table (:mod:`matches.night.deals`) and a club drive's (:mod:`drives`).
 
 The engine gives a stable ``code``, plain ``params`` and the seed's ``rules``; here each code has one message
 template (gettext, so it is translated) and the seed's section is always cited at the end, so the table sees

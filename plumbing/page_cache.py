@@ -8,7 +8,7 @@ API, the results and fixtures pages):
   :func:`page_token_renew` after every commit that changes what the pages show (the callers: the standings
   recompute and publishing, the union's settings, the ``post_save``/``post_delete`` signals of matches, teams
   and competitions). The match report adds ``Match.live_version``, bumped in the transaction of every
-  match-night write (``matches.records.match_lock``). A change gives a new token, so a kept page is never
+  match-night write (``matches.writes.match_lock``). A change gives a new token, so a kept page is never
   stale; an old token's page is simply never asked for again.
 * **A whole response** (:func:`cached_page`) is kept under the page's address, its tokens and the active
   language (``translation.get_language()``), for anyone not signed in: the page is then the same for

@@ -295,7 +295,7 @@ def _pages_renew(*, union: Union) -> None:
     match reports and standings of the union, and the records' readings."""
     from matches.models import Competition
     from matches.page_versions import competition_pages_token_renew
-    from matches.standings import standings_page_token_renew
+    from matches.results.standings import standings_page_token_renew
     from records.services import records_token_renew
 
     for competition_id in Competition.objects.filter(union=union).values_list("pk", flat=True):

@@ -2,14 +2,14 @@
 date with its approved match nights' boem sheets (the per-player :class:`~records.models.RecordLine` is a view
 over them).
 
-It runs inside the standings' recompute (``matches.standings.standings_recompute`` sends
+It runs inside the standings' recompute (``matches.results.standings.standings_recompute`` sends
 ``standings_recomputed``; records/apps.py connects it), so it is as durable as the standings: the same outbox
 message, the same task, the same transaction, and idempotent (same approved sheets, same rows).
 
 **How it is fast** (bench/records.py: a union of 500 teams and 20,000 match nights):
 
 * *Incremental.* Each line keeps the match's ``live_version`` it was computed from (``match_version``); every
-  write of a match night bumps that version (``matches.records.match_lock``). A recompute deletes the lines of
+  write of a match night bumps that version (``matches.writes.match_lock``). A recompute deletes the lines of
   matches no longer approved or changed since, and computes only the approved matches that have no lines: after
   an approval, that match's eight or so lines. ``full=True`` (``manage.py records_recompute``) rebuilds all.
 * *In the database.* The lines are computed and written by one ``INSERT … SELECT`` grouping the seats, the

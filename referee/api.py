@@ -2,7 +2,7 @@
 
 Only the match's referee or marker (SAKBOC 1.11) reaches a match here; anyone else gets 404, exactly as for a
 match that does not exist (``referee.permissions``). Thin adapters: a serializer parses, one service acts
-(``matches.services`` for the clock, ``matches.boem_sheet`` for the sheets, ``matches.table_links``,
+(``matches.night.clock`` for the clock, ``matches.night.boem_sheet`` for the sheets, ``matches.night.table_links``,
 ``referee.services`` for claims and rulings), and a broken rule answers 400 with the service's message citing
 its clause (409 when a ``version`` is stale).
 """
@@ -22,10 +22,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from engine.ruleset import Ruleset
-from matches import boem_sheet, table_links
-from matches import services as match_services
 from matches.api import BoemEntrySerializer, FixtureSerializer, LiveMatchSerializer, live_response
 from matches.models import BoemEntry, Match, Seat
+from matches.night import boem_sheet, table_links
+from matches.night import clock as night_clock
+from matches.night import services as night_services
 from plumbing.api import ID_REGEX, ServiceErrorsMixin, id_field, id_or_404, request_body
 from referee import permissions, selectors, services
 from referee.hand_check import offence_choices
@@ -200,13 +201,13 @@ class RefereeMatchViewSet(ServiceErrorsMixin, mixins.ListModelMixin, viewsets.Ge
     def toss(self, request: Request, pk: str | None = None) -> Response:
         data = request_body(TossSerializer, request)
         match = self._match(pk)
-        match_services.match_toss_record(match=match, winner=self._team(match, data["winner"]),
+        night_services.match_toss_record(match=match, winner=self._team(match, data["winner"]),
                                          by=request.user)
         return self._fixture(match)
 
     def _clock(self, pk: str | None, service: str) -> Response:
         match = self._match(pk)
-        getattr(match_services, service)(match=match, by=self.request.user)
+        getattr(night_clock, service)(match=match, by=self.request.user)
         return self._fixture(match)
 
     @extend_schema(request=None, responses={200: FixtureSerializer})
@@ -239,7 +240,7 @@ class RefereeMatchViewSet(ServiceErrorsMixin, mixins.ListModelMixin, viewsets.Ge
         """After a knock-out draw: the second toss and extra time (SAKBOC 1.12)."""
         data = request_body(TossSerializer, request)
         match = self._match(pk)
-        match_services.match_extra_time_start(
+        night_clock.match_extra_time_start(
             match=match, toss_winner=self._team(match, data["winner"]), by=request.user)
         return self._fixture(match)
 
@@ -306,10 +307,10 @@ class RefereeMatchViewSet(ServiceErrorsMixin, mixins.ListModelMixin, viewsets.Ge
         the table is stopped and the other side gets 10); DELETE: they were seated in time."""
         match = self._match(pk)
         if request.method == "DELETE":
-            match_services.table_unseated_clear(match=match, table_number=int(table_number), by=request.user)
+            night_clock.table_unseated_clear(match=match, table_number=int(table_number), by=request.user)
             return Response(status=status.HTTP_204_NO_CONTENT)
         data = request_body(UnseatedSerializer, request)
-        table = match_services.table_unseated_report(
+        table = night_clock.table_unseated_report(
             match=match, table_number=int(table_number), team=self._team(match, data["side"]),
             by=request.user)
         return Response({"table": table.number, "unseated_team": table.unseated_team_id,
@@ -321,7 +322,7 @@ class RefereeMatchViewSet(ServiceErrorsMixin, mixins.ListModelMixin, viewsets.Ge
         """Stop a table (SAKBOC 12.1): the defaulters forfeit its points; the opponents get 20."""
         data = request_body(TableStopSerializer, request)
         match = self._match(pk)
-        match_services.table_stop(match=match, table_number=int(table_number), note=data["reason"],
+        night_clock.table_stop(match=match, table_number=int(table_number), note=data["reason"],
                                   defaulting_team=self._team(match, data["defaulting_side"]),
                                   by=request.user)
         return self._fixture(match)
@@ -336,7 +337,7 @@ class RefereeMatchViewSet(ServiceErrorsMixin, mixins.ListModelMixin, viewsets.Ge
             "player").first()
         if seat is None:
             raise ValidationError({"player": "Not a player seated in this match."})
-        match_services.player_called_away(match=match, player=seat.player, by=request.user)
+        night_services.player_called_away(match=match, player=seat.player, by=request.user)
         return self._fixture(match)
 
     # --- straf claims and rulings -------------------------------------------------------------------------

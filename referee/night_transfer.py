@@ -1,4 +1,4 @@
-"""The referee's part of a night file (matches/night_transfer.py): straf claims with their disputed hands and rulings.
+"""The referee's part of a night file (matches/nightfile/): straf claims with their disputed hands and rulings.
 
 ``matches`` must not import ``referee``, so this section is plugged into the night file by
 :func:`night_claims_register`, called from ``RefereeConfig.ready()``: the referee app, which may import both,
@@ -15,7 +15,7 @@ Import: a claim the server lacks is added (an open one stops its table's goings-
 a claim open here that the file has ruled gets its ruling (and hand); anything else that differs, or a claim here
 that the file does not have, is a conflict naming the table and the time "af" was said. Who logged a claim (when
 not the table's device), started its disputed hand and ruled on it is the match's referee or marker, as the
-referee's pages require (:meth:`matches.night_transfer.NightImport.official_act_check`): anyone else refuses the
+referee's pages require (:meth:`matches.nightfile.imports.NightImport.official_act_check`): anyone else refuses the
 file, naming the claim and the person (issue 35).
 """
 
@@ -26,16 +26,10 @@ from typing import Any
 
 from django.utils import timezone
 
-from matches import boem_sheet
 from matches.models import Match
-from matches.night_transfer import (
-    ExportRefs,
-    NightFileError,
-    NightImport,
-    NightSection,
-    instant,
-    night_section_register,
-)
+from matches.night import boem_sheet
+from matches.nightfile.format import ExportRefs, NightFileError, NightSection, instant, night_section_register
+from matches.nightfile.imports import NightImport
 from referee.models import DisputedHand, Ruling, StrafClaim
 
 

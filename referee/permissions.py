@@ -14,8 +14,8 @@ from __future__ import annotations
 from django.db.models import Q, QuerySet
 from django.http import Http404
 
-from matches.clock import match_clock_catch_up
 from matches.models import Match
+from matches.night.clock import match_clock_catch_up
 from referee.models import DisputedHand, StrafClaim
 
 
@@ -32,7 +32,7 @@ def matches_for_referee(*, user) -> QuerySet[Match]:
 
 def match_for_referee(*, user, match_id: int) -> Match:
     """Return the match ``user`` may run and record on (its referee or marker), else raise Http404; its clock
-    deadlines already passed acted on (:func:`matches.clock.match_clock_catch_up`: the interval, the grace and
+    deadlines already passed acted on (:func:`matches.night.clock.match_clock_catch_up`: the interval, the grace and
     time, SAKBOC 1.2, 12.3, even with no worker; no query when none is due)."""
     match = matches_for_referee(user=user).filter(pk=match_id).first()
     if match is None:

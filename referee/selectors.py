@@ -1,5 +1,5 @@
 """Reads for the referee console: claims and who made them, rulings, queries, verdict views. The night's tables
-(partnerships, boem sheets, points) are ``matches.live.match_live``, shared with the table and public pages.
+(partnerships, boem sheets, points) are ``matches.night.live.match_live``, shared with the table and public pages.
 
 Selectors load with a fixed number of queries (tests pin them) and return plain values for templates.
 """

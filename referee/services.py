@@ -3,7 +3,7 @@
 Each service is keyword-only, atomic, validates (``full_clean()``) before it saves and raises
 ``django.core.exceptions.ValidationError`` citing the clause when a rule forbids the step; nothing is
 half-saved. Hands are checked by the rules engine (:mod:`referee.hand_check`); a ruling goes on the table's
-boem sheet through the match services (``matches.services.boem_straf_record`` / ``boem_straf_reverse``),
+boem sheet through the match services (``matches.night.boem_sheet.straf_record`` / ``straf_reverse``),
 which also recompute the match score.
 """
 
@@ -18,11 +18,11 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
-from matches import boem_sheet
 from matches.models import Match, MatchTable, Seat, TableDevice
+from matches.night import boem_sheet
 from matches.notifications import ruling_notify
-from matches.records import match_lock
 from matches.rules import competition_ruleset
+from matches.writes import match_lock
 from referee.hand_check import (
     HandCheck,
     blank_record,
@@ -80,7 +80,7 @@ def straf_claim_log(
     the table's ``device``. ``offence`` (an engine offence code) may be empty: "af" need not name the offence
     (SAKBOC 6.7, DOMAIN.md interpretation 7); the referee names it before upholding.
 
-    The table then takes no going-on until the claim is ruled (``matches.boem_sheet.straf_claim_opened``).
+    The table then takes no going-on until the claim is ruled (``matches.night.boem_sheet.straf_claim_opened``).
 
     :returns: the claim, with the offence's rule citations copied onto it and the half from the clock.
     :raises ValidationError: before play starts (SAKBOC 1.9), for a table that is not playing (stopped,
@@ -490,10 +490,10 @@ def ruling_record(
     expected_version: int | None = None,
 ) -> Ruling:
     """Record the referee's ruling on a straf claim and put it on the table's boem sheet, in the boem that was
-    in progress when "af" was said (``matches.boem_sheet``, scored by the rules engine under the union's rules).
+    in progress when "af" was said (``matches.night.boem_sheet``, scored by the rules engine under the union's rules).
 
     * **Upheld**: the claimant's side punished rightly: a straf for it on the boem sheet, 2 or 4 points
-      (SAKBOC 6.2, ``matches.boem_sheet.straf_record``). An "af" that named no offence is upheld on the offence
+      (SAKBOC 6.2, ``matches.night.boem_sheet.straf_record``). An "af" that named no offence is upheld on the offence
       the rules engine found for it (:func:`upheld_offence`, SAKBOC 6.7); without a disputed hand, or where the
       engine found none, the referee names it first (the ruling cites its rule).
     * **Never upheld**: a byspeler's straf for a counting or going-on offence, which only the telman may punish
@@ -589,13 +589,14 @@ def ruling_amend(*, ruling: Ruling, reason: str, by, now: datetime | None = None
     The decision flips and the table's boem sheet follows through the same boem-sheet services as the night:
 
     * **Upheld → rejected**: the straf was wrong; the punisher is punished instead (Notes §VII): the straf is
-      reversed (``matches.boem_sheet.straf_reverse``, the points of SAKBOC 6.2).
+      reversed (``matches.night.boem_sheet.straf_reverse``, the points of SAKBOC 6.2).
     * **Rejected → upheld**: the straf was right after all: the reversal is struck off
-      (``matches.boem_sheet.straf_reversal_strike``) and the straf stands (SAKBOC 6.2).
+      (``matches.night.boem_sheet.straf_reversal_strike``) and the straf stands (SAKBOC 6.2).
 
     The ruling keeps its engine verdict; a new decision that differs from it carries the committee's ``reason``
     as its overrule reason when the referee had written none. History keeps every step (who, when, why). The
-    caller reopens an approved result first (``matches.services.result_reopen``): an approved sheet is not changed.
+    caller reopens an approved result first (``matches.results.services.result_reopen``): an approved sheet is not
+    changed.
 
     :raises ValidationError: no reason; a byspeler's straf for a counting offence upheld (SAKBOC 6.8); whatever
         the boem sheet refuses (the result approved, a line already reversed), naming its clause.

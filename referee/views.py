@@ -26,11 +26,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_POST
 
-from matches import boem_sheet, table_links
 from matches import selectors as match_selectors
-from matches import services as match_services
-from matches.live import match_live
 from matches.models import BoemEntry, Match, MatchTable, Seat
+from matches.night import boem_sheet, table_links
+from matches.night import clock as night_clock
+from matches.night import services as night_services
+from matches.night.live import match_live
 from matches.selectors import match_clock_lengths
 from plumbing.page_cache import live_condition
 from plumbing.refusals import refusal_show
@@ -190,7 +191,7 @@ def match_clock_action(request: HttpRequest, match_id: int, action: str) -> Http
         return HttpResponse(status=404)
     service_name, done = _CLOCK_ACTIONS[action]
     try:
-        getattr(match_services, service_name)(match=match, by=request.user)
+        getattr(night_clock, service_name)(match=match, by=request.user)
     except ValidationError as error:
         refusal_show(request, error)
     else:
@@ -209,7 +210,7 @@ def match_toss(request: HttpRequest, match_id: int) -> HttpResponse:
     if form.is_valid():
         team = match.home if form.cleaned_data["winner_side"] == Side.HOME else match.away
         try:
-            match_services.match_toss_record(match=match, winner=team, by=request.user)
+            night_services.match_toss_record(match=match, winner=team, by=request.user)
             messages.success(request, _("Toss won by %(team)s: they get the cards (SAKBOC 1.3).") % {"team": team})
         except ValidationError as error:
             refusal_show(request, error)
@@ -220,14 +221,15 @@ def match_toss(request: HttpRequest, match_id: int) -> HttpResponse:
 def match_end(request: HttpRequest, match_id: int) -> HttpResponse:
     """Confirm, then end the match: time is called and all play stops (SAKBOC 2.2)."""
     match = permissions.match_for_referee(user=request.user, match_id=match_id)
-    if match.phase == Match.Phase.FINISHED:  # the clock called time already (matches/clock.py), even with no worker
+    # The clock called time already (matches/night/clock.py), even with no worker.
+    if match.phase == Match.Phase.FINISHED:
         messages.info(request, _("Time: the match has ended. The clock called it when the second half's minutes "
                                  "were up."))
         return redirect("referee:dashboard", match_id=match.pk)
     form = MatchEndForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            match_services.match_end(match=match, by=request.user)
+            night_clock.match_end(match=match, by=request.user)
         except ValidationError as error:
             form.add_error(None, error)
         else:
@@ -244,7 +246,7 @@ def table_stop(request: HttpRequest, match_id: int, table_number: int) -> HttpRe
     if request.method == "POST" and form.is_valid():
         team = match.home if form.cleaned_data["defaulting_side"] == Side.HOME else match.away
         try:
-            match_services.table_stop(
+            night_clock.table_stop(
                 match=match, table_number=table_number, defaulting_team=team, note=form.cleaned_data["reason"],
                 by=request.user,
             )
@@ -813,14 +815,14 @@ def table_unseated(request: HttpRequest, match_id: int, table_number: int) -> Ht
         return over
     try:
         if request.POST.get("action") == "clear":
-            match_services.table_unseated_clear(match=match, table_number=table_number, by=request.user)
+            night_clock.table_unseated_clear(match=match, table_number=table_number, by=request.user)
             messages.success(request, _("Table %(number)s: players seated within the grace (SAKBOC 12.3).")
                              % {"number": table_number})
         else:
             form = UnseatedForm(request.POST, match=match)
             if not form.is_valid():
                 raise ValidationError("Choose whose players are not seated.")
-            match_services.table_unseated_report(match=match, table_number=table_number, team=form.team("side"),
+            night_clock.table_unseated_report(match=match, table_number=table_number, team=form.team("side"),
                                                  by=request.user)
             messages.success(request, _("Table %(number)s: %(team)s not seated. Unless they sit down within the grace, "
                                "the table is stopped and the other side gets 10 (SAKBOC 12.3).")
@@ -845,7 +847,7 @@ def called_away(request: HttpRequest, match_id: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         player = next(s.player for s in seats if s.player_id == form.cleaned_data["player"])
         try:
-            award = match_services.player_called_away(match=match, player=player, by=request.user)
+            award = night_services.player_called_away(match=match, player=player, by=request.user)
         except ValidationError as error:
             form.add_error(None, error)
         else:
@@ -869,7 +871,7 @@ def extra_time(request: HttpRequest, match_id: int) -> HttpResponse:
         messages.error(request, _("Choose who won the toss."))
         return redirect("referee:dashboard", match_id=match.pk)
     try:
-        match = match_services.match_extra_time_start(match=match, toss_winner=form.team("side"), by=request.user)
+        match = night_clock.match_extra_time_start(match=match, toss_winner=form.team("side"), by=request.user)
     except ValidationError as error:
         refusal_show(request, error)
     else:

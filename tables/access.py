@@ -1,6 +1,6 @@
 """Which table a request may write: the one access helper of the table pages and the table API.
 
-A device is signed in for one table of one match (``matches.table_links``): the pages keep it in the session
+A device is signed in for one table of one match (``matches.night.table_links``): the pages keep it in the session
 (``request.session["table_device"]``), the API sends ``Authorization: Table <key>``. Either way the device may
 write only its own table's boem sheet, and only while its link is active and its match not over; anything
 else answers "signed out" (the pages send the device back to ``/table/`` with the reason; the API answers 401).
@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest
 
 from matches.models import BoemEntry, TableDevice
-from matches.table_links import device_seen, link_valid
+from matches.night.table_links import device_seen, link_valid
 
 SESSION_KEY = "table_device"
 
@@ -64,7 +64,7 @@ def device_for_key(key: str) -> TableDevice:
 
     :raises DeviceSignedOut: no such key, revoked, or its match is over.
     """
-    from matches.table_links import key_hash
+    from matches.night.table_links import key_hash
 
     return _checked(_load(key_hash=key_hash(key)) if key else None)
 

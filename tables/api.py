@@ -38,8 +38,8 @@ from rest_framework.throttling import AnonRateThrottle
 from engine.ruleset import Ruleset
 from matches.api import BoemEntrySerializer, LiveMatchSerializer, live_response
 from matches.models import BoemEntry, DealLine, TableDevice
+from matches.night.table_links import TableLinkInvalid, table_device_sign_in
 from matches.rules import competition_ruleset
-from matches.table_links import TableLinkInvalid, table_device_sign_in
 from plumbing.api import Conflict, ServiceErrorsMixin, id_field, request_body
 from plumbing.limits import LimitsCacheThrottle
 from referee.hand_check import offence_choices
@@ -315,7 +315,7 @@ class TableDeviceViewSet(ServiceErrorsMixin, viewsets.ViewSet):
                    parameters=[IDEMPOTENCY_KEY])
     @action(detail=False, methods=["post"])
     def deals(self, request: Request) -> Response:
-        """The next deal at this table of a game scored deal by deal (``matches.deals.deal_record``)."""
+        """The next deal at this table of a game scored deal by deal (``matches.night.deals.deal_record``)."""
         device, values = self._device(), request_body(DealSerializer, request)
         return self._once(request, lambda key: table_deal(
             device=device, makers=values["makers"], home_card_points=values["home_card_points"],

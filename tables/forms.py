@@ -55,7 +55,7 @@ class GoingOnForm(SheetVersionForm):
 
 class DisputeForm(SheetVersionForm):
     """Why the opposing telman disputes a going-on: the referee reads it (an empty reason is the service's
-    refusal, ``matches.boem_sheet.entry_dispute``, the same through every door)."""
+    refusal, ``matches.night.boem_sheet.entry_dispute``, the same through every door)."""
 
     reason = forms.CharField(
         max_length=300, required=False, label=_("What is wrong with it?"), widget=forms.Textarea(attrs={"rows": 3}),
@@ -97,7 +97,7 @@ class DealForm(SheetVersionForm):
     side's card points and roem, a pit, "nat", and where the ruleset has them Contra/Re and a march (Klammern).
 
     The sides are offered by their teams' names (``home_name``, ``away_name``); the rules are the engine's
-    (``matches.deals.deal_record``), so this form checks only that each value can be read.
+    (``matches.night.deals.deal_record``), so this form checks only that each value can be read.
     """
 
     makers = forms.ChoiceField(label=_("Played (made trumps)"), widget=forms.RadioSelect)

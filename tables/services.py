@@ -4,7 +4,8 @@ Every write of a table's device (a going-on, a confirmation, a dispute, an "af",
 called alike by the table page (``tables.views``: a form, or JSON for the offline queue) and the table API
 (``tables.api``). The door parses the request and calls it; the function applies the table's rules once (the
 entry's time bounds, the interval hand, 2 strokes only with the opponents under 50), calls the service that
-writes (``matches.boem_sheet``, ``matches.deals``, ``referee.services.straf_claim_log``) exactly once for the
+writes (``matches.night.boem_sheet``, ``matches.night.deals``, ``referee.services.straf_claim_log``) exactly once for
+the
 client's idempotency key (:func:`table_write_once`) and returns a :class:`WriteAnswer`, the same for every
 door: ``message`` (for the table, in words), the row written and the sheet's ``version``. A refusal is a
 ``ValidationError`` with one text (code ``stale``: the sheet changed since the version the table showed;
@@ -31,9 +32,9 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from matches import boem_sheet, deals
 from matches.models import BoemEntry, DealLine, Match, MatchTable, Seat, TableDevice
-from matches.records import match_lock
+from matches.night import boem_sheet, deals
+from matches.writes import match_lock
 from plumbing.metrics import table_write_count
 from referee import services as referee_services
 from referee.models import Role
@@ -156,7 +157,7 @@ def entered_at_bound(*, match: Match, table_number: int, entered_at: datetime | 
     never before the last line the server holds for the table (lines are in the order they happened,
     ``SHEET_ORDER``: a late entry may not slip in between lines already written, nor before time was called).
 
-    Call it with the match locked (``matches.records.match_lock``), so the table's last line stays as read until
+    Call it with the match locked (``matches.writes.match_lock``), so the table's last line stays as read until
     the write commits.
     """
     claimed = entered_at_arrival(entered_at, now=now)
@@ -183,7 +184,7 @@ def interval_hand_cut(*, match: Match, at: datetime | None, asked: bool | None) 
 def two_strokes_check(*, strokes: int, opponents_under_fifty: bool | None) -> None:
     """A table's going-on of 2 strokes says whether the opponents count under 50 (Notes §VI: 2 strokes only
     then, their roem and sturk included; SAKBOC 7.3). The table page asks before it posts; every door refuses a
-    request without the answer alike, and ``matches.boem_sheet.going_on_record`` refuses a "no".
+    request without the answer alike, and ``matches.night.boem_sheet.going_on_record`` refuses a "no".
 
     :raises ValidationError: 2 strokes without the answer (code ``under_fifty_unasked``).
     """
@@ -240,7 +241,7 @@ def table_going_on(
     expected_version: int | None = None, key: str = "", channel: str = "page",
 ) -> WriteAnswer:
     """``side``'s telman goes on ``strokes`` at the device's table (provisional until the opposing telman
-    confirms): ``matches.boem_sheet.going_on_record`` at the entry's time (:func:`entered_at_bound`).
+    confirms): ``matches.night.boem_sheet.going_on_record`` at the entry's time (:func:`entered_at_bound`).
 
     :param side: ``home`` or ``away``. :param opponents_under_fifty: the table's answer to "do the opponents count
         under 50?" (Notes §VI): needed for 2 strokes (:func:`two_strokes_check`).
@@ -318,7 +319,7 @@ def table_confirm(
     expected_version: int | None = None, key: str = "", channel: str = "page",
 ) -> WriteAnswer:
     """The opposing telman confirms ``entry`` (a line of the device's table, ``tables.access.table_entry``) with
-    one tap: ``matches.boem_sheet.entry_confirm`` at the entry's time (:func:`entered_at_bound`).
+    one tap: ``matches.night.boem_sheet.entry_confirm`` at the entry's time (:func:`entered_at_bound`).
 
     :returns: 200 and ``{"message", "entry", "version", ...the line's fields}``.
     :raises ValidationError: one text: settled meanwhile (code ``already``), disputed (the referee settles it),
@@ -343,7 +344,7 @@ def table_dispute(
     expected_version: int | None = None, key: str = "", channel: str = "page",
 ) -> WriteAnswer:
     """The opposing telman disputes ``entry``, saying why (``reason``): a query for the referee, who settles it
-    (SAKBOC 1.10): ``matches.boem_sheet.entry_dispute`` at the entry's time.
+    (SAKBOC 1.10): ``matches.night.boem_sheet.entry_dispute`` at the entry's time.
 
     :returns: 200 and ``{"message", "entry", "version", ...the line's fields}``.
     :raises ValidationError: one text: no reason, settled meanwhile (code ``already``), not a provisional
@@ -411,7 +412,7 @@ def table_deal(
     march: str | None = None, entered_at: datetime | None = None, expected_version: int | None = None,
     key: str = "", channel: str = "page",
 ) -> WriteAnswer:
-    """The next deal's line at the device's table, in a game scored deal by deal: ``matches.deals.deal_record``
+    """The next deal's line at the device's table, in a game scored deal by deal: ``matches.night.deals.deal_record``
     (the engine checks it under the competition's ruleset). The sides (``makers``, ``pit``, ``march``) are
     ``home`` or ``away``.
 

@@ -1,6 +1,6 @@
 """The table pages: the phone at a table of a match night keeps that table's boem sheet (DOMAIN.md "A match
 night at the table"). Thin adapters: each finds the device (``tables.access``), parses a form and calls one
-service (``tables.services``, ``matches.table_links``); a rule broken comes back as the service's message, citing
+service (``tables.services``, ``matches.night.table_links``); a rule broken comes back as the service's message, citing
 its clause, on the sheet page.
 
 * ``/table/``: type the table's code (or open its QR link, ``/table/t/<secret>/``): the device is signed in for
@@ -47,12 +47,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_POST
 
-from matches import boem_sheet
-from matches.live import LiveTable, live_version, match_live
 from matches.models import BoemEntry, Match, Seat, TableDevice
+from matches.night import boem_sheet
+from matches.night.live import LiveTable, live_version, match_live
+from matches.night.table_links import TableLinkInvalid, code_display, table_device_sign_in
 from matches.rules import competition_ruleset
 from matches.selectors import match_clock_lengths
-from matches.table_links import TableLinkInvalid, code_display, table_device_sign_in
 from plumbing.limits import address_count, address_count_add
 from plumbing.page_cache import live_condition
 from plumbing.refusals import refusal_show

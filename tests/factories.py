@@ -148,10 +148,11 @@ def match_with_sheets(**kwargs) -> Match:
 def match_started(*, start, by=None, **kwargs) -> Match:
     """A match with both team sheets (``match_with_sheets(**kwargs)``, scheduled at ``start``) whose first half
     started at ``start``, the toss 4 minutes before, through the services (SAKBOC 1.2, 1.3); read back afresh."""
-    from matches import services
+    from matches.night import clock as night_clock
+    from matches.night import services as night_services
 
     match = match_with_sheets(scheduled_start=start, **kwargs)
-    services.match_toss_record(match=match, winner=match.home, by=by, now=start - timedelta(minutes=4))
-    services.match_start(match=match, by=by, now=start)
+    night_services.match_toss_record(match=match, winner=match.home, by=by, now=start - timedelta(minutes=4))
+    night_clock.match_start(match=match, by=by, now=start)
     match.refresh_from_db()
     return match

@@ -14,9 +14,10 @@ import datetime as dt
 from dataclasses import dataclass
 
 from clubs import services as club_services
-from matches import services
+from matches.competitions import services as competition_services
+from matches.competitions.services import competition_fixtures_create
 from matches.models import Competition, Match
-from matches.services import competition_fixtures_create
+from matches.results import services as result_services
 from tests.factories import ClubFactory, TeamFactory, UnionFactory, UserFactory
 
 CLUB_NAMES = ("Athlone Aces", "Bonteheuwel Boere", "Hanover Park Sturks", "Mitchells Plain Manels")
@@ -48,8 +49,8 @@ def _score(match: Match) -> tuple[int, int]:
 def play(match: Match, official) -> Match:
     """The official enters the match's score (a paper result) and approves it."""
     home, away = _score(match)
-    services.result_correct(match=match, user=official, home_score=home, away_score=away, reason="paper sheet")
-    return services.result_approve(match=match, user=official)
+    result_services.result_correct(match=match, user=official, home_score=home, away_score=away, reason="paper sheet")
+    return result_services.result_approve(match=match, user=official)
 
 
 def season_played(*, label: str = "2026", approve: bool = True, official=None, union=None) -> PlayedSeason:
@@ -57,10 +58,10 @@ def season_played(*, label: str = "2026", approve: bool = True, official=None, u
     official = official or UserFactory(first_name="Fatima", last_name="Abrahams")
     club_services.union_official_add(union=union, user=official)
     clubs = [ClubFactory(union=union, name=name) for name in CLUB_NAMES]
-    league = services.competition_create(union=union, name="Premier League", season=label)
+    league = competition_services.competition_create(union=union, name="Premier League", season=label)
     league_teams = [TeamFactory(competition=league, club=club, name=f"{club.name} {n}", squad=9)
                     for n, club in enumerate(clubs, start=1)]
-    cup = services.competition_create(union=union, name="Knock-out Cup", season=label,
+    cup = competition_services.competition_create(union=union, name="Knock-out Cup", season=label,
                                       kind=Competition.Kind.KNOCKOUT)
     cup_teams = [TeamFactory(competition=cup, club=club, name=f"{club.name} Cup · Seed {n}", seed=n, squad=8)
                  for n, club in enumerate(clubs, start=1)]

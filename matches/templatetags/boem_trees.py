@@ -7,7 +7,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from matches.boem_svg import BoemDrawing, boem_legend_items, boem_svg
+from matches.night.boem_svg import BoemDrawing, boem_legend_items, boem_svg
 
 register = template.Library()
 
@@ -16,7 +16,7 @@ _SIDE_WORDS = {"left": gettext_noop("left, green"), "right": gettext_noop("right
 
 @register.filter
 def boem_tree(drawing: BoemDrawing) -> SafeString:
-    """The SVG of one boem tree (``matches.boem_svg.boem_svg``: its labels and caption are escaped there), its
+    """The SVG of one boem tree (``matches.night.boem_svg.boem_svg``: its labels and caption are escaped there), its
     title (read by screen readers) in the reader's language."""
     title = _("Boem: %(left)s %(left_strokes)s, %(right)s %(right_strokes)s") % {
         "left": drawing.left_label, "left_strokes": sum(drawing.left),

@@ -1,9 +1,9 @@
 """``{{ row.tiebreak_reason|tiebreak_text }}``: a standings row's tiebreak reason in the reader's language
-(:func:`matches.standings.tiebreak_reason_display`)."""
+(:func:`matches.results.standings.tiebreak_reason_display`)."""
 
 from django import template
 
-from matches.standings import tiebreak_reason_display
+from matches.results.standings import tiebreak_reason_display
 
 register = template.Library()
 

@@ -12,8 +12,10 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from clubs.services import union_official_add
-from matches import services, table_links
 from matches.models import Competition, DealLine, Match, MatchTable
+from matches.night import clock as night_clock
+from matches.night import services as night_services
+from matches.night import table_links
 from tests.factories import UnionFactory, UserFactory, match_with_sheets
 
 pytestmark = pytest.mark.django_db
@@ -23,8 +25,8 @@ def _device(ruleset: str, deals: int = 0) -> tuple[Match, APIClient]:
     start = timezone.now().replace(microsecond=0) - timedelta(minutes=1)
     match = match_with_sheets(scheduled_start=start, home__name="Amstel", away__name="Jordaan",
                               competition__ruleset=ruleset, competition__deals_per_table=deals)
-    services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
-    match = services.match_start(match=match, now=start)
+    night_services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
+    match = night_clock.match_start(match=match, now=start)
     link = next(link for link in table_links.table_links_ensure(match=match) if link.table_number == 1)
     client = APIClient()
     key = client.post("/api/table/sign-in/", {"link": link.secret}, format="json").json()["key"]

@@ -26,7 +26,7 @@ from appeals.models import Appeal
 from clubs.models import DisciplinaryRecord
 from drives import services as drive_services
 from klawerjas_league import api_urls
-from matches import services as match_services
+from matches.results import services as result_services
 from office.invitations import invitation_create
 from tests.api.test_permission_matrix_appeals import _prepare as appeals_prepare
 from tests.api.test_permission_matrix_match_night import Night
@@ -76,7 +76,7 @@ def _build() -> Walk:
         fine=DisciplinaryRecord.objects.get(union=b.union),
         invitation=invitation_create(union=b.union, role="secretary", email="new.secretary@example.org",
                                      first_name="Nuwe", last_name="Sekretaris", club=b.away.club, by=b.official),
-        snapshot=match_services.standings_publish(competition=b.league, by=b.official, title="Round 1"),
+        snapshot=result_services.standings_publish(competition=b.league, by=b.official, title="Round 1"),
         drive=drive, drive_night=drive_night, drive_table=boom.tables.first(),
     )
 

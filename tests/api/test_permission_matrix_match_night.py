@@ -28,8 +28,10 @@ from knox.models import AuthToken
 from rest_framework.test import APIClient
 
 from clubs.models import GROUP_CAPTAINS, GROUP_REFEREES, GROUP_UNION_OFFICIALS, Player, UnionOfficial
-from matches import boem_sheet, services, table_links
 from matches.models import BoemEntry, Match
+from matches.night import boem_sheet, table_links
+from matches.night import clock as night_clock
+from matches.night import services as night_services
 from referee import services as referee_services
 from referee.models import StrafClaim
 from tests.factories import CompetitionFactory, MatchFactory, TeamFactory, UserFactory, sheet_for
@@ -78,15 +80,15 @@ def _night(label: str, union=None) -> Night:
         sheet_for(match, home)
         sheet_for(match, away)
         at = match.scheduled_start
-        services.match_toss_record(match=match, winner=home, now=at - timedelta(minutes=4))
+        night_services.match_toss_record(match=match, winner=home, now=at - timedelta(minutes=4))
         if phase_minutes is not None:
-            services.match_start(match=match, now=at)
+            night_clock.match_start(match=match, now=at)
         return match
 
     match = match_at(0)
     scheduled = match_at(None)
     interval = match_at(76)
-    services.match_interval_call(match=interval, now=interval.scheduled_start + timedelta(minutes=75))
+    night_clock.match_interval_call(match=interval, now=interval.scheduled_start + timedelta(minutes=75))
     keys = {}
     for link in table_links.table_links_ensure(match=match):
         _device, keys[link.table_number] = table_links.table_device_sign_in(code=link.code)

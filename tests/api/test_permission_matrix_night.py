@@ -1,4 +1,4 @@
-"""The night file's API (``GET /api/nights/{id}/``, ``POST /api/nights/``; matches/night_transfer.py): the permission
+"""The night file's API (``GET /api/nights/{id}/``, ``POST /api/nights/``; matches/nightfile/): the permission
 matrix rows for the export and the import, as in tests/api/test_permission_matrix.py (union officials only, of their
 own unions; everyone else 404, the public 403), and the import's answers: added, nothing new, 409 naming the place,
 400 for a file changed by hand, and the endpoints in the OpenAPI schema.
@@ -14,7 +14,8 @@ from rest_framework.test import APIClient
 
 from clubs.models import UnionReferee
 from matches.models import Match, Seat, TeamSheet
-from matches.night_transfer import night_checksums, night_export
+from matches.nightfile.export import night_export
+from matches.nightfile.format import night_checksums
 from tests.api.world import ROLES, Side, World, matrix_answer_check
 
 

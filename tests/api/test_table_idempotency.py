@@ -13,8 +13,10 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from matches import services, table_links
 from matches.models import BoemEntry, MatchTable, Seat
+from matches.night import clock as night_clock
+from matches.night import services as night_services
+from matches.night import table_links
 from referee.models import StrafClaim
 from tables.models import TableWrite
 from tests.factories import match_with_sheets
@@ -26,8 +28,8 @@ pytestmark = pytest.mark.django_db
 def match():
     start = timezone.now().replace(microsecond=0) - timedelta(minutes=1)
     match = match_with_sheets(scheduled_start=start, home__name="Athlone Aces", away__name="Mitchells Plain Manels")
-    services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
-    return services.match_start(match=match, now=start)
+    night_services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
+    return night_clock.match_start(match=match, now=start)
 
 
 @pytest.fixture

@@ -14,9 +14,11 @@ from datetime import datetime, timedelta
 from django.utils import timezone
 
 from clubs.models import GROUP_CAPTAINS, GROUP_REFEREES, GROUP_UNION_OFFICIALS, UnionOfficial, UnionReferee
-from matches import services as match_services
 from matches.models import Competition, Match
-from matches.standings import standings_recompute
+from matches.night import clock as night_clock
+from matches.night import services as night_services
+from matches.results import services as result_services
+from matches.results.standings import standings_recompute
 from referee import services as referee_services
 from referee.models import Ruling, StrafClaim
 from tests.factories import TeamFactory, UserFactory, match_with_sheets
@@ -63,8 +65,8 @@ def played_night(*, competition: Competition, home=None, away=None, official, re
     home = home or TeamFactory(competition=competition)
     away = away or TeamFactory(competition=competition)
     match = match_with_sheets(competition=competition, home=home, away=away, referee=referee, scheduled_start=start)
-    match_services.match_toss_record(match=match, winner=match.home, by=referee, now=start - timedelta(minutes=4))
-    match_services.match_start(match=match, by=referee, now=start)
+    night_services.match_toss_record(match=match, winner=match.home, by=referee, now=start - timedelta(minutes=4))
+    night_clock.match_start(match=match, by=referee, now=start)
     claim = referee_services.straf_claim_log(match=match, table_number=1, claimant_side="home",
                                              claimant_role="byspeler", accused_role="byspeler", offence="signs",
                                              moment="hand 3", by=referee)
@@ -72,12 +74,12 @@ def played_night(*, competition: Competition, home=None, away=None, official, re
     claim.refresh_from_db()
     ruling = referee_services.ruling_record(claim=claim, decision=decision, by=referee,
                                             now=start + timedelta(minutes=31))
-    match_services.match_interval_call(match=match, by=referee, now=start + timedelta(minutes=76))
-    match_services.match_resume(match=match, by=referee, now=start + timedelta(minutes=87))
-    match_services.match_end(match=match, by=referee, now=start + timedelta(minutes=163))
+    night_clock.match_interval_call(match=match, by=referee, now=start + timedelta(minutes=76))
+    night_clock.match_resume(match=match, by=referee, now=start + timedelta(minutes=87))
+    night_clock.match_end(match=match, by=referee, now=start + timedelta(minutes=163))
     match.refresh_from_db()
-    match_services.result_confirm(match=match, user=referee, now=start + timedelta(minutes=170))
-    match_services.result_approve(match=match, user=official, now=start + timedelta(days=1))
+    result_services.result_confirm(match=match, user=referee, now=start + timedelta(minutes=170))
+    result_services.result_approve(match=match, user=official, now=start + timedelta(days=1))
     standings_recompute(competition_id=competition.pk)
     match.refresh_from_db()
     ruling.refresh_from_db()

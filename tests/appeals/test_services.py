@@ -17,8 +17,9 @@ from appeals.models import Appeal
 from appeals.tasks import appeals_overdue_close_task
 from clubs import discipline
 from clubs.models import AppealsCommitteeMember, DisciplinaryRecord, UnionOfficial
-from matches import services as match_services
 from matches.models import BoemEntry, Match, StandingsRow
+from matches.night import clock as night_clock
+from matches.night import services as night_services
 from plumbing.models import OutboxMessage
 from plumbing.outbox import outbox_run_pending
 from referee.models import Ruling
@@ -214,9 +215,9 @@ def test_the_beat_task_closes_each_overdue_appeal_once_even_when_run_twice(djang
 def interval_match():
     start = timezone.now().replace(microsecond=0) - timedelta(minutes=90)
     match = match_with_sheets(scheduled_start=start, home=TeamFactory(squad=10))
-    match_services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
-    match_services.match_start(match=match, now=start)
-    match_services.match_interval_call(match=match, now=start + timedelta(minutes=76))
+    night_services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
+    night_clock.match_start(match=match, now=start)
+    night_clock.match_interval_call(match=match, now=start + timedelta(minutes=76))
     return Match.objects.get(pk=match.pk)
 
 
@@ -232,13 +233,13 @@ def test_a_suspended_player_is_refused_as_a_substitute_with_the_reason_and_end(i
     players = squad(match.home)
     _suspend(players[8], nights=1)
     with pytest.raises(ValidationError) as error:
-        match_services.substitution_make(match=match, team=match.home, player_out=players[0], player_in=players[8])
+        night_services.substitution_make(match=match, team=match.home, player_out=players[0], player_in=players[8])
     message = error.value.messages[0]
     assert "suspended for 1 match night" in message and "Swore at the referee" in message
     day = timezone.localdate(match.scheduled_start)
     assert f"ends after the match night of {day.day} {day:%B %Y}" in message
     assert error.value.code == "suspended"
-    sub = match_services.substitution_make(match=match, team=match.home, player_out=players[0], player_in=players[9])
+    sub = night_services.substitution_make(match=match, team=match.home, player_out=players[0], player_in=players[9])
     assert sub.player_in == players[9]
 
 
@@ -253,12 +254,12 @@ def test_a_suspended_player_is_refused_on_a_team_sheet_until_the_nights_are_serv
     partnerships = {n: (players[2 * n - 2], players[2 * n - 1]) for n in range(1, 5)}
     for match, night_number in ((first, 1), (second, 2)):
         with pytest.raises(ValidationError) as error:
-            match_services.team_sheet_submit(match=match, team=match.home, partnerships=partnerships)
+            night_services.team_sheet_submit(match=match, team=match.home, partnerships=partnerships)
         last = timezone.localdate(second.scheduled_start)
         assert f"night {night_number} of 2" in error.value.messages[0]
         assert f"after the match night of {last.day} {last:%B %Y}" in error.value.messages[0]
     assert not first.team_sheets.exists()
-    assert match_services.team_sheet_submit(match=third, team=third.home, partnerships=partnerships).version == 1
+    assert night_services.team_sheet_submit(match=third, team=third.home, partnerships=partnerships).version == 1
 
 
 def test_a_warning_or_a_fine_does_not_suspend_and_a_fine_needs_an_amount():
@@ -279,4 +280,4 @@ def test_a_warning_or_a_fine_does_not_suspend_and_a_fine_needs_an_amount():
     assert "sanction" in error.value.message_dict
     assert discipline.disciplinary_fine_paid_set(record=fine, paid=True, by=None).fine_paid
     partnerships = {n: (squad(match.home)[2 * n - 2], squad(match.home)[2 * n - 1]) for n in range(1, 5)}
-    assert match_services.team_sheet_submit(match=match, team=match.home, partnerships=partnerships)
+    assert night_services.team_sheet_submit(match=match, team=match.home, partnerships=partnerships)

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from clubs.services import HISTORY_REASON_MAX_LENGTH, history_reason_fit
-from matches import services
 from matches.models import Match
-from matches.records import history_row
+from matches.results import services as result_services
+from matches.writes import history_row
 from tests.api.world import make_world
 from tests.factories import MatchFactory, UserFactory
 
@@ -27,7 +27,7 @@ def test_history_reason_fit_keeps_short_reasons_and_cuts_long_ones():
 def test_a_long_reason_on_a_service_write_is_kept_fitted():
     world = make_world()
     match = world.a.confirmed
-    services.result_approve(match=match, user=world.a.official, reason=LONG)
+    result_services.result_approve(match=match, user=world.a.official, reason=LONG)
     match.refresh_from_db()
     assert match.result_status == Match.ResultStatus.APPROVED
     reason = match.history.latest().history_change_reason

@@ -9,8 +9,9 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from clubs.services import create_all_with_history, save_with_history
-from matches import services
+from matches.competitions import services as competition_services
 from matches.models import Competition, Seat, TeamSheet
+from matches.night import services as night_services
 from tests.factories import MatchFactory, UnionFactory, squad
 
 pytestmark = pytest.mark.django_db
@@ -22,12 +23,12 @@ def _selects(queries) -> list[str]:
 
 def test_a_duplicate_is_refused_with_the_message_full_clean_gave():
     union = UnionFactory()
-    services.competition_create(union=union, name="Premier League", season="2026")
+    competition_services.competition_create(union=union, name="Premier League", season="2026")
     # what full_clean said before the row went to the database (the old check, a SELECT per constraint)
     with pytest.raises(ValidationError) as before:
         Competition(union=union, name="Premier League", season="2026").full_clean()
     with pytest.raises(ValidationError) as refused:
-        services.competition_create(union=union, name="Premier League", season="2026")
+        competition_services.competition_create(union=union, name="Premier League", season="2026")
     assert refused.value.message_dict == before.value.message_dict
     assert "already exists" in str(refused.value)
     assert Competition.objects.filter(union=union).count() == 1  # the transaction goes on: one row, the first
@@ -75,7 +76,7 @@ def test_a_team_sheet_is_submitted_in_a_fixed_number_of_queries(django_assert_nu
     # the lock (2), the sheet, the squad, the suspensions, the sheet and its history, the 8 seats and theirs, in
     # savepoints (the service's and each save's); it was 50 with a save and its checks per seat
     with django_assert_num_queries(15):
-        sheet = services.team_sheet_submit(match=match, team=match.home, partnerships=partnerships)
+        sheet = night_services.team_sheet_submit(match=match, team=match.home, partnerships=partnerships)
     seats = list(sheet.seats.order_by("table_number", "role"))
     assert [(s.table_number, s.role, s.player_id) for s in seats] == [
         (n, role, p.pk) for n in range(1, 5)

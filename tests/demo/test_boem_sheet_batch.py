@@ -1,4 +1,4 @@
-"""``matches.boem_sheet.sheet_record`` and ``sheets_record``: a table's run of boem-sheet lines recorded at once,
+"""``matches.night.boem_sheet.sheet_record`` and ``sheets_record``: a table's run of boem-sheet lines recorded at once,
 and the runs of several tables (the demo season records every table's stretch of play this way). They record
 the same lines, boems and score as the single writes line by line, and refuse what they refuse, naming the
 clause, writing nothing.
@@ -9,9 +9,11 @@ from datetime import timedelta
 import pytest
 from django.core.exceptions import ValidationError
 
-from matches import boem_sheet, services
-from matches.boem_sheet import StrafLine, StrafReversalLine, StrokeLine
 from matches.models import Boem, BoemEntry, Match, MatchTable, Seat
+from matches.night import boem_sheet
+from matches.night import clock as night_clock
+from matches.night import services as night_services
+from matches.night.boem_sheet import StrafLine, StrafReversalLine, StrokeLine
 from tests.factories import MatchFactory, UserFactory, sheet_for
 from tests.matches.conftest import T0, at
 
@@ -22,8 +24,8 @@ def _in_first_half() -> Match:
     match = MatchFactory(scheduled_start=T0, home__squad=10, away__squad=10)
     sheet_for(match, match.home)
     sheet_for(match, match.away)
-    services.match_toss_record(match=match, winner=match.home, now=at(-5))
-    return services.match_start(match=match, now=at(0))
+    night_services.match_toss_record(match=match, winner=match.home, now=at(-5))
+    return night_clock.match_start(match=match, now=at(0))
 
 
 def _telman(match: Match, side: int, table: int = 1, role: str = Seat.Role.TELMAN):
@@ -205,16 +207,16 @@ def test_no_lines_before_play_sakboc_1_9():
 
 def test_no_lines_after_time_sakboc_2_2():
     match = _in_first_half()
-    services.match_interval_call(match=match, now=at(75))
-    services.match_resume(match=match, now=at(85))
-    services.match_end(match=match, now=at(160))
+    night_clock.match_interval_call(match=match, now=at(75))
+    night_clock.match_resume(match=match, now=at(85))
+    night_clock.match_end(match=match, now=at(160))
     with pytest.raises(ValidationError, match="SAKBOC 2.2"):
         boem_sheet.sheet_record(match=match, table_number=1, lines=[StrokeLine(team=match.home, strokes=1)])
 
 
 def test_nothing_more_at_a_stopped_table_sakboc_12_1():
     match = _in_first_half()
-    services.table_stop(match=match, table_number=2, defaulting_team=match.away, now=at(30))
+    night_clock.table_stop(match=match, table_number=2, defaulting_team=match.away, now=at(30))
     with pytest.raises(ValidationError, match="SAKBOC 12.1"):
         boem_sheet.sheet_record(match=match, table_number=2, lines=[
             StrokeLine(team=match.home, strokes=1, now=at(31))])
@@ -225,11 +227,11 @@ def test_strokes_carry_into_a_boem_left_in_progress_interpretation_3():
     batch; one left in progress at time is unfinished and scores nothing (interpretation 3)."""
     match = _in_first_half()
     boem_sheet.sheet_record(match=match, table_number=1, lines=[StrokeLine(team=match.home, strokes=2, now=at(70))])
-    services.match_interval_call(match=match, now=at(75))
-    services.match_resume(match=match, now=at(85))
+    night_clock.match_interval_call(match=match, now=at(75))
+    night_clock.match_resume(match=match, now=at(85))
     boem_sheet.sheet_record(match=match, table_number=1, lines=[StrokeLine(team=match.home, strokes=2, now=at(90))],
                                now=T0 + timedelta(minutes=90))
-    services.match_end(match=match, now=at(160))
+    night_clock.match_end(match=match, now=at(160))
     boem = Boem.objects.get(table__match=match)
     assert (boem.number, boem.home_strokes, boem.status, boem.points) == (1, 4, Boem.Status.UNFINISHED, 0)
     assert Match.objects.get(pk=match.pk).home_score == 0

@@ -40,7 +40,7 @@ def test_the_same_seed_plays_the_same_season_and_the_command_refuses_a_second_on
 
 def test_the_demo_leaves_tonights_match_in_progress_with_its_table_links_printed():
     from matches.models import TableLink
-    from matches.table_links import code_display
+    from matches.night.table_links import code_display
 
     out = StringIO()
     call_command("demo_season", "--clubs", "2", "--size", "small", "--quiet", "--site", "http://hall:8000",

@@ -18,9 +18,9 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from clubs.models import GROUP_CAPTAINS, GROUP_REFEREES, TeamMembership
-from matches import table_links
 from matches.models import BoemEntry, TeamSheet
-from matches.standings import standings_recompute
+from matches.night import table_links
+from matches.results.standings import standings_recompute
 from tests.e2e.conftest import SCREENSHOTS_DIR
 from tests.factories import MatchFactory, UserFactory, match_with_sheets
 

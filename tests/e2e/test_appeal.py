@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from appeals.models import Appeal
 from matches.models import Match
-from matches.standings import standings_recompute
+from matches.results.standings import standings_recompute
 from referee.models import Ruling
 from tests.appeals.nights import night
 from tests.e2e.conftest import page_fits

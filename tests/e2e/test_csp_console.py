@@ -11,7 +11,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from matches import services
+from matches.night import clock as night_clock
+from matches.night import services as night_services
 from tests.e2e.conftest import PHONE
 from tests.factories import match_with_sheets
 from tests.people import union_official
@@ -28,8 +29,8 @@ def _refusals(page) -> list[str]:
 def test_the_pages_break_no_rule_of_their_own_policy(browser, live_server):
     start = timezone.now().replace(microsecond=0) - timedelta(minutes=5)
     match = match_with_sheets(scheduled_start=start, home__name="Athlone Aces", away__name="Mitchells Plain Manels")
-    services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
-    services.match_start(match=match, now=start)
+    night_services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
+    night_clock.match_start(match=match, now=start)
     union_official(match.competition.union, username="official", password=PASSWORD)
     context = browser.new_context(viewport=PHONE, base_url=live_server.url, locale="en-ZA")
     page = context.new_page()

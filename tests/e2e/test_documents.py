@@ -14,8 +14,8 @@ import pytest
 from django.utils import timezone
 from PIL import Image
 
-from matches.live import table_partnerships
 from matches.models import Boem, BoemEntry, Match, MatchTable, StandingsRow, StandingsSnapshot
+from matches.night.live import table_partnerships
 from tests.api.world import make_world
 from tests.e2e.conftest import SCREENSHOTS_DIR, page_fits
 from tests.factories import CompetitionFactory, MatchFactory, TeamFactory

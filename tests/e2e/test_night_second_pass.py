@@ -35,8 +35,10 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from clubs.models import GROUP_REFEREES
-from matches import boem_sheet, services, table_links
 from matches.models import BoemEntry, Match
+from matches.night import boem_sheet, table_links
+from matches.night import clock as night_clock
+from matches.night import services as night_services
 from tests.e2e.conftest import PHONE, SCREENSHOTS_DIR, page_fits
 from tests.factories import UserFactory, match_with_sheets
 from tests.people import in_group
@@ -57,8 +59,8 @@ def _match_ending_first_half_in(seconds: int, **kwargs) -> Match:
     start = now + timedelta(seconds=seconds) - timedelta(minutes=match.competition.union.half_minutes)
     match.scheduled_start = start
     match.save(update_fields=["scheduled_start"])
-    services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
-    return services.match_start(match=match, now=start)
+    night_services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
+    return night_clock.match_start(match=match, now=start)
 
 
 def _first_half_ends_at(match: Match):
@@ -105,8 +107,8 @@ def _night(*, started_minutes_ago: int, referee=None):
     start = timezone.now().replace(microsecond=0) - timedelta(minutes=started_minutes_ago)
     match = match_with_sheets(scheduled_start=start, referee=referee, home__name="Athlone Aces",
                               away__name="Mitchells Plain Manels")
-    services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
-    return services.match_start(match=match, now=start)
+    night_services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
+    return night_clock.match_start(match=match, now=start)
 
 
 def _polls(page, seconds: float, *, meanwhile=None) -> None:
@@ -200,7 +202,7 @@ def test_same_going_on_refused_at_both_doors(browser, live_server):
         # --- The phone loses the network; meanwhile the 75 minutes pass and the interval is called ------------
         context.set_offline(True)
         _wait_until(_first_half_ends_at(match) + timedelta(seconds=1))
-        services.match_interval_call(match=match)
+        night_clock.match_interval_call(match=match)
         table.wait_for_timeout(2_000)  # the tap comes after the call, by the phone's reckoning of the server's clock
         table.locator("section.go-on button.going-on[data-side=home][data-strokes='1']").click()  # after the call
         expect(table.locator("#queue .queued")).to_have_count(1)
@@ -244,7 +246,7 @@ def test_the_report_shows_the_awards_and_names_every_offence(browser, live_serve
 
     referee_user = in_group(UserFactory(username="referee", password=PASSWORD), GROUP_REFEREES)
     match = _match_ending_first_half_in(3600, referee=referee_user)
-    services.table_stop(match=match, table_number=3, defaulting_team=match.away, note="Walked out",
+    night_clock.table_stop(match=match, table_number=3, defaulting_team=match.away, note="Walked out",
                         by=referee_user)
     for offence in ("go_on_too_many", "signs"):
         claim = referee_services.straf_claim_log(match=match, table_number=1, claimant_side="home",
@@ -315,8 +317,8 @@ def test_opened_panels_stay_open_through_polls(browser, live_server):
     match = _night(started_minutes_ago=100, referee=referee)
     # The interval called at 76 minutes, the second half started a few seconds ago: the 3 minutes' grace for
     # unseated players (SAKBOC 12.3) gives the dashboard a select in its live part.
-    match = services.match_interval_call(match=match, now=now - timedelta(minutes=24))
-    match = services.match_resume(match=match, now=now - timedelta(seconds=5))
+    match = night_clock.match_interval_call(match=match, now=now - timedelta(minutes=24))
+    match = night_clock.match_resume(match=match, now=now - timedelta(seconds=5))
     link = next(link for link in table_links.table_links_ensure(match=match) if link.table_number == 1)
 
     def write_a_line(table_number: int = 1) -> None:

@@ -21,7 +21,9 @@ from django.contrib.auth.models import Group
 
 from clubs.models import GROUP_UNION_OFFICIALS, UnionOfficial
 from matches.models import BoemEntry, Match
-from matches.night_transfer import night_checksums, night_export, night_file_dumps, night_import
+from matches.nightfile.export import night_export
+from matches.nightfile.format import night_checksums, night_file_dumps
+from matches.nightfile.imports import night_import
 from tests.e2e.conftest import page_fits
 from tests.factories import UserFactory
 from tests.matches.test_night_transfer import play_night, scheduled_match

@@ -14,7 +14,7 @@ from django.contrib.auth.models import Group
 from playwright.sync_api import expect
 
 from clubs.models import GROUP_REFEREES
-from matches import boem_sheet
+from matches.night import boem_sheet
 from tests.e2e.conftest import PHONE, SCREENSHOTS_DIR
 from tests.e2e.test_offline_table import DESKTOP, _match, _seconds, until
 from tests.factories import UserFactory

@@ -19,8 +19,10 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from matches import services, table_links
 from matches.models import BoemEntry, Seat
+from matches.night import clock as night_clock
+from matches.night import services as night_services
+from matches.night import table_links
 from tables.models import TableWrite
 from tests.e2e.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, SCREENSHOTS_DIR, page_fits
 from tests.factories import match_with_sheets
@@ -33,8 +35,8 @@ DESKTOP = {"width": 1280, "height": 900}
 def _match():
     start = timezone.now().replace(microsecond=0) - timedelta(minutes=1)
     match = match_with_sheets(scheduled_start=start, home__name="Athlone Aces", away__name="Mitchells Plain Manels")
-    services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
-    return services.match_start(match=match, now=start)
+    night_services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
+    return night_clock.match_start(match=match, now=start)
 
 
 def _telman(match, team) -> str:
@@ -288,11 +290,11 @@ def _match_near(deadline: str, seconds: int):
         start = now + timedelta(seconds=seconds) - (half + interval + half - last_period)
     match.scheduled_start = start
     match.save(update_fields=["scheduled_start"])
-    services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
-    match = services.match_start(match=match, now=start)
+    night_services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
+    match = night_clock.match_start(match=match, now=start)
     if deadline == "last":
-        services.match_interval_call(match=match, now=start + half)
-        match = services.match_resume(match=match, now=start + half + interval)
+        night_clock.match_interval_call(match=match, now=start + half)
+        match = night_clock.match_resume(match=match, now=start + half + interval)
     return match
 
 

@@ -28,8 +28,9 @@ from clubs.models import (
     Team,
     UnionOfficial,
 )
-from matches import services as match_services
 from matches.models import Match, StandingsRow
+from matches.night import clock as night_clock
+from matches.night import services as night_services
 from referee import services as referee_services
 from tests.e2e.conftest import PHONE, page_fits
 from tests.factories import CompetitionFactory, MatchFactory, TeamFactory, UserFactory, sheet_for, squad
@@ -94,8 +95,8 @@ def _world():
                            venue=_long("AthloneCivicCentre", 160))
     sheet_for(tonight, home)
     sheet_for(tonight, away)
-    match_services.match_toss_record(match=tonight, winner=home, by=referee, now=start - timedelta(minutes=4))
-    match_services.match_start(match=tonight, by=referee, now=start)
+    night_services.match_toss_record(match=tonight, winner=home, by=referee, now=start - timedelta(minutes=4))
+    night_clock.match_start(match=tonight, by=referee, now=start)
     claim = referee_services.straf_claim_log(
         match=tonight, table_number=1, claimant_side="home", claimant_role="telman", accused_role="telman",
         offence="versak", moment=NOTE[:200], note=NOTE, by=referee)

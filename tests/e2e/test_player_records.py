@@ -11,8 +11,8 @@ import re
 
 from clubs.selectors import player_public_name
 from demo.season import demo_season_run
-from matches import seasons
 from matches.models import Competition, Match, StandingsRow, Substitution
+from matches.seasons import services as seasons
 from tests.e2e.conftest import SCREENSHOTS_DIR, page_fits
 from tests.records import sheets
 

@@ -14,8 +14,8 @@ import pytest
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from matches import table_links
 from matches.models import DealLine, Match
+from matches.night import table_links
 from tests.e2e.conftest import SCREENSHOTS_DIR
 from tests.factories import UserFactory, match_with_sheets
 from tests.people import captain_accounts, union_official

@@ -47,7 +47,7 @@ def test_the_strings_are_afrikaans_in_afrikaans_and_english_otherwise():
 
 @pytest.mark.django_db
 def test_the_table_and_referee_pages_carry_the_strings_in_the_readers_language(client, world):
-    from matches import table_links
+    from matches.night import table_links
 
     link = table_links.table_links_ensure(match=world.a.interval)[0]
     client.get(reverse("tables:open", args=[link.secret]))

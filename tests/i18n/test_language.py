@@ -12,7 +12,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import formats, translation
 
-from matches.standings import standings_recompute
+from matches.results.standings import standings_recompute
 from plumbing.models import UserLanguage
 
 pytestmark = pytest.mark.django_db
@@ -124,7 +124,7 @@ def _english_on(client, url: str) -> list[str]:
 
 
 def test_the_main_pages_read_in_afrikaans_have_no_english_left(client, world):
-    from matches import table_links
+    from matches.night import table_links
 
     match = world.a.confirmed
     league = world.a.league
@@ -152,7 +152,7 @@ def test_the_drive_deal_referee_and_records_pages_read_in_afrikaans_have_no_engl
     import datetime as dt
 
     from drives import services as drives
-    from matches.deals import DealAsked, deal_record
+    from matches.night.deals import DealAsked, deal_record
     from tests.factories import ClubFactory, PlayerFactory
     from tests.matches.test_deals import _started, at
 
@@ -189,7 +189,7 @@ def _afrikaans_page(client, url: str) -> str:
 
 
 def test_a_standings_rows_tiebreak_reason_is_said_in_the_readers_language():
-    from matches.standings import tiebreak_reason_display
+    from matches.results.standings import tiebreak_reason_display
 
     reasons = {
         "Level with Bonteheuwel Boere on 6 league points; ahead on difference (+4 v +2).":

@@ -5,7 +5,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from matches import services
+from matches.night import clock as night_clock
+from matches.night import services as night_services
 from tests.factories import MatchFactory, sheet_for
 
 T0 = datetime(2026, 3, 4, 19, 30, tzinfo=ZoneInfo("Africa/Johannesburg"))  # start of play
@@ -28,15 +29,15 @@ def scheduled(db):
 @pytest.fixture
 def first_half(scheduled):
     """The match in its first half, started at T0 (toss at T0 - 5 min, won by the home team)."""
-    services.match_toss_record(match=scheduled, winner=scheduled.home, now=at(-5))
-    return services.match_start(match=scheduled, now=at(0))
+    night_services.match_toss_record(match=scheduled, winner=scheduled.home, now=at(-5))
+    return night_clock.match_start(match=scheduled, now=at(0))
 
 
 @pytest.fixture
 def interval(first_half):
-    return services.match_interval_call(match=first_half, now=at(75))
+    return night_clock.match_interval_call(match=first_half, now=at(75))
 
 
 @pytest.fixture
 def second_half(interval):
-    return services.match_resume(match=interval, now=at(85))
+    return night_clock.match_resume(match=interval, now=at(85))

@@ -16,8 +16,8 @@ from django.utils import timezone, translation
 from django.utils.formats import date_format
 
 from clubs.forms import PlayerRegisterForm
-from matches.exports import standings_csv
 from matches.notifications import fixture_scheduled_email
+from matches.results.exports import standings_csv
 from plumbing import i18n
 from plumbing.models import UserLanguage
 from tests.factories import MatchFactory, PlayerFactory, TeamFactory, UserFactory

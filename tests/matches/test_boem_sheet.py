@@ -1,4 +1,4 @@
-"""``matches.boem_sheet``: one service test per rule of a table's boem sheet, each naming its clause.
+"""``matches.night.boem_sheet``: one service test per rule of a table's boem sheet, each naming its clause.
 
 Goings-on from a table's device (provisional) and by the referee (confirmed, with a reason); the clock rules at
 entry (SAKBOC 1.9, 2.2, 12.1, 1.10); optimistic versions; confirmations and disputes; the referee's corrections
@@ -18,10 +18,14 @@ from django.utils import timezone
 
 from clubs import services as club_services
 from clubs.services import union_settings_update
-from matches import boem_sheet, services, table_links
-from matches.boem_sheet import StrafLine, StrafReversalLine, StrokeLine
+from matches.competitions import services as competition_services
 from matches.models import Boem, BoemEntry, Match, MatchTable, Seat
-from matches.records import hhmm
+from matches.night import boem_sheet, table_links
+from matches.night import clock as night_clock
+from matches.night import services as night_services
+from matches.night.boem_sheet import StrafLine, StrafReversalLine, StrokeLine
+from matches.results import services as result_services
+from matches.writes import hhmm
 from referee import services as referee_services
 from tests.factories import MatchFactory, UnionOfficialFactory, UserFactory, sheet_for
 from tests.matches.conftest import at
@@ -144,7 +148,7 @@ def test_only_the_sides_telman_goes_on_sakboc_6_8(first_half):
 # --- The clock at entry (SAKBOC 1.9, 2.2, 12.1, 1.10) ------------------------------------------------------
 
 def test_nothing_goes_on_before_play_starts_sakboc_1_9(scheduled):
-    services.match_toss_record(match=scheduled, winner=scheduled.home, now=at(-5))
+    night_services.match_toss_record(match=scheduled, winner=scheduled.home, now=at(-5))
     for extra in ({"reason": PAPER}, {"reason": PAPER, "by": scheduled.referee}):
         with pytest.raises(ValidationError, match="SAKBOC 1.9"):
             boem_sheet.going_on_record(match=scheduled, table_number=1, team=scheduled.home, strokes=1, now=at(-1),
@@ -188,7 +192,7 @@ def test_nothing_goes_on_after_time_sakboc_2_2(second_half):
         go_on(m, m.home, 1, 160)
     with pytest.raises(ValidationError, match="SAKBOC 2.2"):
         boem_sheet.going_on_record(device=device, match=m, table_number=1, team=m.home, strokes=1, now=at(161))
-    services.match_end(match=m, now=at(160))
+    night_clock.match_end(match=m, now=at(160))
     with pytest.raises(ValidationError, match="SAKBOC 2.2"):
         go_on(m, m.home, 1, 162)
     assert not BoemEntry.objects.filter(table__match=m).exists()
@@ -196,7 +200,7 @@ def test_nothing_goes_on_after_time_sakboc_2_2(second_half):
 
 def test_a_stopped_table_takes_nothing_more_sakboc_12_1(first_half):
     m = first_half
-    services.table_stop(match=m, table_number=3, defaulting_team=m.away, note="signs", now=at(20))
+    night_clock.table_stop(match=m, table_number=3, defaulting_team=m.away, note="signs", now=at(20))
     with pytest.raises(ValidationError, match="SAKBOC 12.1: table 3 is not playing"):
         go_on(m, m.home, 1, 21, table=3)
     assert go_on(m, m.home, 1, 21, table=4).table.number == 4
@@ -287,7 +291,7 @@ def test_the_marker_confirms_like_the_referee_and_nobody_else_does_sakboc_1_11(f
     m = first_half
     marker, stranger = UserFactory(), UserFactory()
     club_services.union_referee_add(union=m.competition.union, user=marker)
-    services.match_officials_assign(match=m, referee=m.referee, marker=marker)  # the referee stays in play
+    competition_services.match_officials_assign(match=m, referee=m.referee, marker=marker)  # the referee stays in play
     device = device_at(m)
     entry = boem_sheet.going_on_record(device=device, match=m, table_number=1, team=m.home, strokes=1, now=at(5))
     with pytest.raises(PermissionDenied):
@@ -423,10 +427,10 @@ def test_nothing_on_the_sheet_changes_after_the_result_is_approved(second_half):
     m = second_half
     entry = go_on(m, m.home, 2, 100)
     straf = boem_sheet.straf_record(match=m, table_number=2, team=m.away, by=m.referee, now=at(110))
-    services.match_end(match=m, now=at(160))
-    services.result_confirm(match=m, user=m.referee, now=at(165))
+    night_clock.match_end(match=m, now=at(160))
+    result_services.result_confirm(match=m, user=m.referee, now=at(165))
     official = UnionOfficialFactory(union=m.competition.union).user
-    services.result_approve(match=m, user=official, now=at(170))
+    result_services.result_approve(match=m, user=official, now=at(170))
     before = sheet_state(m)
     refused = [
         lambda: boem_sheet.entry_correct(entry=entry, by=m.referee, reason="late", strokes=1, now=at(171)),
@@ -454,7 +458,7 @@ def _night_at_time(m: Match) -> None:
 def test_time_makes_a_boem_in_progress_unfinished_and_scoreless_interpretation_3(second_half):
     m = second_half
     _night_at_time(m)
-    match = services.match_end(match=m, now=at(160))
+    match = night_clock.match_end(match=m, now=at(160))
     time_lines = BoemEntry.objects.filter(table__match=m, kind=BoemEntry.Kind.TIME)
     assert [(e.table.number, e.recorded_at, e.boem.number) for e in time_lines] == [(1, at(160), 1)]
     assert boems(m, 1) == [(1, Boem.Status.UNFINISHED, 2, 1, None, 0)]  # its strokes kept for the record
@@ -466,7 +470,7 @@ def test_the_union_may_give_the_leader_two_for_an_unfinished_boem(second_half):
     m = second_half
     union_settings_update(union=m.competition.union, unfinished_boem="leader_two", reason="local rule")
     _night_at_time(m)
-    match = services.match_end(match=m, now=at(160))
+    match = night_clock.match_end(match=m, now=at(160))
     assert boems(m, 1) == [(1, Boem.Status.UNFINISHED, 2, 1, "home", 2)]
     assert BoemEntry.objects.get(table__match=m, kind=BoemEntry.Kind.TIME).points == 2
     assert (match.home_score, match.away_score) == (4 + 2, 0)
@@ -475,7 +479,7 @@ def test_the_union_may_give_the_leader_two_for_an_unfinished_boem(second_half):
 def test_a_stopped_table_ends_its_boem_in_progress_as_unfinished_sakboc_12_1(first_half):
     m = first_half
     go_on(m, m.home, 2, 5)
-    services.table_stop(match=m, table_number=1, defaulting_team=m.away, now=at(20))
+    night_clock.table_stop(match=m, table_number=1, defaulting_team=m.away, now=at(20))
     assert boems(m) == [(1, Boem.Status.UNFINISHED, 2, 0, None, 0)]
     assert BoemEntry.objects.filter(table__match=m, kind=BoemEntry.Kind.TIME).count() == 1
 
@@ -484,7 +488,7 @@ def test_a_ruling_after_time_lands_in_the_boem_in_progress_when_af_was_said(seco
     m = second_half
     go_on(m, m.home, 2, 100)
     go_on(m, m.home, 1, 110)  # 3-0 when "af" is said at 150
-    services.match_end(match=m, now=at(160))
+    night_clock.match_end(match=m, now=at(160))
     assert boems(m) == [(1, Boem.Status.UNFINISHED, 3, 0, None, 0)]
     straf = boem_sheet.straf_record(match=m, table_number=1, team=m.home, by=m.referee, at=at(150), now=at(170))
     # the straf ends boem 1 at 3-0: 4 points (SAKBOC 6.2, interpretation 2); no new boem after time
@@ -503,14 +507,14 @@ def test_a_ruling_on_an_af_logged_after_time_opens_no_boem_after_time_sakboc_2_2
     m = MatchFactory(scheduled_start=start)
     sheet_for(m, m.home)
     sheet_for(m, m.away)
-    services.match_toss_record(match=m, winner=m.home, now=start - timedelta(minutes=5))
-    services.match_start(match=m, now=start)
-    services.match_interval_call(match=m, now=start + timedelta(minutes=75))
-    services.match_resume(match=m, now=start + timedelta(minutes=85))
+    night_services.match_toss_record(match=m, winner=m.home, now=start - timedelta(minutes=5))
+    night_clock.match_start(match=m, now=start)
+    night_clock.match_interval_call(match=m, now=start + timedelta(minutes=75))
+    night_clock.match_resume(match=m, now=start + timedelta(minutes=85))
     for minute in (100, 110):
         boem_sheet.going_on_record(match=m, table_number=1, team=m.home, strokes=2, reason=PAPER, by=m.referee,
                                    now=start + timedelta(minutes=minute))
-    services.match_end(match=m, now=start + timedelta(minutes=160))
+    night_clock.match_end(match=m, now=start + timedelta(minutes=160))
     claim = referee_services.straf_claim_log(match=m, table_number=1, claimant_side="home", claimant_role="byspeler",
                                              accused_role="byspeler", offence="signs", moment="before time",
                                              by=m.referee)

@@ -6,9 +6,9 @@ import pytest
 from django.conf import settings
 from icalendar import Calendar
 
-from matches import services
 from matches.models import Match
 from matches.notifications import captain_reminders
+from matches.results import services as result_services
 from tests.factories import MatchFactory, TeamFactory, UserFactory, sheet_for
 
 pytestmark = pytest.mark.django_db
@@ -58,12 +58,12 @@ def test_captains_are_reminded_once_of_a_missing_sheet_and_an_unconfirmed_result
     later = MatchFactory(scheduled_start=now + dt.timedelta(days=3))
     _captained(later.home, "later@example.org")
     played = MatchFactory(scheduled_start=now - dt.timedelta(days=2))
-    services.result_enter(match=played, home_score=30, away_score=12, reason="paper sheet")
+    result_services.result_enter(match=played, home_score=30, away_score=12, reason="paper sheet")
     Match.objects.filter(pk=played.pk).update(finished_at=now - dt.timedelta(hours=30))
     _captained(played.home, "played-home@example.org")
     _captained(played.away, "played-away@example.org")
     played.refresh_from_db()
-    services.result_confirm(match=played, user=played.home.captain.user)
+    result_services.result_confirm(match=played, user=played.home.captain.user)
 
     assert captain_reminders(now.isoformat()) == 2
     assert captain_reminders(now.isoformat()) == 0  # beat ran twice: nothing twice

@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils import timezone
 from icalendar import Calendar
 
-from matches import services
+from matches.competitions import fixture_changes
 from matches.models import Match
 from tests.factories import MatchFactory, TeamFactory
 
@@ -88,7 +88,7 @@ def test_a_postponement_keeps_the_uid_and_raises_the_sequence_and_the_stamp(clie
     Match.objects.get(pk=first.pk).save()  # a save that moves nothing: no new revision for the calendar
     assert int(event_of_first().sequence.value) == 0
     with time_machine.travel(timezone.now() + dt.timedelta(hours=2)):  # the official moves it later that day
-        services.fixture_reschedule(match=Match.objects.get(pk=first.pk), venue="Bonteheuwel Hall",
+        fixture_changes.fixture_reschedule(match=Match.objects.get(pk=first.pk), venue="Bonteheuwel Hall",
                                     scheduled_start=first.scheduled_start + dt.timedelta(days=14),
                                     reason="Hall flooded")
     after = event_of_first()

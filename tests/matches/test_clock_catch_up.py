@@ -1,6 +1,6 @@
 """The clock keeps time without a worker (issue 37): on the embedded default (no Redis, no timer ever sent), every
 read and write of a match applies the deadlines already passed through the timers' own service
-(``matches.clock``): the public page, its live part, the table phones, the captains' confirmation, the referee's
+(``matches.night.clock``): the public page, its live part, the table phones, the captains' confirmation, the referee's
 console and the API. Time is moved with time-machine."""
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from clubs.services import team_captain_set
-from matches import services
-from matches.clock import match_clock_catch_up, match_version_caught_up
-from matches.live import live_version
 from matches.models import Match
+from matches.night import clock as night_clock
+from matches.night.clock import match_clock_catch_up, match_version_caught_up
+from matches.night.live import live_version
 from tests.factories import UserFactory, match_started
 
 pytestmark = pytest.mark.django_db
@@ -58,8 +58,8 @@ def test_the_public_page_shows_the_interval_once_the_first_half_is_over_sakboc_1
 
 def test_the_captains_confirm_after_time_with_no_worker_sakboc_1_2_1_10(client, started):
     t0 = started.first_half_started_at
-    services.match_interval_call(match=started, now=t0 + timedelta(minutes=75))
-    services.match_resume(match=started, now=t0 + timedelta(minutes=85))
+    night_clock.match_interval_call(match=started, now=t0 + timedelta(minutes=75))
+    night_clock.match_resume(match=started, now=t0 + timedelta(minutes=85))
     home_captain, away_captain = _captains(started)
 
     with time_machine.travel(t0 + timedelta(minutes=85 + 75, seconds=5), tick=False):
@@ -79,7 +79,7 @@ def test_the_captains_confirm_after_time_with_no_worker_sakboc_1_2_1_10(client, 
 
 
 def test_the_table_phone_and_the_referee_console_follow_the_clock(client, started):
-    from matches.table_links import table_links_ensure
+    from matches.night.table_links import table_links_ensure
 
     link = table_links_ensure(match=started)[0]
     with time_machine.travel(started.first_half_started_at + timedelta(minutes=76), tick=False):

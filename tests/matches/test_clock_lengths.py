@@ -13,8 +13,11 @@ from icalendar import Calendar
 
 from clubs import services as club_services
 from clubs.models import Union
-from matches import calendar, services
+from matches.competitions import calendar
+from matches.competitions import services as competition_services
 from matches.models import Match
+from matches.night import clock as night_clock
+from matches.night import services as night_services
 from matches.selectors import ClockLengths, clock_deadlines, match_clock_lengths
 from matches.templatetags.match_clock import clock_attrs
 from tests.factories import UserFactory
@@ -50,41 +53,41 @@ def test_the_lengths_are_the_unions_and_the_matchs_own_halves_and_interval_win(s
 def test_refusals_name_the_unions_lengths_not_sakbocs_defaults(scheduled):
     match = _union_clock(scheduled, toss_minutes_before=7, half_minutes=40, interval_minutes=8, last_period_minutes=9,
                          grace_minutes=2)
-    toss = _refusal(lambda: services.match_toss_record(match=match, winner=match.home, now=at(-10)))
+    toss = _refusal(lambda: night_services.match_toss_record(match=match, winner=match.home, now=at(-10)))
     assert "captains toss 7 minutes before play, not before 19:23" in toss
-    services.match_toss_record(match=match, winner=match.home, now=at(-5))
-    services.match_start(match=match, now=at(0))
-    interval = _refusal(lambda: services.match_interval_call(match=match, now=at(30)))
+    night_services.match_toss_record(match=match, winner=match.home, now=at(-5))
+    night_clock.match_start(match=match, now=at(0))
+    interval = _refusal(lambda: night_clock.match_interval_call(match=match, now=at(30)))
     assert "the first half lasts 40 minutes; the interval is due at 20:10" in interval and "75" not in interval
-    services.match_interval_call(match=match, now=at(40))
-    resume = _refusal(lambda: services.match_resume(match=match, now=at(45)))
+    night_clock.match_interval_call(match=match, now=at(40))
+    resume = _refusal(lambda: night_clock.match_resume(match=match, now=at(45)))
     assert "the interval is 8 minutes; play resumes at 20:18" in resume and "10 minutes" not in resume
-    services.match_resume(match=match, now=at(48))
-    end = _refusal(lambda: services.match_end(match=match, now=at(60)))
+    night_clock.match_resume(match=match, now=at(48))
+    end = _refusal(lambda: night_clock.match_end(match=match, now=at(60)))
     assert "play lasts two halves of 40 minutes; time is at 20:58" in end and "2 h 30" not in end
-    grace = _refusal(lambda: services.table_unseated_report(match=match, table_number=1, team=match.home,
+    grace = _refusal(lambda: night_clock.table_unseated_report(match=match, table_number=1, team=match.home,
                                                               now=at(51)))
     assert "the 2 minutes' grace ended at 20:20" in grace
     player = match.team_sheets.get(team=match.home).seats.get(table_number=1, role="telman").player
-    last = _refusal(lambda: services.player_called_away(match=match, player=player, now=at(80)))
+    last = _refusal(lambda: night_services.player_called_away(match=match, player=player, now=at(80)))
     assert "in the last 9 minutes of the game" in last and "last 15" not in last
 
 
 def test_the_matchs_own_halves_and_interval_win_over_the_unions(scheduled):
     match = _union_clock(scheduled, half_minutes=40)
     Match.objects.filter(pk=match.pk).update(half_minutes=20, interval_minutes=5)
-    services.match_toss_record(match=match, winner=match.home, now=at(-5))
-    services.match_start(match=match, now=at(0))
+    night_services.match_toss_record(match=match, winner=match.home, now=at(-5))
+    night_clock.match_start(match=match, now=at(0))
     match.refresh_from_db()
     assert clock_deadlines(match)["first_half_ends_at"] == at(20)
     assert "the first half lasts 20 minutes; the interval is due at 19:50" in _refusal(
-        lambda: services.match_interval_call(match=match, now=at(15)))
-    services.match_interval_call(match=match, now=at(20))
-    assert "the interval is 5 minutes" in _refusal(lambda: services.match_resume(match=match, now=at(22)))
-    services.match_resume(match=match, now=at(25))
+        lambda: night_clock.match_interval_call(match=match, now=at(15)))
+    night_clock.match_interval_call(match=match, now=at(20))
+    assert "the interval is 5 minutes" in _refusal(lambda: night_clock.match_resume(match=match, now=at(22)))
+    night_clock.match_resume(match=match, now=at(25))
     match.refresh_from_db()
     assert clock_deadlines(match)["second_half_ends_at"] == at(45)
-    assert services.match_end(match=match, now=at(45)).phase == Match.Phase.FINISHED
+    assert night_clock.match_end(match=match, now=at(45)).phase == Match.Phase.FINISHED
 
 
 def test_the_clock_attributes_and_the_calendar_read_the_same_lengths(first_half):
@@ -109,32 +112,32 @@ def _listed(match, **names):
 
 def test_the_referee_is_not_changed_while_the_match_is_in_play(scheduled):
     first, second, marker = _listed(scheduled), _listed(scheduled), _listed(scheduled)
-    services.match_officials_assign(match=scheduled, referee=first)
-    services.match_officials_assign(match=scheduled, referee=second)  # before play: as often as needed
-    services.match_toss_record(match=scheduled, winner=scheduled.home, now=at(-5))
-    services.match_start(match=scheduled, now=at(0))
+    competition_services.match_officials_assign(match=scheduled, referee=first)
+    competition_services.match_officials_assign(match=scheduled, referee=second)  # before play: as often as needed
+    night_services.match_toss_record(match=scheduled, winner=scheduled.home, now=at(-5))
+    night_clock.match_start(match=scheduled, now=at(0))
     for other in (first, None):
         with pytest.raises(ValidationError) as refused:
-            services.match_officials_assign(match=scheduled, referee=other, marker=marker)
+            competition_services.match_officials_assign(match=scheduled, referee=other, marker=marker)
         assert "The match is in play" in refused.value.message_dict["referee"][0]
     scheduled.refresh_from_db()
     assert (scheduled.referee, scheduled.marker) == (second, None)
-    assert services.match_officials_assign(match=scheduled, referee=second, marker=marker).marker == marker
-    services.match_interval_call(match=scheduled, now=at(75))
+    assert competition_services.match_officials_assign(match=scheduled, referee=second, marker=marker).marker == marker
+    night_clock.match_interval_call(match=scheduled, now=at(75))
     with pytest.raises(ValidationError):  # the interval is in play too
-        services.match_officials_assign(match=scheduled, referee=first, marker=marker)
+        competition_services.match_officials_assign(match=scheduled, referee=first, marker=marker)
     Match.objects.filter(pk=scheduled.pk).update(phase=Match.Phase.FINISHED)  # after the night: an official's record
-    assert services.match_officials_assign(match=scheduled, referee=first, marker=marker).referee == first
+    assert competition_services.match_officials_assign(match=scheduled, referee=first, marker=marker).referee == first
 
 
 def test_the_officials_page_offers_no_referee_during_play(scheduled, client):
     referee, marker = _listed(scheduled), _listed(scheduled)
-    services.match_officials_assign(match=scheduled, referee=referee)
+    competition_services.match_officials_assign(match=scheduled, referee=referee)
     client.force_login(union_official(scheduled.competition.union))
     url = reverse("matches:official-match", args=[scheduled.pk])
     assert 'name="referee"' in client.get(url).content.decode()
-    services.match_toss_record(match=scheduled, winner=scheduled.home, now=at(-5))
-    services.match_start(match=scheduled, now=at(0))
+    night_services.match_toss_record(match=scheduled, winner=scheduled.home, now=at(-5))
+    night_clock.match_start(match=scheduled, now=at(0))
     page = client.get(url).content.decode()
     assert 'name="referee"' not in page and 'id="referee-fixed"' in page and 'name="marker"' in page
     client.post(url, {"action": "officials", "referee": str(marker.pk), "marker": str(marker.pk)})

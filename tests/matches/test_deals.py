@@ -1,5 +1,5 @@
 """A match of a competition played deal by deal (issue 24): each table's deals checked and scored by the engine
-under the competition's ruleset, the match score and the standings following (matches.deals)."""
+under the competition's ruleset, the match score and the standings following (matches.night.deals)."""
 
 from datetime import timedelta
 
@@ -8,10 +8,12 @@ from django.core.exceptions import ValidationError
 
 from clubs.services import union_official_add
 from engine.ruleset import KLAMMERN, ROTTERDAM
-from matches import services
-from matches.deals import DealAsked, deal_record, table_total
-from matches.exports import match_report_load, table_reports
 from matches.models import DealLine, Match, StandingsRow
+from matches.night import clock as night_clock
+from matches.night import services as night_services
+from matches.night.deals import DealAsked, deal_record, table_total
+from matches.results import services as result_services
+from matches.results.exports import match_report_load, table_reports
 from matches.rules import competition_ruleset
 from matches.selectors import clock_deadlines
 from tests.factories import CompetitionFactory, MatchFactory, UserFactory, sheet_for
@@ -23,8 +25,8 @@ def _started(ruleset: str, deals: int = 0) -> Match:
     match = MatchFactory(competition=competition, scheduled_start=T0, home__squad=10, away__squad=10)
     sheet_for(match, match.home)
     sheet_for(match, match.away)
-    services.match_toss_record(match=match, winner=match.home, now=at(-5))
-    return services.match_start(match=match, now=at(0))
+    night_services.match_toss_record(match=match, winner=match.home, now=at(-5))
+    return night_clock.match_start(match=match, now=at(0))
 
 
 def _deal(match: Match, table: int = 1, *, makers: str = "home", cards=(100, 62), roem=(0, 0), pit=None, nat=None,
@@ -154,16 +156,16 @@ def test_the_result_and_the_standings_follow_the_tables_totals(django_capture_on
     _deal(match, table=1, makers="away", cards=(100, 62), nat=True)  # the away side played and went nat: 162 to home
     _deal(match, table=2, cards=(80, 82), roem=(20, 0))  # home 100 of 182: made
     assert _score(match) == (162 + 80 + 20, 82)
-    services.match_interval_call(match=match, now=at(75))
-    services.match_resume(match=match, now=at(85))
+    night_clock.match_interval_call(match=match, now=at(75))
+    night_clock.match_resume(match=match, now=at(85))
     match.refresh_from_db()
-    ended = services.match_end(match=match, now=clock_deadlines(match)["second_half_ends_at"] + timedelta(seconds=1))
+    ended = night_clock.match_end(match=match, now=clock_deadlines(match)["second_half_ends_at"] + timedelta(seconds=1))
     assert ended.winner_id == match.home_id
     official = UserFactory()
     union_official_add(union=match.competition.union, user=official)
-    services.result_confirm(match=ended, user=match.referee)
+    result_services.result_confirm(match=ended, user=match.referee)
     with django_capture_on_commit_callbacks(execute=True):
-        services.result_approve(match=ended, user=official)
+        result_services.result_approve(match=ended, user=official)
     rows = StandingsRow.objects.filter(competition=match.competition).order_by("position")
     assert [(r.team_id, r.league_points, r.points_for, r.points_against) for r in rows] == [
         (match.home_id, 2, 262, 82), (match.away_id, 0, 82, 262)]

@@ -15,11 +15,13 @@ from icalendar import Calendar
 from rest_framework.test import APIClient
 
 from clubs.models import GROUP_UNION_OFFICIALS
-from matches import services
-from matches.fixtures import blackout_dates_hit, blackout_dates_parse, south_african_public_holidays
+from matches.competitions import fixture_changes
+from matches.competitions import services as competition_services
+from matches.competitions.fixtures import blackout_dates_hit, blackout_dates_parse, south_african_public_holidays
 from matches.forms import FixturesForm
 from matches.models import Match
 from matches.notifications import fixture_rescheduled_email
+from matches.results import services as result_services
 from tests.factories import CompetitionFactory, MatchFactory, TeamFactory, UserFactory
 from tests.people import in_group, union_official
 
@@ -53,7 +55,7 @@ def fixture():
 
 def test_a_fixture_is_moved_and_its_history_keeps_the_old_date_venue_reason_and_who(fixture):
     official = union_official(fixture.competition.union)
-    services.fixture_reschedule(match=fixture, scheduled_start=MOVED, venue="Hanover Park Hall",
+    fixture_changes.fixture_reschedule(match=fixture, scheduled_start=MOVED, venue="Hanover Park Hall",
                                 reason="Hall booked for a funeral", by=official, now=NOW)
     fixture.refresh_from_db()
     assert (fixture.scheduled_start, fixture.venue) == (MOVED, "Hanover Park Hall")
@@ -72,7 +74,7 @@ def test_a_move_without_reason_into_the_past_or_with_a_venue_too_long_is_refused
                                                                                           words):
     values = {"scheduled_start": MOVED, "venue": "Hall", "reason": "rain", **changes}
     with pytest.raises(ValidationError) as refused:
-        services.fixture_reschedule(match=fixture, now=NOW, **values)
+        fixture_changes.fixture_reschedule(match=fixture, now=NOW, **values)
     assert words in refused.value.message_dict[field][0]
     fixture.refresh_from_db()
     assert fixture.scheduled_start == FIRST
@@ -80,7 +82,7 @@ def test_a_move_without_reason_into_the_past_or_with_a_venue_too_long_is_refused
 
 def test_a_move_that_changes_nothing_is_refused(fixture):
     with pytest.raises(ValidationError, match="already on"):
-        services.fixture_reschedule(match=fixture, scheduled_start=FIRST, venue="Athlone Civic Centre",
+        fixture_changes.fixture_reschedule(match=fixture, scheduled_start=FIRST, venue="Athlone Civic Centre",
                                     reason="just because", now=NOW)
     assert fixture.history.count() == 1
 
@@ -89,7 +91,7 @@ def test_a_move_that_changes_nothing_is_refused(fixture):
 def test_a_match_begun_or_played_is_not_moved(fixture, phase):
     Match.objects.filter(pk=fixture.pk).update(phase=phase)
     with pytest.raises(ValidationError, match="begun or been played"):
-        services.fixture_reschedule(match=fixture, scheduled_start=MOVED, venue="Hall", reason="rain", now=NOW)
+        fixture_changes.fixture_reschedule(match=fixture, scheduled_start=MOVED, venue="Hall", reason="rain", now=NOW)
     assert Match.objects.get(pk=fixture.pk).scheduled_start == FIRST
 
 
@@ -97,7 +99,7 @@ def test_captains_referee_and_marker_are_told_once_with_the_old_and_new_date_ven
         fixture, mailoutbox, django_capture_on_commit_callbacks):
     official = _people(fixture)["official"]
     with django_capture_on_commit_callbacks(execute=True):
-        services.fixture_reschedule(match=fixture, scheduled_start=MOVED, venue="Hanover Park Hall",
+        fixture_changes.fixture_reschedule(match=fixture, scheduled_start=MOVED, venue="Hanover Park Hall",
                                     reason="Hall booked for a funeral", by=official, now=NOW)
     assert sorted(m.to[0] for m in mailoutbox) == [
         "away.captain@example.org", "home.captain@example.org", "marker@example.org", "referee@example.org"]
@@ -114,9 +116,10 @@ def test_captains_referee_and_marker_are_told_once_with_the_old_and_new_date_ven
 def test_each_move_is_a_new_e_mail(fixture, mailoutbox, django_capture_on_commit_callbacks):
     _people(fixture)
     with django_capture_on_commit_callbacks(execute=True):
-        services.fixture_reschedule(match=fixture, scheduled_start=MOVED, venue="Hall", reason="rain", now=NOW)
+        fixture_changes.fixture_reschedule(match=fixture, scheduled_start=MOVED, venue="Hall", reason="rain", now=NOW)
     with django_capture_on_commit_callbacks(execute=True):
-        services.fixture_reschedule(match=fixture, scheduled_start=MOVED, venue="Other hall", reason="roof", now=NOW)
+        fixture_changes.fixture_reschedule(match=fixture, scheduled_start=MOVED, venue="Other hall", reason="roof",
+                                           now=NOW)
     assert len(mailoutbox) == 8
     assert "Other hall" in mailoutbox[-1].body and "roof" in mailoutbox[-1].body
 
@@ -124,7 +127,7 @@ def test_each_move_is_a_new_e_mail(fixture, mailoutbox, django_capture_on_commit
 def test_the_calendar_event_moves_in_place_with_a_higher_sequence(fixture, client):
     url = f"/competitions/{fixture.competition.pk}/calendar.ics"
     before = Calendar.from_ical(client.get(url).content).walk("VEVENT")[0]
-    services.fixture_reschedule(match=fixture, scheduled_start=MOVED, venue="Hanover Park Hall", reason="rain",
+    fixture_changes.fixture_reschedule(match=fixture, scheduled_start=MOVED, venue="Hanover Park Hall", reason="rain",
                                 now=NOW)
     team_feed = Calendar.from_ical(client.get(f"/teams/{fixture.home.pk}/calendar.ics").content)
     for after in (Calendar.from_ical(client.get(url).content).walk("VEVENT")[0], team_feed.walk("VEVENT")[0]):
@@ -142,7 +145,8 @@ def test_the_public_fixtures_and_match_pages_show_the_new_date(fixture, client, 
     assert "4 Dec" in client.get(competition_url).content.decode()  # now kept in the page cache
     client.get(match_url)
     with django_capture_on_commit_callbacks(execute=True):  # the pages' token is renewed once the move commits
-        services.fixture_reschedule(match=fixture, scheduled_start=MOVED, venue="Hanover Park Hall", reason="rain",
+        fixture_changes.fixture_reschedule(match=fixture, scheduled_start=MOVED, venue="Hanover Park Hall",
+                                           reason="rain",
                                     now=NOW)
     page = client.get(competition_url).content.decode()
     assert "11 Dec, 20:00" in page and "Hanover Park Hall" in page and "4 Dec" not in page
@@ -295,7 +299,7 @@ def _league(teams: int = 4):
 
 def test_no_round_falls_on_a_blackout_date_and_later_rounds_keep_their_spacing():
     competition = _league()
-    created = services.competition_fixtures_create(
+    created = competition_services.competition_fixtures_create(
         competition=competition, start=dt.date(2026, 12, 18), blackout_dates=[dt.date(2026, 12, 25),
                                                                               dt.date(2027, 1, 1)])
     days = sorted({timezone.localdate(m.scheduled_start) for m in created})
@@ -310,7 +314,7 @@ def test_no_round_falls_on_a_blackout_date_and_later_rounds_keep_their_spacing()
 
 
 def test_without_blackout_dates_the_season_plays_christmas():
-    created = services.competition_fixtures_create(competition=_league(), start=dt.date(2026, 12, 18))
+    created = competition_services.competition_fixtures_create(competition=_league(), start=dt.date(2026, 12, 18))
     assert dt.date(2026, 12, 25) in {timezone.localdate(m.scheduled_start) for m in created}
 
 
@@ -318,7 +322,7 @@ def test_a_cups_first_round_moves_off_a_blackout_date():
     cup = CompetitionFactory(kind="knockout")
     for n in range(4):
         TeamFactory(competition=cup, seed=n + 1, squad=0)
-    created = services.competition_fixtures_create(competition=cup, start=dt.date(2026, 12, 25),
+    created = competition_services.competition_fixtures_create(competition=cup, start=dt.date(2026, 12, 25),
                                                    blackout_dates=[dt.date(2026, 12, 25)])
     assert {timezone.localdate(m.scheduled_start) for m in created} == {dt.date(2027, 1, 1)}
 
@@ -390,21 +394,22 @@ def test_a_result_is_refused_before_the_night_and_entered_from_that_night(fixtur
     official = union_official(fixture.competition.union)
     day_before = dt.datetime(2026, 12, 3, 23, 30, tzinfo=SAST)  # 21:30 UTC: still the 3rd in Johannesburg
     with pytest.raises(ValidationError) as refused:
-        services.result_correct(match=fixture, user=official, home_score=30, away_score=12, reason="paper sheet",
+        result_services.result_correct(match=fixture, user=official, home_score=30, away_score=12, reason="paper sheet",
                                 now=day_before)
     assert refused.value.messages == [
         "The match night of Athlone Aces v Bonteheuwel Boere is on 4 December 2026: its result can be entered "
         "from that night."]
     assert Match.objects.get(pk=fixture.pk).result_status == Match.ResultStatus.NONE
     morning = dt.datetime(2026, 12, 4, 0, 30, tzinfo=SAST)
-    services.result_correct(match=fixture, user=official, home_score=30, away_score=12, reason="walk-over agreed",
+    result_services.result_correct(match=fixture, user=official, home_score=30, away_score=12,
+                                   reason="walk-over agreed",
                             now=morning)
     assert Match.objects.get(pk=fixture.pk).result_status == Match.ResultStatus.CONFIRMED
 
 
 def test_a_result_is_entered_after_the_night(fixture):
     official = union_official(fixture.competition.union)
-    services.result_correct(match=fixture, user=official, home_score=30, away_score=12, reason="paper sheet",
+    result_services.result_correct(match=fixture, user=official, home_score=30, away_score=12, reason="paper sheet",
                             now=FIRST + dt.timedelta(days=3))
     assert Match.objects.get(pk=fixture.pk).home_score == 30
 

@@ -9,9 +9,13 @@ approves → standings recomputed. The final score is worked out by hand in the 
 import pytest
 
 from clubs.services import team_captain_set, union_official_add
-from matches import boem_sheet, services
 from matches.models import Award, Boem, Match, MatchTable, StandingsRow
-from matches.selectors import match_score, standings_for_competition
+from matches.night import boem_sheet
+from matches.night import clock as night_clock
+from matches.night import services as night_services
+from matches.results import services as result_services
+from matches.results.selectors import standings_for_competition
+from matches.selectors import match_score
 from tests.factories import UserFactory, squad
 from tests.matches.conftest import at
 
@@ -30,8 +34,8 @@ def test_a_whole_match_night(scheduled, django_capture_on_commit_callbacks):
     hp, ap = squad(home), squad(away)
 
     # Toss 5 minutes before play (1.3), home gets the cards; play starts at T0.
-    services.match_toss_record(match=m, winner=home, now=at(-5))
-    services.match_start(match=m, now=at(0))
+    night_services.match_toss_record(match=m, winner=home, now=at(-5))
+    night_clock.match_start(match=m, now=at(0))
 
     # --- First half ---------------------------------------------------------------------------------------
     go_on(m, 1, home, 2, 2, 1, minute=10)       # table 1: home wins 5-0 → home 4 (6.1)
@@ -45,29 +49,29 @@ def test_a_whole_match_night(scheduled, django_capture_on_commit_callbacks):
     wrong = boem_sheet.straf_record(match=m, table_number=4, team=home, now=at(30))   # home 2 at 0-1 …
     boem_sheet.straf_reverse(entry=wrong, claimed_points=True, now=at(31))
     #                                           # … ruled wrong (Notes §VII): away 2 at 1-0 + 2 (6.6) → away 4
-    services.player_called_away(match=m, player=ap[5], now=at(40))   # away's table-3 byspeler: home 20 (11.2)
+    night_services.player_called_away(match=m, player=ap[5], now=at(40))   # away's table-3 byspeler: home 20 (11.2)
 
     # The clock timer (re-armed late, at 76') calls the interval, dated at 75' (1.2).
-    assert services.match_clock_advance(match_id=m.pk, now=at(76)) == ["interval_due"]
+    assert night_clock.match_clock_advance(match_id=m.pk, now=at(76)) == ["interval_due"]
 
     # --- Half-time: substitutions (11.1, 11.4) -----------------------------------------------------------------
-    services.substitution_make(match=m, team=away, player_out=ap[5], player_in=ap[8], now=at(80))  # no 2nd 20
-    services.substitution_make(match=m, team=home, player_out=hp[0], player_in=hp[8], now=at(81))
+    night_services.substitution_make(match=m, team=away, player_out=ap[5], player_in=ap[8], now=at(80))  # no 2nd 20
+    night_services.substitution_make(match=m, team=home, player_out=hp[0], player_in=hp[8], now=at(81))
 
     # --- Second half -----------------------------------------------------------------------------------------
-    services.match_resume(match=m, now=at(85))
-    services.table_unseated_report(match=m, table_number=2, team=away, now=at(86))
-    assert services.match_clock_advance(match_id=m.pk, now=at(88)) == ["grace_expiry"]
+    night_clock.match_resume(match=m, now=at(85))
+    night_clock.table_unseated_report(match=m, table_number=2, team=away, now=at(86))
+    assert night_clock.match_clock_advance(match_id=m.pk, now=at(88)) == ["grace_expiry"]
     #                                           # table 2 stopped (12.3): away's 2 forfeited, home 10
     go_on(m, 1, away, 2, 2, minute=100)         # table 1: away 4-0 in a new boem …
-    services.table_stop(match=m, table_number=1, defaulting_team=home, note="signs", now=at(120))
+    night_clock.table_stop(match=m, table_number=1, defaulting_team=home, note="signs", now=at(120))
     #                                           # … referee stops table 1, home defaulting (12.1): home's 4
     #                                           #     forfeited, away 20; the 4-0 boem is unfinished (0)
     go_on(m, 3, away, 1, minute=110)
     go_on(m, 3, home, 2, 2, 1, minute=130)      # table 3: home wins 5-1 → home 2 (table 3: 4 + 2 = 6)
     go_on(m, 4, home, 2, minute=150)            # table 4: unfinished at time → nothing (interpretation 3)
 
-    assert services.match_clock_advance(match_id=m.pk, now=at(161)) == ["full_time"]
+    assert night_clock.match_clock_advance(match_id=m.pk, now=at(161)) == ["full_time"]
 
     # Home: tables 0 (t1 forfeited) + 0 + 6 + 0 = 6; awards 20 (11.2) + 10 (12.3) = 30 → 36.
     # Away: tables 0 + 0 (t2 forfeited) + 0 + 4 = 4; awards 20 (12.1) → 24.
@@ -89,13 +93,13 @@ def test_a_whole_match_night(scheduled, django_capture_on_commit_callbacks):
         team.captain.user = user
         team.captain.save()
         team_captain_set(team=team, player=team.captain)
-    services.result_confirm(match=match, user=home_captain)
+    result_services.result_confirm(match=match, user=home_captain)
     assert Match.objects.get(pk=m.pk).result_status == Match.ResultStatus.PROVISIONAL
-    services.result_confirm(match=match, user=away_captain)
+    result_services.result_confirm(match=match, user=away_captain)
     official = UserFactory()
     union_official_add(union=m.competition.union, user=official)
     with django_capture_on_commit_callbacks(execute=True):
-        services.result_approve(match=match, user=official, reason="sheets checked")
+        result_services.result_approve(match=match, user=official, reason="sheets checked")
     row = StandingsRow.objects.get(competition=m.competition, team=home)
     assert (row.position, row.played, row.won, row.points_for, row.points_against, row.league_points) == (
         1, 1, 1, 36, 24, 2)

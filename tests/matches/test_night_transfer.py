@@ -1,4 +1,4 @@
-"""A whole match night exported from one installation and imported into another (matches/night_transfer.py and
+"""A whole match night exported from one installation and imported into another (matches/nightfile/ and
 referee/night_transfer.py; issue 18).
 
 The server exports the night before it is played; a fresh installation (the laptop at the hall) imports it and
@@ -22,17 +22,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club, ClubSecretary, Player, Team, TeamMembership, Union, UnionReferee
-from matches import boem_sheet, services, table_links
 from matches.models import Award, Boem, BoemEntry, Competition, Match, MatchTable, Substitution, TeamSheet
-from matches.night_transfer import (
-    NightConflict,
-    NightFileError,
-    night_checksums,
-    night_export,
-    night_file_dumps,
-    night_import,
-    night_sections,
-)
+from matches.night import boem_sheet, table_links
+from matches.night import clock as night_clock
+from matches.night import services as night_services
+from matches.nightfile.export import night_export, night_sections
+from matches.nightfile.format import NightConflict, NightFileError, night_checksums, night_file_dumps
+from matches.nightfile.imports import night_import
+from matches.results import services as result_services
 from referee import services as referee_services
 from referee.models import Ruling, StrafClaim
 from tests.factories import MatchFactory, sheet_for, squad
@@ -65,8 +62,8 @@ def play_night(match: Match) -> Match:
     """A night with every kind of record the file carries."""
     home, away, referee = match.home, match.away, match.referee
     ap = squad(away)
-    services.match_toss_record(match=match, winner=home, now=at(-5))
-    services.match_start(match=match, now=at(0))
+    night_services.match_toss_record(match=match, winner=home, now=at(-5))
+    night_clock.match_start(match=match, now=at(0))
     _go_on(match, 1, home, 2, 2, 1, minute=10)
     _go_on(match, 2, away, 2, minute=12)
     links = table_links.table_links_ensure(match=match, by=referee, now=at(1))
@@ -84,16 +81,16 @@ def play_night(match: Match) -> Match:
                                              by=referee)
     referee_services.ruling_record(claim=upheld, decision="upheld", by=referee, now=at(61))
     referee_services.ruling_record(claim=wrong, decision="rejected", claimed_points=True, by=referee, now=at(62))
-    services.player_called_away(match=match, player=ap[5], now=at(64))
-    services.match_clock_advance(match_id=match.pk, now=at(76))
-    services.substitution_make(match=match, team=away, player_out=ap[5], player_in=ap[8], now=at(80))
-    services.match_resume(match=match, now=at(85))
+    night_services.player_called_away(match=match, player=ap[5], now=at(64))
+    night_clock.match_clock_advance(match_id=match.pk, now=at(76))
+    night_services.substitution_make(match=match, team=away, player_out=ap[5], player_in=ap[8], now=at(80))
+    night_clock.match_resume(match=match, now=at(85))
     _go_on(match, 1, away, 2, 2, minute=100)
-    services.table_stop(match=match, table_number=1, defaulting_team=home, note="signs", by=referee, now=at(120))
+    night_clock.table_stop(match=match, table_number=1, defaulting_team=home, note="signs", by=referee, now=at(120))
     _go_on(match, 3, away, 1, minute=110)
     _go_on(match, 4, home, 2, minute=150)
-    services.match_clock_advance(match_id=match.pk, now=at(161))
-    services.result_confirm(match=match, user=referee, now=at(165))
+    night_clock.match_clock_advance(match_id=match.pk, now=at(161))
+    result_services.result_confirm(match=match, user=referee, now=at(165))
     return Match.objects.get(pk=match.pk)
 
 
@@ -211,7 +208,7 @@ def test_the_server_can_be_ahead_only_where_the_file_agrees():
     """The night started on the server too (toss recorded here differently): refused, saying which."""
     match = scheduled_match()
     played = rolled_back(lambda: play_night(match))
-    services.match_toss_record(match=match, winner=match.away, now=at(-4))
+    night_services.match_toss_record(match=match, winner=match.away, now=at(-4))
     with pytest.raises(NightConflict) as refused:
         night_import(data=played)
     assert any("toss winner" in c.message or "tossed at" in c.message for c in refused.value.report.conflicts)

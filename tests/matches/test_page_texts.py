@@ -11,9 +11,9 @@ from django.utils import translation
 from clubs.services import union_official_add
 from drives.models import Drive, makers_ruleset_choices
 from engine.ruleset import RULESETS
-from matches import services
-from matches.live import LiveTable
 from matches.models import RULESET_LABELS, Competition, Match, MatchTable, name_with_season, ruleset_choices
+from matches.night.live import LiveTable
+from matches.results import services as result_services
 from tests.factories import CompetitionFactory, MatchFactory, UserFactory
 from tests.matches.test_standings import PLAYED_NIGHT, _approved
 
@@ -71,7 +71,7 @@ def test_standings_published_without_a_title_are_titled_by_what_they_count_not_b
     official = UserFactory()
     union_official_add(union=competition.union, user=official)
     _approved(match, official)
-    snapshot = services.standings_publish(competition=competition)
+    snapshot = result_services.standings_publish(competition=competition)
     assert snapshot.title == "After 1 approved result"  # the page says "Published standings: …" around it
 
 

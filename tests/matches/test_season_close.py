@@ -1,4 +1,4 @@
-"""Closing a season and starting the next from it (matches/seasons.py), through the services.
+"""Closing a season and starting the next from it (matches/seasons/services.py), through the services.
 
 The expected champions and final tables are computed here from the approved match rows, not read back from the
 standings machinery."""
@@ -11,9 +11,12 @@ from django.core.exceptions import ValidationError
 
 from clubs import services as club_services
 from clubs.models import Team, TeamMembership
-from matches import entries, seasons, services
+from matches.competitions import entries
+from matches.competitions import services as competition_services
+from matches.competitions.services import competition_fixtures_create
 from matches.models import Competition, Match, Season, SeasonHonour, StandingsSnapshot
-from matches.services import competition_fixtures_create
+from matches.results import services as result_services
+from matches.seasons import services as seasons
 from tests.factories import PlayerFactory, TeamFactory
 from tests.season_factories import season_played
 
@@ -52,7 +55,7 @@ def test_a_season_is_refused_while_a_fixture_is_open_naming_it_and_nothing_is_wr
 
 def test_a_season_without_fixtures_or_competitions_cannot_close():
     played = season_played()
-    spring = services.competition_create(union=played.union, name="Spring League", season="2026")
+    spring = competition_services.competition_create(union=played.union, name="Spring League", season="2026")
     with pytest.raises(ValidationError, match="Spring League 2026: no fixtures yet"):
         seasons.season_close(union=played.union, name="2026")
     with pytest.raises(ValidationError, match="has no competition in season 1999"):
@@ -86,7 +89,7 @@ def test_closing_freezes_the_final_table_and_records_the_champions_and_the_cup_w
 
 def test_closing_keeps_the_last_publication_when_nothing_was_approved_after_it():
     played = season_played()
-    published = services.standings_publish(competition=played.league, title="After round 3")
+    published = result_services.standings_publish(competition=played.league, title="After round 3")
     season = seasons.season_close(union=played.union, name="2026")
     assert SeasonHonour.objects.get(season=season, kind="champions").standings == published
     assert played.league.standings_snapshots.count() == 1
@@ -94,12 +97,12 @@ def test_closing_keeps_the_last_publication_when_nothing_was_approved_after_it()
 
 def test_teams_level_on_everything_are_joint_champions():
     played = season_played()
-    duo = services.competition_create(union=played.union, name="Veterans", season="2026")
+    duo = competition_services.competition_create(union=played.union, name="Veterans", season="2026")
     a = TeamFactory(competition=duo, club=played.clubs[0], name="Aces Veterans")
     b = TeamFactory(competition=duo, club=played.clubs[1], name="Boere Veterans")
     (match,) = competition_fixtures_create(competition=duo, start=dt.date(2026, 5, 6), home_and_away=False)
-    services.result_correct(match=match, user=played.official, home_score=25, away_score=25, reason="paper")
-    services.result_approve(match=match, user=played.official)
+    result_services.result_correct(match=match, user=played.official, home_score=25, away_score=25, reason="paper")
+    result_services.result_approve(match=match, user=played.official)
     season = seasons.season_close(union=played.union, name="2026")
     assert set(SeasonHonour.objects.filter(season=season, competition=duo).values_list("team", flat=True)) == {
         a.pk, b.pk}
@@ -109,10 +112,10 @@ def test_a_closed_season_takes_no_new_competition_and_no_new_fixture():
     played = season_played()
     seasons.season_close(union=played.union, name="2026")
     with pytest.raises(ValidationError, match="Season 2026 was closed"):
-        services.competition_create(union=played.union, name="Late Cup", season="2026")
+        competition_services.competition_create(union=played.union, name="Late Cup", season="2026")
     home, away = played.league_teams[:2]
     with pytest.raises(ValidationError, match="Season 2026 was closed"):
-        services.match_schedule(competition=played.league, home=home, away=away,
+        competition_services.match_schedule(competition=played.league, home=home, away=away,
                                 scheduled_start=dt.datetime(2026, 12, 1, 19, 30, tzinfo=dt.UTC))
     assert played.league.matches.count() == 6
 
@@ -140,7 +143,7 @@ def test_the_next_season_carries_competitions_teams_and_squads_over_as_drafts():
     squad = [m.player for m in aces.memberships.order_by("id")]
     retired, moved = squad[1], squad[2]
     club_services.player_update(player=retired, active=False)
-    from matches.transfers import player_transfer
+    from matches.seasons.transfers import player_transfer
 
     player_transfer(player=moved, to_club=played.clubs[1], transferred_on=dt.date(2026, 11, 1),
                     now=dt.datetime(2026, 11, 2, tzinfo=dt.UTC))

@@ -8,9 +8,11 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from clubs import services as club_services
 from clubs.models import Team
-from matches import entries, services
+from matches.competitions import entries
+from matches.competitions import services as competition_services
+from matches.competitions.services import competition_fixtures_create, knockout_advance
 from matches.models import Competition, Match, ResultDispute
-from matches.services import competition_fixtures_create, knockout_advance
+from matches.results import services as result_services
 from tests.factories import (
     ClubFactory,
     ClubSecretaryFactory,
@@ -98,10 +100,10 @@ def _listed(match, **names):
 def test_a_referee_off_the_unions_list_is_refused(match):
     stranger = UserFactory(first_name="Yusuf", last_name="Isaacs")
     with pytest.raises(ValidationError) as refused:
-        services.match_officials_assign(match=match, referee=stranger)
+        competition_services.match_officials_assign(match=match, referee=stranger)
     assert "Yusuf Isaacs is not on" in refused.value.message_dict["referee"][0]
     listed = _listed(match, first_name="Yusuf", last_name="Isaacs", username="yisaacs")
-    assert services.match_officials_assign(match=match, referee=listed).referee == listed
+    assert competition_services.match_officials_assign(match=match, referee=listed).referee == listed
 
 
 def test_a_player_captain_or_secretary_of_either_club_is_refused_with_the_reason(match):
@@ -120,7 +122,7 @@ def test_a_player_captain_or_secretary_of_either_club_is_refused_with_the_reason
     for user, reason in expected.items():
         for role in ("referee", "marker"):
             with pytest.raises(ValidationError) as refused:
-                services.match_officials_assign(match=match, **{role: user})
+                competition_services.match_officials_assign(match=match, **{role: user})
             assert reason in refused.value.message_dict[role][0]
     match.refresh_from_db()
     assert (match.referee, match.marker) == (None, None)
@@ -129,7 +131,7 @@ def test_a_player_captain_or_secretary_of_either_club_is_refused_with_the_reason
 def test_the_marker_is_not_the_referee_sakboc_1_11(match):
     both = _listed(match)
     with pytest.raises(ValidationError) as refused:
-        services.match_officials_assign(match=match, referee=both, marker=both)
+        competition_services.match_officials_assign(match=match, referee=both, marker=both)
     assert "SAKBOC 1.11" in refused.value.message_dict["marker"][0]
 
 
@@ -141,9 +143,9 @@ def played(match):
     official = UserFactory(first_name="Olivia", last_name="Official")
     club_services.union_official_add(union=match.competition.union, user=official)
     referee = _listed(match, email="ref@example.org")
-    services.match_officials_assign(match=match, referee=referee)
+    competition_services.match_officials_assign(match=match, referee=referee)
     Match.objects.filter(pk=match.pk).update(scheduled_start=PLAYED_NIGHT)  # a result is entered once its night came
-    services.result_enter(match=match, home_score=30, away_score=12, reason="paper sheet")
+    result_services.result_enter(match=match, home_score=30, away_score=12, reason="paper sheet")
     match.refresh_from_db()
     return match, official
 
@@ -155,12 +157,13 @@ def test_a_captains_dispute_withdraws_the_sides_confirmation_and_mails_official_
         team.captain.user = UserFactory()
         team.captain.save()
     home_captain, away_captain = match.home.captain.user, match.away.captain.user
-    services.result_confirm(match=match, user=home_captain)
-    services.result_confirm(match=match, user=away_captain)
+    result_services.result_confirm(match=match, user=home_captain)
+    result_services.result_confirm(match=match, user=away_captain)
     match.refresh_from_db()
     assert match.result_status == Match.ResultStatus.CONFIRMED
     with django_capture_on_commit_callbacks(execute=True):
-        dispute = services.result_dispute(match=match, user=away_captain, reason="Table 3's last boem is 2 strokes")
+        dispute = result_services.result_dispute(match=match, user=away_captain,
+                                                 reason="Table 3's last boem is 2 strokes")
     match.refresh_from_db()
     assert (match.result_status, match.away_confirmed_by, match.home_confirmed_by) == (
         Match.ResultStatus.PROVISIONAL, None, home_captain)
@@ -168,9 +171,9 @@ def test_a_captains_dispute_withdraws_the_sides_confirmation_and_mails_official_
     assert "Table 3's last boem is 2 strokes" in mailoutbox[0].body
     assert dispute.team == match.away
     with pytest.raises(ValidationError, match="already with the union's official"):
-        services.result_dispute(match=match, user=away_captain, reason="again")
+        result_services.result_dispute(match=match, user=away_captain, reason="again")
     with pytest.raises(ValidationError, match="disputes this result"):
-        services.result_confirm(match=match, user=away_captain)
+        result_services.result_confirm(match=match, user=away_captain)
 
 
 def test_only_a_captain_disputes_and_says_why(played):
@@ -178,9 +181,9 @@ def test_only_a_captain_disputes_and_says_why(played):
     match.home.captain.user = UserFactory()
     match.home.captain.save()
     with pytest.raises(PermissionDenied):
-        services.result_dispute(match=match, user=official, reason="I say so")
+        result_services.result_dispute(match=match, user=official, reason="I say so")
     with pytest.raises(ValidationError) as empty:
-        services.result_dispute(match=match, user=match.home.captain.user, reason="   ")
+        result_services.result_dispute(match=match, user=match.home.captain.user, reason="   ")
     assert "reason" in empty.value.message_dict
 
 
@@ -188,14 +191,14 @@ def test_an_official_corrects_with_a_reason_which_settles_the_dispute_and_histor
     match, official = played
     match.away.captain.user = UserFactory()
     match.away.captain.save()
-    services.result_dispute(match=match, user=match.away.captain.user, reason="wrong total")
+    result_services.result_dispute(match=match, user=match.away.captain.user, reason="wrong total")
     with pytest.raises(ValidationError, match="disputes this result"):
-        services.result_approve(match=match, user=official)
+        result_services.result_approve(match=match, user=official)
     with pytest.raises(PermissionDenied):
-        services.result_correct(match=match, user=match.referee, home_score=28, away_score=14, reason="x")
+        result_services.result_correct(match=match, user=match.referee, home_score=28, away_score=14, reason="x")
     with pytest.raises(ValidationError, match="Say why"):
-        services.result_correct(match=match, user=official, home_score=28, away_score=14, reason=" ")
-    services.result_correct(match=match, user=official, home_score=28, away_score=14, reason="table 3 recounted")
+        result_services.result_correct(match=match, user=official, home_score=28, away_score=14, reason=" ")
+    result_services.result_correct(match=match, user=official, home_score=28, away_score=14, reason="table 3 recounted")
     match.refresh_from_db()
     assert (match.home_score, match.away_score, match.result_status) == (28, 14, Match.ResultStatus.CONFIRMED)
     dispute = ResultDispute.objects.get(match=match)
@@ -204,10 +207,10 @@ def test_an_official_corrects_with_a_reason_which_settles_the_dispute_and_histor
     latest, before = match.history.all()[:2]
     assert (latest.history_user, latest.history_change_reason) == (official, "table 3 recounted")
     assert (before.home_score, before.away_score) == (30, 12)
-    services.result_approve(match=match, user=official)
+    result_services.result_approve(match=match, user=official)
     assert Match.objects.get(pk=match.pk).result_status == Match.ResultStatus.APPROVED
     with pytest.raises(ValidationError, match="approved; ask the union's official"):
-        services.result_dispute(match=match, user=match.away.captain.user, reason="still wrong")
+        result_services.result_dispute(match=match, user=match.away.captain.user, reason="still wrong")
 
 
 # --- A cup's winners advance -----------------------------------------------------------------------------
@@ -224,15 +227,15 @@ def test_a_cup_winner_goes_into_the_next_round_by_itself_and_a_double_bye_at_onc
         (1, 2, "Seed 4", "Seed 5"), (2, 2, "Seed 2", "Seed 3")]
     first = created[0]
     assert created[1].round_name == "Semi-finals, tie 2"
-    services.result_correct(match=first, user=official, home_score=12, away_score=30, reason="paper sheet")
+    result_services.result_correct(match=first, user=official, home_score=12, away_score=30, reason="paper sheet")
     assert knockout_advance(competition=cup) == []  # confirmed, not approved: nothing yet
-    services.result_approve(match=first, user=official)
+    result_services.result_approve(match=first, user=official)
     semi = cup.matches.get(round_number=2, tie_number=1)
     assert (semi.home, semi.away, semi.round_name) == (teams[0], teams[4], "Semi-finals, tie 1")
     assert semi.scheduled_start == first.scheduled_start + dt.timedelta(days=7)
     assert knockout_advance(competition=cup) == []  # idempotent
     with pytest.raises(ValidationError, match="SAKBOC 1.12"):
-        services.result_correct(match=semi, user=official, home_score=20, away_score=20, reason="drawn")
+        result_services.result_correct(match=semi, user=official, home_score=20, away_score=20, reason="drawn")
 
 
 def test_a_corrected_cup_winner_takes_the_next_tie_until_it_is_played():
@@ -241,16 +244,16 @@ def test_a_corrected_cup_winner_takes_the_next_tie_until_it_is_played():
     official = UserFactory()
     club_services.union_official_add(union=cup.union, user=official)
     (tie,) = competition_fixtures_create(competition=cup, start=dt.date(2026, 3, 4))
-    services.result_correct(match=tie, user=official, home_score=30, away_score=10, reason="paper sheet")
-    services.result_approve(match=tie, user=official)
+    result_services.result_correct(match=tie, user=official, home_score=30, away_score=10, reason="paper sheet")
+    result_services.result_approve(match=tie, user=official)
     final = cup.matches.get(round_number=2)
     assert final.away == seeds[1]
-    services.result_correct(match=tie, user=official, home_score=10, away_score=30, reason="sheets swapped")
+    result_services.result_correct(match=tie, user=official, home_score=10, away_score=30, reason="sheets swapped")
     final.refresh_from_db()
     assert final.away == seeds[2]
     Match.objects.filter(pk=final.pk).update(phase=Match.Phase.FIRST_HALF)
     with pytest.raises(ValidationError, match="has already been played"):
-        services.result_correct(match=tie, user=official, home_score=30, away_score=10, reason="again")
+        result_services.result_correct(match=tie, user=official, home_score=30, away_score=10, reason="again")
     tie.refresh_from_db()
     assert (tie.home_score, tie.away_score) == (10, 30)  # nothing half-written
 
@@ -261,7 +264,7 @@ def test_the_dispute_mail_goes_once_however_often_the_task_runs(played, mailoutb
     match, official = played
     match.home.captain.user = UserFactory()
     match.home.captain.save()
-    dispute = services.result_dispute(match=match, user=match.home.captain.user, reason="wrong")
+    dispute = result_services.result_dispute(match=match, user=match.home.captain.user, reason="wrong")
     assert result_disputed_email(dispute.pk) == 2  # the official and the referee
     assert result_disputed_email(dispute.pk) == 0
     assert len(mailoutbox) == 2

@@ -7,10 +7,10 @@ from django.core.cache import cache
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from clubs.services import union_official_add
-from matches import services
 from matches.models import Match, StandingsRow
-from matches.selectors import standings_for_competition
-from matches.standings import Result, TeamRef, compute_standings
+from matches.results import services as result_services
+from matches.results.selectors import standings_for_competition
+from matches.results.standings import Result, TeamRef, compute_standings
 from tests.factories import CompetitionFactory, MatchFactory, TeamFactory, UserFactory
 
 #: A match night already played: a result is entered from the night on.
@@ -61,18 +61,18 @@ def test_approval_needs_confirmation_and_an_official_then_recomputes_the_standin
     django_capture_on_commit_callbacks
 ):
     match = MatchFactory(scheduled_start=PLAYED_NIGHT)
-    services.result_enter(match=match, home_score=30, away_score=12, reason="paper sheet")
+    result_services.result_enter(match=match, home_score=30, away_score=12, reason="paper sheet")
     official, stranger = UserFactory(), UserFactory()
     union_official_add(union=match.competition.union, user=official)
     with pytest.raises(ValidationError, match="confirmed"):
-        services.result_approve(match=match, user=official)
+        result_services.result_approve(match=match, user=official)
     with pytest.raises(PermissionDenied):
-        services.result_confirm(match=match, user=stranger)
-    services.result_confirm(match=match, user=match.referee)  # the referee alone confirms
+        result_services.result_confirm(match=match, user=stranger)
+    result_services.result_confirm(match=match, user=match.referee)  # the referee alone confirms
     with pytest.raises(PermissionDenied):
-        services.result_approve(match=match, user=stranger)
+        result_services.result_approve(match=match, user=stranger)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        services.result_approve(match=match, user=official)
+        result_services.result_approve(match=match, user=official)
     recomputes_queued = [cb for cb in callbacks if cb.__qualname__.startswith("_queue_standings")]
     assert len(recomputes_queued) == 1
     rows = StandingsRow.objects.filter(competition=match.competition).order_by("position")
@@ -88,7 +88,7 @@ def test_only_approved_results_count_and_recompute_is_idempotent():
                  result_status=Match.ResultStatus.PROVISIONAL, phase=Match.Phase.FINISHED)
     MatchFactory(competition=competition, home=t2, away=t1, home_score=22, away_score=20,
                  result_status=Match.ResultStatus.APPROVED, phase=Match.Phase.FINISHED)
-    from matches.standings import standings_recompute
+    from matches.results.standings import standings_recompute
 
     first = standings_recompute(competition_id=competition.pk)
     second = standings_recompute(competition_id=competition.pk)
@@ -105,7 +105,7 @@ def test_standings_read_costs_a_fixed_number_of_queries(teams, django_assert_num
     for home, away in zip(made, made[1:], strict=False):
         MatchFactory(competition=competition, home=home, away=away, home_score=30, away_score=20,
                      result_status=Match.ResultStatus.APPROVED, phase=Match.Phase.FINISHED)
-    from matches.standings import standings_cache_key, standings_recompute
+    from matches.results.standings import standings_cache_key, standings_recompute
 
     standings_recompute(competition_id=competition.pk)
     cache.delete(standings_cache_key(competition.pk))
@@ -117,9 +117,9 @@ def test_standings_read_costs_a_fixed_number_of_queries(teams, django_assert_num
 
 @pytest.mark.django_db
 def _approved(match, official, home_score=30, away_score=12):
-    services.result_correct(match=match, user=official, home_score=home_score, away_score=away_score,
+    result_services.result_correct(match=match, user=official, home_score=home_score, away_score=away_score,
                             reason="paper sheet")
-    return services.result_approve(match=match, user=official)
+    return result_services.result_approve(match=match, user=official)
 
 
 @pytest.mark.django_db
@@ -128,8 +128,8 @@ def test_published_snapshot_is_frozen_and_dated():
     official = UserFactory()
     union_official_add(union=match.competition.union, user=official)
     _approved(match, official)
-    snapshot = services.standings_publish(competition=match.competition, title="Round 1")
-    services.result_correct(match=match, user=official, home_score=10, away_score=12, reason="corrected")
+    snapshot = result_services.standings_publish(competition=match.competition, title="Round 1")
+    result_services.result_correct(match=match, user=official, home_score=10, away_score=12, reason="corrected")
     snapshot.refresh_from_db()
     assert snapshot.as_of is not None and snapshot.title == "Round 1"
     home_row = next(row for row in snapshot.rows if row["team_id"] == match.home_id)
@@ -142,15 +142,15 @@ def test_publishing_refuses_nothing_approved_a_repeat_and_a_used_title():
     official = UserFactory()
     union_official_add(union=match.competition.union, user=official)
     with pytest.raises(ValidationError, match="No result is approved yet"):
-        services.standings_publish(competition=match.competition, title="Round 1")
+        result_services.standings_publish(competition=match.competition, title="Round 1")
     _approved(match, official)
-    first = services.standings_publish(competition=match.competition)
+    first = result_services.standings_publish(competition=match.competition)
     assert first.title == "After 1 approved result"
     with pytest.raises(ValidationError, match="No result has been approved since"):
-        services.standings_publish(competition=match.competition, title="Round 1 again")
+        result_services.standings_publish(competition=match.competition, title="Round 1 again")
     second = MatchFactory(competition=match.competition, scheduled_start=PLAYED_NIGHT)
     _approved(second, official)
     with pytest.raises(ValidationError) as refused:
-        services.standings_publish(competition=match.competition, title=first.title)
+        result_services.standings_publish(competition=match.competition, title=first.title)
     assert "already published" in refused.value.message_dict["title"][0]
     assert match.competition.standings_snapshots.count() == 1

@@ -9,7 +9,7 @@ import pytest
 
 from clubs import discipline
 from clubs.models import DisciplinaryRecord
-from matches.suspensions import player_suspension, suspension_start
+from matches.night.suspensions import player_suspension, suspension_start
 from tests.factories import MatchFactory, squad
 
 pytestmark = pytest.mark.django_db

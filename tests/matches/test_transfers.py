@@ -1,4 +1,5 @@
-"""Transfers (matches/transfers.py): the registration moves with the player, the history keeps it, and one team per
+"""Transfers (matches/seasons/transfers.py): the registration moves with the player, the history keeps it, and one
+team per
 competition stays enforced (SAKBOC 1.5)."""
 
 import datetime as dt
@@ -8,9 +9,9 @@ from django.core.exceptions import ValidationError
 
 from clubs import services as club_services
 from clubs.models import Player, Team, TeamMembership, Transfer
-from matches import seasons
 from matches.models import Seat
-from matches.transfers import player_transfer, player_transfers, transfer_blockers
+from matches.seasons import services as seasons
+from matches.seasons.transfers import player_transfer, player_transfers, transfer_blockers
 from tests.factories import ClubFactory, MatchFactory, PlayerFactory, TeamFactory, UserFactory, sheet_for
 from tests.season_factories import season_played
 

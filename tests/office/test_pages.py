@@ -191,7 +191,7 @@ def test_a_new_referee_is_invited_from_the_referees_page(client, union, official
 
 
 def test_a_deactivated_club_enters_no_new_competition(union):
-    from matches import entries
+    from matches.competitions import entries
     from tests.factories import CompetitionFactory
 
     club = ClubFactory(union=union, name="Closed", active=False)

@@ -14,7 +14,7 @@ from knox.models import AuthToken
 
 from clubs.models import DisciplinaryRecord, Player
 from matches.models import Boem, BoemEntry, Competition, PlayedHand
-from matches.standings import standings_recompute
+from matches.results.standings import standings_recompute
 from office.models import Invitation, RegistryImport
 from office.registry import registry_read
 from plumbing.models import OutboxMessage

@@ -22,8 +22,10 @@ from django.db import connections
 from django.urls import reverse
 from django.utils import timezone
 
-from matches import boem_sheet, services
 from matches.models import Boem, BoemEntry, Match, Seat, TeamSheet
+from matches.night import boem_sheet
+from matches.night import clock as night_clock
+from matches.night import services as night_services
 from referee import services as referee_services
 from referee.models import Ruling
 from tests.conftest import require_services
@@ -61,8 +63,8 @@ def playing_match() -> Match:
     """A match in its first half, started a minute ago (committed: the threads see it)."""
     start = timezone.now().replace(microsecond=0) - timedelta(minutes=1)
     match = match_with_sheets(scheduled_start=start)
-    services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
-    return services.match_start(match=match, now=start)
+    night_services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
+    return night_clock.match_start(match=match, now=start)
 
 
 @pytest.mark.parametrize("rounds", [4])
@@ -102,7 +104,7 @@ def test_two_phones_submitting_one_team_sheet_at_once_one_wins_the_other_is_told
     second = {1: (p[8], p[9]), 2: (p[2], p[3]), 3: (p[4], p[5]), 4: (p[6], p[7])}
 
     def submit(partnerships: dict) -> Callable[[], TeamSheet]:
-        return lambda: services.team_sheet_submit(
+        return lambda: night_services.team_sheet_submit(
             match=Match.objects.get(pk=match.pk), team=match.home, partnerships=partnerships, expected_version=0
         )
 
@@ -152,16 +154,16 @@ def test_referee_and_marker_ruling_one_claim_at_once_make_one_ruling():
 def test_a_team_sheet_submitted_from_a_stale_version_is_refused_and_changes_nothing():
     match = MatchFactory(home__squad=10)
     p = squad(match.home)
-    sheet = services.team_sheet_submit(match=match, team=match.home, expected_version=0,
+    sheet = night_services.team_sheet_submit(match=match, team=match.home, expected_version=0,
                                        partnerships={n: (p[2 * n - 2], p[2 * n - 1]) for n in (1, 2, 3, 4)})
     assert sheet.version == 1
-    sheet = services.team_sheet_submit(match=match, team=match.home, expected_version=1,
+    sheet = night_services.team_sheet_submit(match=match, team=match.home, expected_version=1,
                                        partnerships={n: (p[2 * n - 1], p[2 * n - 2]) for n in (1, 2, 3, 4)})
     assert sheet.version == 2
     before = sorted(Seat.objects.filter(sheet=sheet).values_list("table_number", "role", "player_id"))
 
     with pytest.raises(ValidationError, match=STALE) as refused:  # a phone still showing version 1
-        services.team_sheet_submit(match=match, team=match.home, expected_version=1,
+        night_services.team_sheet_submit(match=match, team=match.home, expected_version=1,
                                    partnerships={1: (p[8], p[9]), 2: (p[2], p[3]), 3: (p[4], p[5])})
 
     assert refused.value.code == "stale"

@@ -207,7 +207,7 @@ def test_a_terminated_database_connection_fails_cleanly_and_writes_nothing(clien
     _require_postgresql()
     import psycopg
 
-    from matches import services
+    from matches.results import services as result_services
     from tests.conftest import _database_url
 
     world = make_world()
@@ -222,7 +222,7 @@ def test_a_terminated_database_connection_fails_cleanly_and_writes_nothing(clien
             other.execute("SELECT pg_terminate_backend(%s)", [pid])
         Match.objects.filter(pk=match.pk).exists()  # the next query finds the connection gone
 
-    monkeypatch.setattr(services, "_queue_standings", lose_the_connection_mid_approval)
+    monkeypatch.setattr(result_services, "_queue_standings", lose_the_connection_mid_approval)
     response = client.post(f"/api/fixtures/{match.pk}/approve/", {}, content_type="application/json")
     assert response.status_code == 503 and response["Retry-After"] == "5"
     connection.close()
@@ -420,7 +420,7 @@ def test_health_names_a_stopped_beat_and_worker_and_the_clock_keeps_time_without
     stopped during a match: /healthz answers 503 naming the worker, and the public page and the captains'
     confirmation still follow the clock (the deadlines passed are applied as the match is read, SAKBOC 1.2)."""
     from clubs.services import team_captain_set
-    from matches import services
+    from matches.night import clock as night_clock
     from tests.factories import UserFactory, match_started
 
     staff = UserFactory(is_staff=True)
@@ -456,8 +456,8 @@ def test_health_names_a_stopped_beat_and_worker_and_the_clock_keeps_time_without
     assert "Interval" in page.content.decode() and "First half" not in page.content.decode()
 
     played = match_started(start=now - dt.timedelta(minutes=170))
-    services.match_interval_call(match=played, now=now - dt.timedelta(minutes=95))
-    services.match_resume(match=played, now=now - dt.timedelta(minutes=85))
+    night_clock.match_interval_call(match=played, now=now - dt.timedelta(minutes=95))
+    night_clock.match_resume(match=played, now=now - dt.timedelta(minutes=85))
     for team in (played.home, played.away):
         team.captain.user = UserFactory()
         team.captain.save(update_fields=["user"])

@@ -22,8 +22,8 @@ from prometheus_client import REGISTRY
 from prometheus_client.parser import text_string_to_metric_families
 from rest_framework.test import APIClient
 
-from matches import table_links
 from matches.models import MatchTable
+from matches.night import table_links
 from plumbing.metrics import metrics_networks
 from plumbing.models import OutboxMessage
 from tests.tables.conftest import playing  # noqa: F401 - the table fixture

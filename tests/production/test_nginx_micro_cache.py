@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from matches import boem_sheet
+from matches.night import boem_sheet
 from tests.nginx_front import NGINX, nginx_front
 from tests.tables.conftest import playing  # noqa: F401 - the fixture: a match playing now
 

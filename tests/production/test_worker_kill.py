@@ -27,8 +27,9 @@ from django.db import connection, transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from matches import services
 from matches.models import Award, Competition, Match, MatchTable, StandingsRow
+from matches.night import clock as night_clock
+from matches.night import services as night_services
 from plumbing.models import TaskReceipt
 from tests.conftest import celery_worker_start, celery_worker_stop, require_services
 from tests.factories import UserFactory, match_started, match_with_sheets
@@ -165,11 +166,11 @@ def test_a_worker_killed_half_way_leaves_one_email_one_set_of_standings_one_awar
         # unseated, the 3 minutes' grace long over.
         wait_for(lambda: re.search(r"match_clock_rearm\[\S+\] succeeded", workers.logs[-1].read_text()) is not None,
                  20, "the worker's start-up re-arm did not finish", workers.logs[-1])
-        services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
-        services.match_start(match=match, now=start)
-        services.match_interval_call(match=match, now=start + timedelta(minutes=75))
-        services.match_resume(match=match, now=start + timedelta(minutes=85))
-        services.table_unseated_report(match=match, table_number=2, team=match.away,
+        night_services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
+        night_clock.match_start(match=match, now=start)
+        night_clock.match_interval_call(match=match, now=start + timedelta(minutes=75))
+        night_clock.match_resume(match=match, now=start + timedelta(minutes=85))
+        night_clock.table_unseated_report(match=match, table_number=2, team=match.away,
                                        now=start + timedelta(minutes=86))
         assert not Award.objects.filter(match=match).exists()
         third = workers.processes[-1]
@@ -207,9 +208,9 @@ def test_the_dashboard_calls_the_interval_when_it_is_due_sakboc_1_2(client):
 def test_the_dashboard_stops_an_unseated_table_after_the_grace_once_sakboc_12_3(client):
     start = timezone.now().replace(microsecond=0) - timedelta(minutes=89)
     match = match_started(start=start)
-    services.match_interval_call(match=match, now=start + timedelta(minutes=75))
-    services.match_resume(match=match, now=start + timedelta(minutes=85))
-    services.table_unseated_report(match=match, table_number=3, team=match.home, now=start + timedelta(minutes=86))
+    night_clock.match_interval_call(match=match, now=start + timedelta(minutes=75))
+    night_clock.match_resume(match=match, now=start + timedelta(minutes=85))
+    night_clock.table_unseated_report(match=match, table_number=3, team=match.home, now=start + timedelta(minutes=86))
     client.force_login(match.referee)
 
     for _ in range(2):  # the page polls: the second read finds nothing more to do
@@ -226,7 +227,7 @@ def test_the_dashboard_leaves_the_clock_alone_when_no_deadline_is_due(client, mo
     start = timezone.now().replace(microsecond=0) - timedelta(minutes=10)
     match = match_started(start=start)
     calls = []
-    monkeypatch.setattr(services, "match_clock_advance", lambda **kwargs: calls.append(kwargs) or [])
+    monkeypatch.setattr(night_clock, "match_clock_advance", lambda **kwargs: calls.append(kwargs) or [])
     client.force_login(match.referee)
 
     assert client.get(reverse("referee:dashboard", args=[match.pk])).status_code == 200

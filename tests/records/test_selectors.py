@@ -126,7 +126,7 @@ def test_the_recompute_is_incremental_and_equals_a_full_one(season):
         assert _lines() == full
     assert records_recompute(competition_id=season.pk) == 0  # nothing changed, nothing written
 
-    # A sheet changed (every write of a match night bumps its live_version, matches.records.match_lock): the
+    # A sheet changed (every write of a match night bumps its live_version, matches.writes.match_lock): the
     # match's lines are computed again from it, and equal a full recompute's.
     boem = Boem.objects.filter(table__match=plain, winner__isnull=False).order_by("id").first()
     other = plain.away_id if boem.winner_id == plain.home_id else plain.home_id

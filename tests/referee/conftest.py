@@ -9,7 +9,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from matches import services as match_services
+from matches.night import clock as night_clock
+from matches.night import services as night_services
 from tests.factories import UserFactory, match_with_sheets
 
 # A hand where seat 1 revokes on the first trick: spades are led (AS) and seat 1, holding KS 8S 7S, plays 7D,
@@ -58,7 +59,7 @@ def match_night(referee):
     """A match in its first half: both sheets in, toss won by the home team, play started 1 minute ago."""
     start = timezone.now().replace(microsecond=0) - timedelta(minutes=1)
     match = match_with_sheets(scheduled_start=start, referee=referee)
-    match_services.match_toss_record(match=match, winner=match.home, by=referee, now=start - timedelta(minutes=4))
-    match_services.match_start(match=match, by=referee, now=start)
+    night_services.match_toss_record(match=match, winner=match.home, by=referee, now=start - timedelta(minutes=4))
+    night_clock.match_start(match=match, by=referee, now=start)
     match.refresh_from_db()
     return match

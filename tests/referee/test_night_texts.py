@@ -49,7 +49,7 @@ def test_the_referees_stroke_choices_say_the_tables_words_through_the_catalogue(
 
 
 def test_the_dashboard_counts_disputed_lines_apart_from_those_waiting(client, match_night, referee):
-    from matches import boem_sheet, table_links
+    from matches.night import boem_sheet, table_links
 
     link = {link.table_number: link for link in table_links.table_links_ensure(match=match_night)}[2]
     device, _key = table_links.table_device_sign_in(code=link.code)

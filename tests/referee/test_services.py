@@ -179,9 +179,9 @@ def test_query_is_noted_on_the_score_sheet(match_night, referee):
 
 
 def test_a_stopped_table_takes_no_claims(match_night, referee):
-    from matches import services as match_services
+    from matches.night import clock as night_clock
 
-    match_services.table_stop(match=match_night, table_number=3, defaulting_team=match_night.away, note="signs",
+    night_clock.table_stop(match=match_night, table_number=3, defaulting_team=match_night.away, note="signs",
                               by=referee, now=match_night.first_half_started_at + timedelta(minutes=5))
     with pytest.raises(ValidationError, match="SAKBOC 12.1"):
         _claim(match_night, referee, table_number=3)

@@ -44,9 +44,10 @@ from django.utils import timezone
 
 from clubs.models import Union
 from clubs.services import union_settings_update
-from matches import boem_sheet
-from matches import services as match_services
 from matches.models import Boem, BoemEntry, Match
+from matches.night import boem_sheet
+from matches.night import clock as night_clock
+from matches.night import services as night_services
 from referee import services
 from referee.models import DisputedHand, Ruling
 from tests.factories import match_with_sheets
@@ -116,8 +117,8 @@ def _night(settings: dict) -> Match:
     start = timezone.now().replace(microsecond=0) - timedelta(minutes=1)
     match = match_with_sheets(scheduled_start=start)
     union_settings_update(union=match.competition.union, reason="the union's reading", **settings)
-    match_services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
-    return match_services.match_start(match=match, now=start)
+    night_services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
+    return night_clock.match_start(match=match, now=start)
 
 
 def _score(match: Match) -> tuple[int, int]:

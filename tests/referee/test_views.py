@@ -237,9 +237,9 @@ def test_the_report_shows_the_awards_and_says_every_offence_by_name(ref_client, 
     import re
 
     from engine.offences import Offence
-    from matches import services as match_services
+    from matches.night import clock as night_clock
 
-    match_services.table_stop(match=match_night, table_number=3, defaulting_team=match_night.away,
+    night_clock.table_stop(match=match_night, table_number=3, defaulting_team=match_night.away,
                               note="Walked out", by=referee)
     services.ruling_record(claim=_claim(match_night, referee, offence="go_on_too_many"), decision="upheld",
                            by=referee)

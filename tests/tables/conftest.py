@@ -5,8 +5,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from matches import services, table_links
 from matches.models import Match, Seat
+from matches.night import clock as night_clock
+from matches.night import services as night_services
+from matches.night import table_links
 from tests.factories import match_with_sheets
 
 
@@ -16,8 +18,8 @@ def playing(db) -> Match:
     start = timezone.now().replace(microsecond=0) - timedelta(minutes=1)
     match = match_with_sheets(scheduled_start=start, home__squad=10, away__squad=10, home__name="Athlone Aces",
                               away__name="Mitchells Plain Manels")
-    services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
-    return services.match_start(match=match, now=start)
+    night_services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
+    return night_clock.match_start(match=match, now=start)
 
 
 @pytest.fixture

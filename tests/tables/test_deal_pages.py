@@ -7,8 +7,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from matches import services, table_links
 from matches.models import DealLine, Match
+from matches.night import clock as night_clock
+from matches.night import services as night_services
+from matches.night import table_links
 from tests.factories import match_with_sheets
 from tests.tables.test_table_pages import sign_in, version
 
@@ -20,8 +22,8 @@ def _playing(ruleset: str, deals: int = 16) -> Match:
     match = match_with_sheets(scheduled_start=start, home__squad=10, away__squad=10, home__name="Rotterdam Ruiten",
                               away__name="Delfshaven Klaveren", competition__ruleset=ruleset,
                               competition__deals_per_table=deals)
-    services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
-    return services.match_start(match=match, now=start)
+    night_services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
+    return night_clock.match_start(match=match, now=start)
 
 
 @pytest.fixture

@@ -11,8 +11,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from matches import boem_sheet, services, table_links
 from matches.models import BoemEntry, Match, MatchTable
+from matches.night import boem_sheet, table_links
+from matches.night import clock as night_clock
+from matches.night import services as night_services
 from tables.models import TableWrite
 from tests.factories import match_with_sheets
 
@@ -27,8 +29,8 @@ def _match(first_half_ends_in: timedelta) -> Match:
     start = now + first_half_ends_in - timedelta(minutes=match.competition.union.half_minutes)
     Match.objects.filter(pk=match.pk).update(scheduled_start=start)
     match.refresh_from_db()
-    services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
-    return services.match_start(match=match, now=start)
+    night_services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
+    return night_clock.match_start(match=match, now=start)
 
 
 def _table_page(client, match):
@@ -50,7 +52,7 @@ def _go_on(client, match, *, entered_at=None, side="home"):
 
 def _interval_called(match, minutes_ago: int = 2) -> Match:
     """The interval called ``minutes_ago`` (the first half's 75 minutes were up then)."""
-    return services.match_interval_call(match=match, now=timezone.now() - timedelta(minutes=minutes_ago))
+    return night_clock.match_interval_call(match=match, now=timezone.now() - timedelta(minutes=minutes_ago))
 
 
 def test_a_first_half_going_on_that_arrives_in_the_interval_is_a_first_half_hand(client):

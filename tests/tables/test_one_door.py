@@ -21,8 +21,10 @@ from django.db import transaction
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from matches import boem_sheet, services, table_links
 from matches.models import BoemEntry, Match, MatchTable, Seat, TableDevice
+from matches.night import boem_sheet, table_links
+from matches.night import clock as night_clock
+from matches.night import services as night_services
 from referee.models import StrafClaim
 from tables import services as table_services
 from tests.factories import match_with_sheets
@@ -55,8 +57,8 @@ def _match(*, first_half_ends_in: timedelta = timedelta(minutes=30)) -> Match:
     start = now + first_half_ends_in - timedelta(minutes=match.competition.union.half_minutes)
     Match.objects.filter(pk=match.pk).update(scheduled_start=start)
     match.refresh_from_db()
-    services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
-    return services.match_start(match=match, now=start)
+    night_services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
+    return night_clock.match_start(match=match, now=start)
 
 
 class Night:
@@ -195,7 +197,7 @@ def test_a_stale_sheet_is_refused_alike(client):
 def _in_the_interval() -> Match:
     """The first half's 75 minutes were up 2 minutes ago, and the interval was called then (SAKBOC 1.2)."""
     match = _match(first_half_ends_in=-timedelta(minutes=2))
-    return services.match_interval_call(match=match, now=timezone.now() - timedelta(minutes=2))
+    return night_clock.match_interval_call(match=match, now=timezone.now() - timedelta(minutes=2))
 
 
 def test_in_the_interval_a_going_on_without_the_cut_answer_is_refused_alike_sakboc_2_2(client):

@@ -12,7 +12,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from matches import table_links
+from matches.night import table_links
 from tables import views
 
 pytestmark = pytest.mark.django_db

@@ -7,8 +7,9 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from matches import services, table_links
 from matches.models import Boem, BoemEntry, Match, MatchTable
+from matches.night import services as night_services
+from matches.night import table_links
 from referee.models import StrafClaim
 from tests.tables.conftest import telman
 
@@ -170,13 +171,13 @@ def test_the_live_part_answers_304_until_the_night_changes(client, playing, link
     first = client.get(reverse("tables:live"))
     assert first.status_code == 200 and first["ETag"]
     assert client.get(reverse("tables:live"), HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
-    services.match_score_recompute(match=playing)
+    night_services.match_score_recompute(match=playing)
     assert client.get(reverse("tables:live"), HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 200
 
 
 def test_a_going_on_and_its_confirmation_from_the_page_lock_and_read_the_match_once(client, playing, links):
     """The view locks the match to bound the entry's time (``tables.views._entry_time``) and hands it to the
-    service, which does not lock and read it again (``matches.records.match_lock(handed_on=True)``), whether
+    service, which does not lock and read it again (``matches.writes.match_lock(handed_on=True)``), whether
     it locks by the match (a going-on) or by its id (a confirmation, through the line)."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
@@ -207,7 +208,7 @@ def test_a_match_handed_on_is_locked_again_after_its_transaction(playing):
     from django.db import connection, transaction
     from django.test.utils import CaptureQueriesContext
 
-    from matches.records import match_lock
+    from matches.writes import match_lock
 
     with transaction.atomic():
         locked = match_lock(playing.pk, handed_on=True)

@@ -5,7 +5,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from matches.boem_svg import BoemDrawing, BoemDrawingError, boem_svg, rung_y, side_marks
+from matches.night.boem_svg import BoemDrawing, BoemDrawingError, boem_svg, rung_y, side_marks
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 

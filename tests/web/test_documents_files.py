@@ -237,7 +237,7 @@ def test_the_nights_four_score_sheets_are_one_pdf_with_the_partnerships(client, 
     assert_all_fonts_embedded(content)
     pages = [page for page in pdf_text(content).split("\f") if page.strip()]
     assert len(pages) == 4
-    from matches.live import table_partnerships
+    from matches.night.live import table_partnerships
 
     pairs = table_partnerships(match=match)
     for number, page in enumerate(pages, start=1):

@@ -10,8 +10,8 @@ import pytest
 from django.utils import timezone
 
 from clubs.models import Team
-from matches.exports import csv_cell
 from matches.models import StandingsRow
+from matches.results.exports import csv_cell
 
 pytestmark = pytest.mark.django_db
 

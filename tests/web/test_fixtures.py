@@ -6,7 +6,7 @@ from itertools import permutations
 
 import pytest
 
-from matches.fixtures import FixtureError, TieWinner, knockout_bracket, league_round_robin
+from matches.competitions.fixtures import FixtureError, TieWinner, knockout_bracket, league_round_robin
 
 START = dt.date(2026, 2, 3)
 

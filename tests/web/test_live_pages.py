@@ -4,7 +4,7 @@ the change visible the moment it is committed (the ETag is ``Match.live_version`
 import pytest
 from django.urls import reverse
 
-from matches import boem_sheet
+from matches.night import boem_sheet
 from tests.tables.conftest import playing  # noqa: F401 - the fixture: a match playing now
 
 pytestmark = pytest.mark.django_db

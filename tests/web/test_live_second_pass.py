@@ -18,8 +18,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from matches import boem_sheet, services, table_links
 from matches.models import MatchTable
+from matches.night import boem_sheet, table_links
+from matches.night import clock as night_clock
+from matches.night import services as night_services
 from tests.factories import match_with_sheets
 from tests.referee.conftest import match_night, referee  # noqa: F401 - fixtures
 from tests.tables.conftest import links, playing  # noqa: F401 - fixtures
@@ -102,8 +104,8 @@ def test_the_live_clock_says_whole_seconds(client):
     start = timezone.now() - timedelta(minutes=1)  # started by the clock as it reads: with microseconds
     start = start.replace(microsecond=start.microsecond or 1)
     match = match_with_sheets(scheduled_start=start - timedelta(seconds=5))
-    services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
-    services.match_start(match=match, now=start)
+    night_services.match_toss_record(match=match, winner=match.home, now=start - timedelta(minutes=4))
+    night_clock.match_start(match=match, now=start)
     clock = client.get(f"/api/fixtures/{match.pk}/live/").json()["clock"]
     assert re.fullmatch(r"[0-9-]+T[0-9:]+(Z|[+-][0-9:]+)", clock["now"]), clock
     assert re.fullmatch(r"[0-9-]+T[0-9:]+(Z|[+-][0-9:]+)", clock["ends_at"]), clock

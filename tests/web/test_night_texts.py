@@ -11,8 +11,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from matches import boem_sheet, table_links
 from matches.models import Match, ResultDispute
+from matches.night import boem_sheet, table_links
 from tests.api.world import make_world
 from tests.factories import squad
 from tests.tables.conftest import links, playing  # noqa: F401 - the fixtures: a match playing now, its table links

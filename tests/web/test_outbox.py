@@ -80,7 +80,7 @@ def test_the_api_approval_with_the_broker_down_answers_200_with_a_notice(client,
 def test_the_flush_catches_up_once_the_broker_is_back_exactly_once(
     client, world, broker_down, mailoutbox
 ):
-    from matches.services import standings_publish
+    from matches.results.services import standings_publish
 
     league = world.a.league
     _approve(client, world)
@@ -101,7 +101,7 @@ def test_the_flush_catches_up_once_the_broker_is_back_exactly_once(
 
 
 def test_a_rolled_back_change_leaves_nothing_in_the_outbox(world):
-    from matches.services import result_approve
+    from matches.results.services import result_approve
 
     with pytest.raises(RuntimeError):
         with transaction.atomic():

@@ -14,9 +14,10 @@ from django.http import HttpResponse
 from django.test import RequestFactory
 from django.utils import translation
 
-from matches import boem_sheet, services
 from matches.models import Match
-from matches.standings import standings_recompute
+from matches.night import boem_sheet
+from matches.results import services as result_services
+from matches.results.standings import standings_recompute
 from plumbing.page_cache import cached_page
 from tests.tables.conftest import playing  # noqa: F401 - the fixture: a match playing now
 
@@ -86,7 +87,7 @@ def test_kept_results_fixtures_and_match_pages_show_an_approved_result_at_once(
     for url in urls[:2]:
         assert _badge_beside(before[url].content.decode(), match) == "provisional"
     with django_capture_on_commit_callbacks(execute=True):
-        services.result_approve(match=match, user=world.a.official)
+        result_services.result_approve(match=match, user=world.a.official)
     for url in urls:
         after = client.get(url, HTTP_IF_NONE_MATCH=before[url]["ETag"])
         assert after.status_code == 200, url
@@ -109,7 +110,7 @@ def test_kept_standings_api_and_page_change_when_the_standings_do(client, world,
     played = {row["team_name"]: row["played"] for row in first.json()}
     assert client.get(api, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
     with django_capture_on_commit_callbacks(execute=True):  # approving writes the recompute; the worker runs it
-        services.result_approve(match=world.a.confirmed, user=world.a.official)
+        result_services.result_approve(match=world.a.confirmed, user=world.a.official)
     with django_capture_on_commit_callbacks(execute=True):
         standings_recompute(competition_id=league.pk)
     after = client.get(api, HTTP_IF_NONE_MATCH=first["ETag"])
@@ -119,7 +120,7 @@ def test_kept_standings_api_and_page_change_when_the_standings_do(client, world,
     page = f"/competitions/{league.pk}/standings/"
     shown = client.get(page)
     with django_capture_on_commit_callbacks(execute=True):
-        services.standings_publish(competition=league, title="After the approval")
+        result_services.standings_publish(competition=league, title="After the approval")
     published = client.get(page, HTTP_IF_NONE_MATCH=shown["ETag"])
     assert published.status_code == 200 and "After the approval" in published.content.decode()
     assert client.get(api, HTTP_IF_NONE_MATCH=after["ETag"]).status_code == 200  # the publish renews it too

@@ -21,7 +21,7 @@ from clubs.models import Team, Union
 from demo.drive import play_demo_drive
 from demo.season import UNION_NAME, demo_season_run, demo_tonight_ensure
 from drives.models import Drive
-from matches import services
+from matches.competitions import services as competition_services
 from matches.models import Competition, Match, TableLink
 
 pytestmark = pytest.mark.django_db
@@ -43,7 +43,7 @@ def night(django_db_setup, django_db_blocker):
         tonight = demo_tonight_ensure()
         play_demo_drive(union_name=UNION_NAME, seed=7)
         union = Union.objects.get(name=UNION_NAME)
-        boland = services.competition_create(union=union, name="Boland Liga 2026", season="2026",
+        boland = competition_services.competition_create(union=union, name="Boland Liga 2026", season="2026",
                                              ruleset="amsterdam")
         yield {"tonight": tonight, "boland": boland}
         transaction.set_rollback(True)

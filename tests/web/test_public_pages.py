@@ -39,7 +39,7 @@ def _boem_sheet(match: Match) -> None:
 
 
 def test_fixtures_and_results_mark_unapproved_results_provisional(client, world, django_capture_on_commit_callbacks):
-    from matches import services
+    from matches.results import services as result_services
 
     league = world.a.league
     page = client.get(f"/competitions/{league.pk}/")
@@ -51,7 +51,7 @@ def test_fixtures_and_results_mark_unapproved_results_provisional(client, world,
     for match in (world.a.provisional, world.a.confirmed):
         Match.objects.filter(pk=match.pk).update(result_status=Match.ResultStatus.CONFIRMED)
         with django_capture_on_commit_callbacks(execute=True):
-            services.result_approve(match=match, user=world.a.official)
+            result_services.result_approve(match=match, user=world.a.official)
     results = client.get(f"/competitions/{league.pk}/results/").content.decode()
     assert 'class="badge provisional">provisional' not in results.split("until a union official")[1]
 
@@ -108,7 +108,7 @@ def test_standings_show_the_published_snapshot_frozen_with_tiebreak_reasons(clie
 
 
 def test_cup_page_shows_the_bracket_with_byes(client, world):
-    from matches.services import competition_fixtures_create
+    from matches.competitions.services import competition_fixtures_create
 
     cup = world.a.cup
     competition_fixtures_create(competition=cup, start=timezone.localdate())
@@ -125,7 +125,7 @@ def test_competition_list_and_unknown_ids(client, world):
 
 def test_cup_byes_follow_the_seeding(world):
     from clubs.models import Team
-    from matches.services import competition_fixtures_create
+    from matches.competitions.services import competition_fixtures_create
 
     cup = world.a.cup
     for seed, name in enumerate(["A Cup 2", "A Cup 0", "A Cup 1"], start=1):
@@ -156,8 +156,9 @@ def test_official_pages_generate_fixtures_assign_and_approve(client, world):
 
 def test_standings_page_is_served_from_cache_and_never_stale(client, world, django_assert_num_queries,
                                                               django_capture_on_commit_callbacks):
-    from matches import services
-    from matches.standings import standings_recompute
+
+    from matches.results import services as result_services
+    from matches.results.standings import standings_recompute
 
     league = world.a.league
     url = f"/competitions/{league.pk}/standings/"
@@ -168,7 +169,7 @@ def test_standings_page_is_served_from_cache_and_never_stale(client, world, djan
         assert client.get(url).content.decode() == first
     # A change to the standings renews the token after commit: the next request renders afresh.
     with django_capture_on_commit_callbacks(execute=True):
-        snapshot = services.standings_publish(competition=league, title="After round 9")
+        snapshot = result_services.standings_publish(competition=league, title="After round 9")
     after_publish = client.get(url).content.decode()
     assert "After round 9" in after_publish and "No standings published yet." not in after_publish
     assert f"?snapshot={snapshot.pk}" in after_publish

@@ -8,8 +8,8 @@ from django.contrib.auth.models import Group
 from django.utils import timezone
 
 from clubs.models import GROUP_CAPTAINS, GROUP_CLUB_SECRETARIES, ClubSecretary, Team, Transfer
-from matches import seasons
 from matches.models import Season
+from matches.seasons import services as seasons
 from tests.factories import PlayerFactory, UnionFactory, UserFactory
 from tests.season_factories import season_played
 

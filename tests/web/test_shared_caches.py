@@ -19,8 +19,8 @@ from django.contrib.messages.storage.base import Message
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.test import RequestFactory, override_settings
 
-from matches import table_links
-from matches.standings import standings_recompute
+from matches.night import table_links
+from matches.results.standings import standings_recompute
 from tests.tables.conftest import playing  # noqa: F401 - the fixture: a match playing now
 
 pytestmark = pytest.mark.django_db

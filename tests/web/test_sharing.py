@@ -12,7 +12,8 @@ from django.urls import reverse
 from django.utils import timezone
 from PIL import Image
 
-from matches import boem_sheet, services
+from matches.night import boem_sheet
+from matches.results import services as result_services
 from tests.factories import MatchFactory, TeamFactory
 from tests.tables.conftest import playing  # noqa: F401 - the fixture: a match playing now
 
@@ -54,7 +55,7 @@ def _whatsapp_text(page: str) -> list[str]:
 def played():
     match = MatchFactory(home__name="Athlone Aces", away__name="Bonteheuwel Boere", venue="Athlone Civic Centre",
                          scheduled_start=timezone.now() - dt.timedelta(days=2))
-    services.result_enter(match=match, home_score=7, away_score=3, reason="paper sheet")
+    result_services.result_enter(match=match, home_score=7, away_score=3, reason="paper sheet")
     match.refresh_from_db()
     return match
 

@@ -1,4 +1,4 @@
-"""The live standings are read one way everywhere (matches.selectors.standings_for_competition): the standings
+"""The live standings are read one way everywhere (matches.results.selectors.standings_for_competition): the standings
 page, the home page, the API, the CSV and the PDF show the same table, in a number of queries that does not
 grow with the number of teams (pinned here, cache cold and warm)."""
 
@@ -11,8 +11,8 @@ import pytest
 from django.core.cache import cache
 
 from matches.models import Match
-from matches.selectors import standings_for_competition
-from matches.standings import standings_cache_key, standings_recompute
+from matches.results.selectors import standings_for_competition
+from matches.results.standings import standings_cache_key, standings_recompute
 from tests.factories import CompetitionFactory, MatchFactory, TeamFactory
 
 pytestmark = pytest.mark.django_db

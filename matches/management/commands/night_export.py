@@ -1,4 +1,4 @@
-"""``manage.py night_export --match ID [--output FILE]``: write a match night as one file (matches/night_transfer.py).
+"""``manage.py night_export --match ID [--output FILE]``: write a match night as one file (matches/nightfile/).
 
 ``--match`` is the match's number (``/matches/<number>/`` on the site) or ``"Home team v Away team"`` (the match
 of those teams still to be finished, else the latest). Without ``--output`` the file goes to standard output.
@@ -12,7 +12,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from matches.models import Match
-from matches.night_transfer import night_export, night_file_dumps
+from matches.nightfile.export import night_export
+from matches.nightfile.format import night_file_dumps
 
 
 def match_named(text: str) -> Match:

@@ -1,5 +1,5 @@
 """``manage.py night_import FILE [--dry-run]``: bring a match night written by ``night_export`` into this
-installation (matches/night_transfer.py), in one transaction.
+installation (matches/nightfile/), in one transaction.
 
 On a fresh installation (the laptop at the hall) it creates the union with its officials and referees, the
 competition, clubs, teams, players and accounts (without passwords: ``manage.py changepassword <username>``).
@@ -18,7 +18,8 @@ from pathlib import Path
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from matches.night_transfer import NightConflict, NightFileError, NightRefused, night_import
+from matches.nightfile.format import NightConflict, NightFileError, NightRefused
+from matches.nightfile.imports import night_import
 
 
 class Command(BaseCommand):

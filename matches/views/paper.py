@@ -1,4 +1,4 @@
-"""Printable paper as A4 PDFs (``matches.paper``): a match's score sheets, a team's team sheet and fixture list.
+"""Printable paper as A4 PDFs (``matches.night.paper``): a match's score sheets, a team's team sheet and fixture list.
 
 Public like the match and team pages they are linked from (they hold the names those pages show); the referee's
 console links the night's four score sheets in one PDF. In the reader's language (the active language).
@@ -11,8 +11,8 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from clubs.models import Team
-from matches import paper
 from matches.models import TABLES_PER_MATCH, Match
+from matches.night import paper
 
 
 def _pdf(content: bytes, filename: str) -> HttpResponse:

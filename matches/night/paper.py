@@ -24,10 +24,10 @@ from django.db.models import Q
 from django.utils.safestring import SafeString, mark_safe
 
 from clubs.models import Team
-from matches import boem_svg
-from matches.boem_svg import BoemDrawing
-from matches.live import Partnership, table_partnerships
 from matches.models import TABLES_PER_MATCH, Match
+from matches.night import boem_svg
+from matches.night.boem_svg import BoemDrawing
+from matches.night.live import Partnership, table_partnerships
 from plumbing import documents
 
 #: Blank boem trees per half on a score sheet, and lines for hands (two columns of this many).

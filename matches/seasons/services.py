@@ -10,17 +10,18 @@ competitions but no row yet is open; the row is written when the season is first
 
 **Closing** (:func:`season_close`): only when every competition of the season has its fixtures and every
 fixture is approved, a cup's final with a winner (else refused, naming what is left). The leagues' final
-standings are frozen as published snapshots (``matches.services.standings_publish``; the last published one
+standings are frozen as published snapshots (``matches.results.services.standings_publish``; the last published one
 when no result was approved since), and the champions (every team in first place of the final standings) and
 cup winners (the final's winner) go into :class:`~matches.models.SeasonHonour`, the public archive at
-``/seasons/``. A closed season takes no new competition and no new fixture (``matches.services.season_open_check``).
+``/seasons/``. A closed season takes no new competition and no new fixture
+(``matches.competitions.services.season_open_check``).
 
 **Starting the next season** (:func:`season_start`) from a closed one: its competitions are copied under the new
 label with entries closed and no fixtures; each team is carried over as a *draft* (``Team.draft``) with its
 squad (the players still active and registered with the club; the others are listed as left out) and its
 captain. The clubs' secretaries confirm each draft (:func:`team_draft_confirm`, SAKBOC 1.5: a full team is 8
-registered players) or change it (the squad pages) or withdraw it (``matches.entries.team_withdraw``); the
-fixtures wait until no team of the competition is a draft (``matches.services.fixtures_draft_check``).
+registered players) or change it (the squad pages) or withdraw it (``matches.competitions.entries.team_withdraw``); the
+fixtures wait until no team of the competition is a draft (``matches.competitions.services.fixtures_draft_check``).
 
 Services are atomic and keyword-only; a broken rule raises ``ValidationError`` with the reason; ``by`` is the
 history user. Clubs carry over by themselves: they belong to the union, not to a season.
@@ -43,10 +44,11 @@ from simple_history.utils import bulk_create_with_history
 
 from clubs.models import FULL_TEAM_PLAYERS, Team, TeamMembership, Union
 from clubs.services import history_reason_fit, save_with_history
-from matches import services
-from matches.fixtures import knockout_bracket
+from matches.competitions import services as competition_services
+from matches.competitions.fixtures import knockout_bracket
 from matches.models import Competition, Match, Season, SeasonHonour, StandingsSnapshot
-from matches.standings import standings_page_token_renew, standings_read
+from matches.results import services as result_services
+from matches.results.standings import standings_page_token_renew, standings_read
 
 #: Fixtures named when a season cannot close yet, per competition; the rest are counted.
 FIXTURES_NAMED = 3
@@ -156,9 +158,10 @@ def _fixture_words(match: Match) -> str:
 
 
 def _cup_final(competition: Competition, matches: list[Match]) -> Match | None:
-    """The cup's final: the one tie of the bracket's last round (``matches.fixtures.knockout_bracket``), or, for
+    """The cup's final: the one tie of the bracket's last round (``matches.competitions.fixtures.knockout_bracket``),
+    or, for
     fixtures scheduled one by one without ties, the one match of the last round played."""
-    teams = services.cup_teams(competition)
+    teams = competition_services.cup_teams(competition)
     if len(teams) >= 2 and any(m.tie_number for m in matches):
         last = len(knockout_bracket(teams))
         return next((m for m in matches if m.round_number == last and m.tie_number == 1), None)
@@ -234,7 +237,7 @@ def _final_standings(competition: Competition, *, by: Any, now: datetime) -> Sta
     title = "Final standings"
     if competition.standings_snapshots.filter(title=title).exists():
         title = f"Final standings, season closed {timezone.localdate(now):%d %B %Y}"
-    return services.standings_publish(competition=competition, by=by, title=title, now=now)
+    return result_services.standings_publish(competition=competition, by=by, title=title, now=now)
 
 
 @transaction.atomic

@@ -4,7 +4,7 @@ Tabbycat and heltour never send organisers to an admin for this; neither do we. 
 competition for entries; each club's secretary enters the club's teams, choosing each squad from the club's
 registered players (a full team is 8 registered players, SAKBOC 1.5; more are its substitutes, 11.1) and its
 captain; a team may be withdrawn until fixtures exist; the official closes the entries and generates the
-fixtures (``matches.services.competition_fixtures_create``, which refuses while entries are open).
+fixtures (``matches.competitions.services.competition_fixtures_create``, which refuses while entries are open).
 
 Services here are atomic and keyword-only; a broken rule raises ``ValidationError`` with the reason (and its
 clause where the rules give one); ``by`` is the history user.

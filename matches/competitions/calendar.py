@@ -9,7 +9,8 @@
   RFC 5545 3.8.4.7).
 * ``DTSTAMP`` and ``LAST-MODIFIED``: the time of the match's latest change (its newest history row).
 * ``SEQUENCE``: how often its date, time or venue has changed (RFC 5545 3.8.7.4: a revision a calendar must
-  show), counted from the match's history, so a postponement (``matches.fixture_changes.fixture_reschedule``)
+  show), counted from the match's history, so a postponement
+  (``matches.competitions.fixture_changes.fixture_reschedule``)
   updates the event in place, at its new start and venue, rather than adding a second one.
 * ``URL``: the match report, on the site's public address (``SITE_URL``).
 

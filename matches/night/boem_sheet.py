@@ -44,7 +44,9 @@ from django.utils.translation import gettext as _
 from clubs.models import Player, Team
 from engine.boem_sheet import SheetError, SheetLine, SheetScore, score_sheet
 from matches.models import SHEET_ORDER, Boem, BoemEntry, Match, MatchTable, Seat, TableDevice
-from matches.records import (
+from matches.rules import competition_ruleset, plays_deals
+from matches.selectors import clock_deadlines
+from matches.writes import (
     field_check,
     hhmm,
     history_model,
@@ -55,8 +57,6 @@ from matches.records import (
     team_in_match,
     version_check,
 )
-from matches.rules import competition_ruleset, plays_deals
-from matches.selectors import clock_deadlines
 
 #: Phases in which a table's sheet takes lines (the interval only for hands already cut, SAKBOC 2.2).
 RECORDING_PHASES = (Match.Phase.FIRST_HALF, Match.Phase.INTERVAL, Match.Phase.SECOND_HALF, Match.Phase.EXTRA_TIME)
@@ -432,7 +432,7 @@ def going_on_record(
 # --- Confirmations, disputes and corrections ------------------------------------------------------------
 
 def _entry_lock(entry: BoemEntry) -> tuple[Match, MatchTable, BoemEntry, list[BoemEntry]]:
-    """The line's match locked (:func:`matches.records.match_lock`), its table, and the table's lines read afresh
+    """The line's match locked (:func:`matches.writes.match_lock`), its table, and the table's lines read afresh
     under that lock (the line among them): one read of the sheet serves the checks and the writer.
 
     :raises BoemEntry.DoesNotExist: the line is gone.
@@ -693,7 +693,7 @@ def straf_reversal_strike(*, entry: BoemEntry, reason: str, by: Any = None, now:
     decision final only on the night). The sheet is scored again; history keeps who, when and ``reason``.
 
     :raises ValidationError: no reason; the line is not a reversal or is struck already; the result approved
-        (reopen it first, ``matches.services.result_reopen``).
+        (reopen it first, ``matches.results.services.result_reopen``).
     """
     now = now_or(now)
     reason = reason.strip()
@@ -961,7 +961,7 @@ def hand_start(
     return (current.strokes if current is not None else (0, 0)), False
 
 
-# --- Lines brought from another installation (matches/night_transfer.py) -------------------------------------
+# --- Lines brought from another installation (matches/nightfile/) -----------------------------------------------------
 
 @transaction.atomic
 def sheet_lines_restore(

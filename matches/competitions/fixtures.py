@@ -14,9 +14,10 @@ every later round keeps its spacing from the moved round (:func:`round_date_next
 reads them as typed by an official, :func:`blackout_dates_hit` says which ones a schedule stepped over, and
 :func:`south_african_public_holidays` offers the coming year's public holidays as a start.
 
-Neither touches the database. The services that do are :mod:`matches.services`':
-:func:`~matches.services.competition_fixtures_create` loads a competition's entered teams, runs a generator and
-schedules each match; :func:`~matches.services.knockout_advance` puts a cup's approved winners into their
+Neither touches the database. The services that do are :mod:`matches.competitions.services`':
+:func:`~matches.competitions.services.competition_fixtures_create` loads a competition's entered teams, runs a
+generator and
+schedules each match; :func:`~matches.competitions.services.knockout_advance` puts a cup's approved winners into their
 next-round ties.
 """
 

@@ -1,7 +1,8 @@
 """What the public pages show, and their downloads: standings tables and match reports as CSV, ``.xlsx`` and PDF.
 
 * :func:`match_report_load` reads a match with its tables, boems, boem-sheet entries and awards in a fixed
-  number of queries; :func:`boem_drawing` turns one boem into the plain data ``matches.boem_svg`` draws.
+  number of queries; :func:`~matches.night.live.boem_drawing` turns one boem into the plain data
+  ``matches.night.boem_svg`` draws.
 * :func:`standings_table`, :func:`match_boems_table`, :func:`match_score_table` give each downloadable table as
   fixed headers and rows of one kind (issue 38: the boem rows and the score summary are separate files);
   ``plumbing.spreadsheets`` writes them as CSV with a byte-order mark or ``.xlsx``.
@@ -15,7 +16,7 @@ template that escapes every name and fetches nothing (no image from the server's
 Standings rows are plain dicts with the keys of a published snapshot's ``rows`` (``position``,
 ``team_name``, ``club_name``, ``played``, ``won``, ``drawn``, ``lost``, ``points_for``, ``points_against``,
 ``difference``, ``league_points``, ``tiebreak_reason``), so a frozen snapshot and the live table
-(:func:`matches.selectors.standings_rows`) export alike.
+(:func:`matches.results.selectors.standings_rows`) export alike.
 """
 
 from __future__ import annotations
@@ -27,11 +28,12 @@ from django.db.models import Prefetch, Sum
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
-from matches import boem_svg
-from matches.boem_svg import BoemDrawing
 from matches.models import SHEET_ORDER, Award, Boem, BoemEntry, DealLine, Match, MatchTable
+from matches.night import boem_svg
+from matches.night.boem_svg import BoemDrawing
+from matches.night.live import boem_drawing
+from matches.results.standings import tiebreak_reason_display
 from matches.rules import plays_deals
-from matches.standings import tiebreak_reason_display
 from plumbing import documents
 from plumbing.spreadsheets import sheet_cell
 
@@ -69,45 +71,6 @@ def match_report_load(*, match_id: int) -> Match | None:
         .filter(pk=match_id)
         .first()
     )
-
-
-def boem_drawing(*, boem: Boem, match: Match, entries: list[BoemEntry] | None = None) -> BoemDrawing:
-    """Plain data for one boem: home on the left (from the top rung), away on the right (Notes §V).
-
-    Goings-on come from the boem sheet's ``stroke`` entries in order (``entries``, or the boem's prefetched
-    ones); when a boem's counts were entered without lines (a paper result), its ``home_strokes``/
-    ``away_strokes`` are drawn as single strokes. Goings-on not yet confirmed are flagged (drawn dashed).
-    """
-    home, away = [], []
-    home_pending, away_pending = [], []
-    straf_side = None
-    for entry in (entries if entries is not None else boem.entries.all()):
-        side = "left" if entry.team_id == match.home_id else "right"
-        if entry.kind == BoemEntry.Kind.STROKE and entry.strokes in (1, 2) and not entry.struck:
-            (home if side == "left" else away).append(entry.strokes)
-            (home_pending if side == "left" else away_pending).append(entry.confirmed_at is None)
-        elif entry.kind in (BoemEntry.Kind.STRAF, BoemEntry.Kind.STRAF_REVERSED):
-            straf_side = side
-    if sum(home) != boem.home_strokes or sum(away) != boem.away_strokes:
-        home = [1] * min(boem.home_strokes, boem_svg.RUNGS)
-        away = [1] * min(boem.away_strokes, boem_svg.RUNGS)
-        home_pending, away_pending = [], []
-    if boem.status == Boem.Status.STRAFFED:
-        outcome = gettext("straf: %(points)s pts") % {"points": boem.points}
-    elif boem.status == Boem.Status.UNFINISHED:
-        outcome = gettext("unfinished at time")
-    elif boem.status == Boem.Status.COMPLETED:
-        outcome = gettext("%(home)s–%(away)s: %(points)s pts") % {
-            "home": boem.home_strokes, "away": boem.away_strokes, "points": boem.points}
-    else:
-        outcome = gettext("%(home)s–%(away)s, in play") % {"home": boem.home_strokes, "away": boem.away_strokes}
-    if boem.status != Boem.Status.STRAFFED:
-        straf_side = None
-    elif boem.winner_id is not None:
-        straf_side = "left" if boem.winner_id == match.home_id else "right"
-    return BoemDrawing(left_label=match.home.name, right_label=match.away.name, left=home, right=away,
-                       outcome=outcome, straf_side=straf_side, left_pending=home_pending,
-                       right_pending=away_pending)
 
 
 def table_reports(match: Match) -> list[TableReport]:
@@ -226,7 +189,7 @@ def standings_pdf(*, title: str, subtitle: str, rows: list[dict]) -> bytes:
 
 
 def table_status_label(*, table: MatchTable, match: Match) -> str:
-    """A table's status for people, as the match page says it (``matches.live.LiveTable.status_label``): a table
+    """A table's status for people, as the match page says it (``matches.night.live.LiveTable.status_label``): a table
     still "playing" when time was called (SAKBOC 2.2) has "Played" once the match is over."""
     if table.status == MatchTable.Status.PLAYING:
         if match.phase == Match.Phase.FINISHED:

@@ -1,10 +1,15 @@
 """How the match-night writes write: the match's row lock, version checks, history rows and the match score.
 
-Shared by ``matches.services`` (fixtures, team sheets, the clock, awards, results) and ``matches.boem_sheet``
+Shared by the services of every job (``matches.competitions.services``, ``matches.night.services`` and
+``matches.night.clock``, ``matches.results.services``) and ``matches.night.boem_sheet``
 (every line of a table's boem sheet), so neither imports the other's internals. Every write of a match night
 locks the match's row first (:func:`match_lock`), so two devices or a device and the referee are served one
 after the other, and the same statement marks the change for the live pages (``Match.live_version`` + 1): it
 becomes visible with the write when the transaction commits, and vanishes with it when a rule refuses it.
+
+The clock and the
+team sheets also share :func:`not_before_check` (a step taken before its time) and :func:`award_once` (an award
+written once).
 """
 
 from __future__ import annotations
@@ -21,7 +26,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Team
 from clubs.services import history_reason_fit, save_with_history
-from matches.models import Match
+from matches.models import Award, Match
 from matches.selectors import match_score
 
 STALE_WRITE = "{what} was changed by someone else since you opened it: reload and try again."
@@ -156,3 +161,38 @@ def match_night_come_check(*, match: Match, now: datetime | None = None) -> None
             _("The match night of %(home)s v %(away)s is on %(date)s: its result can be entered from that night.")
             % {"home": match.home, "away": match.away, "date": date_format(night, "j F Y")}
         )
+
+
+def not_before_check(now: datetime, due: datetime, refusal: str, **values: Any) -> None:
+    """Refuse a step of the match night taken before its time ``due``.
+
+    :param refusal: the translated refusal, citing its clause, with ``%(value)s`` for the time due (``19:30``)
+        and the match's clock length it names (``%(minutes)s``, given in ``values``: the union's, or the match's
+        own, ``matches.selectors.match_clock_lengths``; never SAKBOC's default written in).
+    :raises ValidationError: ``now`` is before ``due``.
+    """
+    if now < due:
+        raise ValidationError(refusal % {**values, "value": hhmm(due)})
+
+
+def award_once(
+    match: Match, *, team_id: int, kind: str, by: Any, now: datetime, half: int | None = None,
+    table_number: int | None = None, player_id: int | None = None, note: str = "",
+) -> Award:
+    """Write an award once (its DB constraint makes a repeat a no-op returning the existing one)."""
+    lookup: dict[str, Any] = {"match": match, "kind": kind}
+    if kind == Award.Kind.THREE_TABLES:
+        lookup["team_id"] = team_id
+    elif kind == Award.Kind.CALLED_AWAY:
+        lookup.update(player_id=player_id, half=half)
+    else:
+        lookup["table_number"] = table_number
+    existing = Award.objects.filter(**lookup).first()
+    if existing is not None:
+        return existing
+    award = Award(
+        match=match, team_id=team_id, kind=kind, points=Award.POINTS[kind], clause=Award.CLAUSE[kind], half=half,
+        table_number=table_number, player_id=player_id, note=note, created_at=now, created_by=by,
+    )
+    save_with_history(award, by=by, reason=f"{award.points} points ({award.clause})")
+    return award

@@ -286,7 +286,7 @@ def standings_catch_up(*, competition_id: int) -> int:
 def standings_read(*, competition_id: int) -> list[StandingsLine]:
     """The competition's live (provisional) standings, best first; empty before any result is approved.
 
-    The one read of the live table, behind :func:`matches.selectors.standings_for_competition` (the page, the
+    The one read of the live table, behind :func:`matches.results.selectors.standings_for_competition` (the page, the
     home page, the API, the CSV and the PDF). Cached: 0 queries on a hit; on a miss, any recompute still
     waiting in the outbox is run first (:func:`standings_catch_up`, 1 query when none), then 1 query for the
     stored rows, which are cached."""

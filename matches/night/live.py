@@ -3,7 +3,7 @@ boem trees and boem-sheet lines (reads only).
 
 :func:`match_live` loads it in a fixed number of queries (tests pin them); :func:`live_version` is the one cheap
 read a polling phone makes: ``Match.live_version``, bumped in the same transaction as every change a live page
-shows (``matches.records.match_lock``), is the pages' and the API's ETag, so a phone that polls every few
+shows (``matches.writes.match_lock``), is the pages' and the API's ETag, so a phone that polls every few
 seconds gets ``304 Not Modified`` until something changes, and a changed night is rendered once per version
 (:func:`live_fragment_cached`).
 """
@@ -18,14 +18,14 @@ from typing import Any
 from django.core.cache import cache
 from django.db.models import Prefetch
 from django.utils import translation
+from django.utils.translation import gettext, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext
 
 from clubs.selectors import initials_and_surname, player_public_name, public_names_token
-from matches.boem_svg import BoemDrawing
-from matches.clock import match_clock_catch_up, match_version_caught_up
-from matches.exports import boem_drawing
 from matches.models import SHEET_ORDER, Award, Boem, BoemEntry, DealLine, Match, MatchTable, Seat
+from matches.night import boem_svg
+from matches.night.boem_svg import BoemDrawing
+from matches.night.clock import match_clock_catch_up, match_version_caught_up
 from matches.rules import plays_deals
 from matches.selectors import ClockReading, match_clock
 
@@ -78,7 +78,7 @@ class LiveEntry:
 
 @dataclass(frozen=True)
 class LiveBoem:
-    """A boem and its drawing (``matches.boem_svg``)."""
+    """A boem and its drawing (``matches.night.boem_svg``)."""
 
     boem: Boem
     drawing: BoemDrawing
@@ -87,7 +87,7 @@ class LiveBoem:
 
 @dataclass(frozen=True)
 class LiveDeal:
-    """A deal's line of a game scored deal by deal (``matches.deals``), for the score table: who played, what
+    """A deal's line of a game scored deal by deal (``matches.night.deals``), for the score table: who played, what
     each side scored (the engine's score, in the game's unit) and the running totals after it."""
 
     line: DealLine
@@ -206,6 +206,45 @@ def _user_name(user: Any, *, public: bool) -> str:
     if public:
         return initials_and_surname(user.first_name, user.last_name) or user.get_username()
     return user.get_full_name()
+
+
+def boem_drawing(*, boem: Boem, match: Match, entries: list[BoemEntry] | None = None) -> BoemDrawing:
+    """Plain data for one boem: home on the left (from the top rung), away on the right (Notes §V).
+
+    Goings-on come from the boem sheet's ``stroke`` entries in order (``entries``, or the boem's prefetched
+    ones); when a boem's counts were entered without lines (a paper result), its ``home_strokes``/
+    ``away_strokes`` are drawn as single strokes. Goings-on not yet confirmed are flagged (drawn dashed).
+    """
+    home, away = [], []
+    home_pending, away_pending = [], []
+    straf_side = None
+    for entry in (entries if entries is not None else boem.entries.all()):
+        side = "left" if entry.team_id == match.home_id else "right"
+        if entry.kind == BoemEntry.Kind.STROKE and entry.strokes in (1, 2) and not entry.struck:
+            (home if side == "left" else away).append(entry.strokes)
+            (home_pending if side == "left" else away_pending).append(entry.confirmed_at is None)
+        elif entry.kind in (BoemEntry.Kind.STRAF, BoemEntry.Kind.STRAF_REVERSED):
+            straf_side = side
+    if sum(home) != boem.home_strokes or sum(away) != boem.away_strokes:
+        home = [1] * min(boem.home_strokes, boem_svg.RUNGS)
+        away = [1] * min(boem.away_strokes, boem_svg.RUNGS)
+        home_pending, away_pending = [], []
+    if boem.status == Boem.Status.STRAFFED:
+        outcome = gettext("straf: %(points)s pts") % {"points": boem.points}
+    elif boem.status == Boem.Status.UNFINISHED:
+        outcome = gettext("unfinished at time")
+    elif boem.status == Boem.Status.COMPLETED:
+        outcome = gettext("%(home)s–%(away)s: %(points)s pts") % {
+            "home": boem.home_strokes, "away": boem.away_strokes, "points": boem.points}
+    else:
+        outcome = gettext("%(home)s–%(away)s, in play") % {"home": boem.home_strokes, "away": boem.away_strokes}
+    if boem.status != Boem.Status.STRAFFED:
+        straf_side = None
+    elif boem.winner_id is not None:
+        straf_side = "left" if boem.winner_id == match.home_id else "right"
+    return BoemDrawing(left_label=match.home.name, right_label=match.away.name, left=home, right=away,
+                       outcome=outcome, straf_side=straf_side, left_pending=home_pending,
+                       right_pending=away_pending)
 
 
 def table_partnerships(*, match: Match, seats: list[Seat] | None = None,
@@ -350,7 +389,7 @@ def match_live(*, match_id: int, now: datetime | None = None, public: bool = Tru
 def live_version(match_id: int) -> int | None:
     """The match's ``live_version``, or ``None`` when there is no such match: one indexed query, written out
     because every phone's poll makes it (the ORM's own work was ten times the database's here). Clock deadlines
-    already passed are acted on first (:func:`matches.clock.match_version_caught_up`: no query more when none
+    already passed are acted on first (:func:`matches.night.clock.match_version_caught_up`: no query more when none
     is due), so the version names the night as the clock has it, with or without a worker."""
     found = match_version_caught_up(match_id=match_id)
     return None if found is None else found[0]

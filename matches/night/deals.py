@@ -29,10 +29,10 @@ from django.utils.translation import gettext as _
 from clubs.models import Team
 from engine.deals import DealEntry, DealEntryError, TableTotal, check_deal, play_deals
 from engine.ruleset import Ruleset
-from matches.boem_sheet import table_lock
 from matches.models import DealLine, Match, MatchTable, TableDevice
-from matches.records import match_lock, now_or, score_and_save, team_in_match, version_check
+from matches.night.boem_sheet import table_lock
 from matches.rules import competition_ruleset, plays_deals
+from matches.writes import match_lock, now_or, score_and_save, team_in_match, version_check
 from plumbing.deal_refusals import deal_refusal
 
 #: The form or API field each refusal is about (HTTP 400 with field messages); the messages are

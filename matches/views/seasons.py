@@ -1,4 +1,5 @@
-"""Pages for seasons and transfers, split by audience (``matches/seasons.py``, ``matches/transfers.py``).
+"""Pages for seasons and transfers, split by audience (``matches/seasons/services.py``,
+``matches/seasons/transfers.py``).
 
 Public: the archive of closed seasons (``/seasons/``: final tables, champions, cup winners) and a player's
 registration history (``/players/<id>/history/``: clubs, transfers, teams by season).
@@ -26,9 +27,10 @@ from django.views.decorators.http import require_http_methods
 from clubs import permissions
 from clubs.models import Club, Player, TeamMembership
 from matches import permissions as match_permissions
-from matches import seasons, transfers
 from matches.forms import SeasonStartForm, TransferForm
 from matches.models import Season
+from matches.seasons import services as seasons
+from matches.seasons import transfers
 from plumbing.refusals import refusal_on_form, refusal_show
 
 # --- Public ---------------------------------------------------------------------------------------------------

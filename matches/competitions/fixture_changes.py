@@ -1,10 +1,10 @@
 """A fixture postponed or rescheduled by the union's official: a new date, time or venue, with the reason.
 
-:func:`fixture_reschedule` is the one write (re-exported by :mod:`matches.services`). The match's history keeps
+:func:`fixture_reschedule` is the one write. The match's history keeps
 the old start and venue (the row before), the new ones, who moved it and why; the captains of both teams and the
 match's referee and marker are told once by e-mail (``matches.notifications.fixture_rescheduled_notify``). What
 follows by itself: the calendar feeds (the event keeps its ``UID``; its ``SEQUENCE`` and ``LAST-MODIFIED`` go up,
-``matches.calendar``), and the public fixture, results and match pages (every save of a match renews the
+``matches.competitions.calendar``), and the public fixture, results and match pages (every save of a match renews the
 competition's pages token, ``matches.page_versions``).
 """
 
@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from clubs.services import save_with_history
 from matches.models import Match
 from matches.notifications import fixture_rescheduled_notify
-from matches.records import match_lock, now_or
+from matches.writes import match_lock, now_or
 
 #: How much of the reason the e-mail carries (the history's column holds its first 100 characters).
 REASON_MAX_LENGTH = 300

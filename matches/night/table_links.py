@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from matches.models import Match, MatchTable, Seat, TableDevice, TableLink
-from matches.records import match_lock, now_or
+from matches.writes import match_lock, now_or
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRTUVWXYZ2346789"
 CODE_LENGTH = 8

@@ -1,0 +1,1 @@
+"""Seasons (closed, archived, the next season started with its drafts) and transfers."""
