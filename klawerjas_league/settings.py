@@ -19,11 +19,11 @@ redelivers a task a dead worker took; default 3600), ``CELERY_BROKER_KEY_PREFIX`
 ``EMAIL_URL`` (default: the console backend), ``SITE_URL`` (the site's public address, ``https://league.example``:
 links in shared pages, previews, calendars and e-mails; default: ``http://`` and the first of ``ALLOWED_HOSTS``),
 ``CALENDAR_UID_DOMAIN`` (the domain in calendar events' UIDs; default: ``SITE_URL``'s host).
-Errors, logs and metrics (issue 37; README "Errors, logs and metrics"): ``SENTRY_DSN``, ``SENTRY_ENVIRONMENT``,
+Errors, logs and metrics (issue 37; docs/operate/health.md "Errors, logs and metrics"): ``SENTRY_DSN``, ``SENTRY_ENVIRONMENT``,
 ``SENTRY_RELEASE``, ``SENTRY_TRACES_SAMPLE_RATE``, ``ADMINS``, ``SERVER_EMAIL``, ``LOG_FORMAT`` (``plain`` or ``json``),
 ``LOG_LEVEL``, ``METRICS_ALLOWED_ADDRESSES``; scheduled backups: ``BACKUP_DIR``, ``BACKUP_KEEP``, ``BACKUP_HOUR``,
 ``BACKUP_MINUTE``, ``BACKUP_AGE_RECIPIENT``, ``BACKUP_AGE_RECIPIENTS_FILE``, ``BACKUP_AGE_IDENTITY`` (the drill only).
-Health and the worker (issue 37; README "Health, the operator's page and the clock without a worker"):
+Health and the worker (issue 37; docs/operate/health.md "Health, the operator's page and the clock without a worker"):
 ``CELERY_UNACKED_RESTORE_SECONDS`` (default 10), ``BEAT_HEARTBEAT_SECONDS`` (default 60),
 ``BEAT_HEARTBEAT_MAX_AGE_SECONDS`` (default 180), ``OUTBOX_MAX_AGE_SECONDS`` (default 600).
 """
@@ -218,7 +218,7 @@ CELERY_TASK_TIME_LIMIT = 5 * 60
 CELERY_TASK_SOFT_TIME_LIMIT = 4 * 60
 # A task's message is acknowledged when the task has finished, not when it starts (acks_late), so a worker
 # killed half-way loses nothing: the message goes back to the queue, and every task is idempotent (a receipt
-# or a unique constraint in the same transaction as the effect; README "Deployment"). With Redis, a message a
+# or a unique constraint in the same transaction as the effect; docs/operate/deployment.md). With Redis, a message a
 # dead worker took is delivered again once CELERY_VISIBILITY_TIMEOUT seconds (default 1 hour) have passed
 # since it was taken; keep it above the longest ETA (the clock timers are ETA'd at most ~75 minutes ahead;
 # an early redelivery is harmless, as the timers are idempotent). CELERY_BROKER_KEY_PREFIX puts the broker's
@@ -298,7 +298,7 @@ LOGIN_REDIRECT_URL = "dashboard"  # klawerjas_league.views.dashboard: each role 
 LOGOUT_REDIRECT_URL = "home"
 SESSION_COOKIE_AGE = env.int("SESSION_COOKIE_AGE", default=12 * 3600)  # a match night, then sign in again
 
-# --- Two-step sign-in (django-otp; accounts/two_step.py, README "Two-step sign-in"). Anyone may turn it on
+# --- Two-step sign-in (django-otp; accounts/two_step.py, docs/operate/security.md). Anyone may turn it on
 # (an authenticator app, and 10 recovery codes); a union's setting Union.two_step_required makes it required for its
 # officials and referees, and ADMIN_TWO_STEP_REQUIRED for the site's administrators (superusers and staff: /admin/
 # and every page). ADMIN_TWO_STEP_REQUIRED is on in production and off in a development checkout (DEBUG), where the
@@ -340,7 +340,7 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
 }
 
-# --- Internationalisation: English (the source language) and Afrikaans (README "Afrikaans and English").
+# --- Internationalisation: English (the source language) and Afrikaans (docs/use/languages.md).
 # A request's language: a signed-in user's stored choice, else the language cookie (the AF/EN switch; a table
 # device has only this), else the browser's Accept-Language, else English. The codes are "en" and "af" so that
 # <html lang> says so; their date and number formats are South Africa's (klawerjas_league/formats/).
@@ -449,7 +449,7 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
-# --- Errors, logs and metrics (issue 37; plumbing/observability.py and metrics.py, README "Errors, logs
+# --- Errors, logs and metrics (issue 37; plumbing/observability.py and metrics.py, docs/operate/health.md "Errors, logs
 # and metrics"). Errors go to Sentry when SENTRY_DSN is set (nothing personal: POPIA s19), else Django e-mails each
 # 500 to ADMINS ("Name <a@example.org>, b@example.org") through the mail settings above, from SERVER_EMAIL.
 SENTRY_DSN = env.str("SENTRY_DSN", default="")
@@ -475,7 +475,7 @@ DJANGO_GUID = {
 # address of plumbing.limits.client_address); anyone else gets 404.
 METRICS_ALLOWED_ADDRESSES = env.list("METRICS_ALLOWED_ADDRESSES", default=["127.0.0.1", "::1"])
 
-# --- Scheduled backups (Celery beat, "backup-daily" below; README "Scheduled backups"): every day at BACKUP_HOUR:
+# --- Scheduled backups (Celery beat, "backup-daily" below; docs/operate/backups.md "Scheduled backups and the restore drill"): every day at BACKUP_HOUR:
 # BACKUP_MINUTE (TIME_ZONE) scripts/backup writes the database, encrypted with age to BACKUP_AGE_RECIPIENT (or the
 # keys in BACKUP_AGE_RECIPIENTS_FILE), into BACKUP_DIR, and the newest BACKUP_KEEP are kept. No recipient: skipped,
 # with a warning in the log. BACKUP_AGE_IDENTITY is read only by the restore drill (manage.py backup_drill).

@@ -124,7 +124,7 @@ def backup_scheduled() -> Path | None:
     directory = Path(settings.BACKUP_DIR)
     if not any(backup_recipients()):
         logger.warning("backup: skipped: no BACKUP_AGE_RECIPIENT is configured, so no backup is made "
-                       "(README, 'Scheduled backups')")
+                       "(the documentation's 'Scheduled backups and the restore drill')")
         return None
     made = backup_run(directory=directory)
     deleted = backup_rotate(directory=directory, keep=settings.BACKUP_KEEP)

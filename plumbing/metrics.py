@@ -3,7 +3,7 @@
 Built on prometheus-client (the Prometheus project's own library) rather than django-prometheus, whose releases
 (2.5.0, the newest) declare ``Django<6.1`` and so cannot be installed beside this project's Django 6.1.
 
-The metrics (README, "Metrics"):
+The metrics (docs/operate/health.md, "Errors, logs and metrics"):
 
 ``klawerjas_http_requests_total{view, method, status}``
     Requests answered, by URL name (``matches:standings``…; ``unresolved`` for a path no view has) and status.

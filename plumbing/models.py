@@ -58,7 +58,7 @@ class OutboxMessage(models.Model):
 
 
 class UserLanguage(models.Model):
-    """The language a user chose with the AF/EN switch, remembered across devices (README "Afrikaans and
+    """The language a user chose with the AF/EN switch, remembered across devices (docs/use/languages.md, "Afrikaans and
     English"). On sign-in it becomes the request's language and the language cookie
     (:mod:`plumbing.language`); a user who never chose has no row and keeps the cookie's or the browser's.
 
