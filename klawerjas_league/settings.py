@@ -19,7 +19,7 @@ redelivers a task a dead worker took; default 3600), ``CELERY_BROKER_KEY_PREFIX`
 ``EMAIL_URL`` (default: the console backend), ``SITE_URL`` (the site's public address, ``https://league.example``:
 links in shared pages, previews, calendars and e-mails; default: ``http://`` and the first of ``ALLOWED_HOSTS``),
 ``CALENDAR_UID_DOMAIN`` (the domain in calendar events' UIDs; default: ``SITE_URL``'s host).
-Errors, logs and metrics (issue 37; docs/operate/health.md "Errors, logs and metrics"): ``SENTRY_DSN``, ``SENTRY_ENVIRONMENT``,
+Errors, logs and metrics (issue 37; docs/operate/health.md): ``SENTRY_DSN``, ``SENTRY_ENVIRONMENT``,
 ``SENTRY_RELEASE``, ``SENTRY_TRACES_SAMPLE_RATE``, ``ADMINS``, ``SERVER_EMAIL``, ``LOG_FORMAT`` (``plain`` or ``json``),
 ``LOG_LEVEL``, ``METRICS_ALLOWED_ADDRESSES``; scheduled backups: ``BACKUP_DIR``, ``BACKUP_KEEP``, ``BACKUP_HOUR``,
 ``BACKUP_MINUTE``, ``BACKUP_AGE_RECIPIENT``, ``BACKUP_AGE_RECIPIENTS_FILE``, ``BACKUP_AGE_IDENTITY`` (the drill only).
@@ -475,7 +475,7 @@ DJANGO_GUID = {
 # address of plumbing.limits.client_address); anyone else gets 404.
 METRICS_ALLOWED_ADDRESSES = env.list("METRICS_ALLOWED_ADDRESSES", default=["127.0.0.1", "::1"])
 
-# --- Scheduled backups (Celery beat, "backup-daily" below; docs/operate/backups.md "Scheduled backups and the restore drill"): every day at BACKUP_HOUR:
+# --- Scheduled backups (Celery beat, "backup-daily" below; docs/operate/backups.md): every day at BACKUP_HOUR:
 # BACKUP_MINUTE (TIME_ZONE) scripts/backup writes the database, encrypted with age to BACKUP_AGE_RECIPIENT (or the
 # keys in BACKUP_AGE_RECIPIENTS_FILE), into BACKUP_DIR, and the newest BACKUP_KEEP are kept. No recipient: skipped,
 # with a warning in the log. BACKUP_AGE_IDENTITY is read only by the restore drill (manage.py backup_drill).

@@ -1,4 +1,4 @@
-"""``python manage.py backup_drill --identity FILE``: prove the backups restore (docs/operate/backups.md, "Scheduled backups and the restore drill")."""
+"""``python manage.py backup_drill --identity FILE``: prove the backups restore (docs/operate/backups.md)."""
 
 from pathlib import Path
 from typing import Any
