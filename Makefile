@@ -12,7 +12,8 @@ export DJANGO_SETTINGS_MODULE := klawerjas_league.settings
 help:
 	@echo "make demo   - install, migrate, play the demo season (once) and serve http://$(HOST):$(PORT)/"
 	@echo "make test   - install the test tools and run the whole suite"
-	@echo "make lint   - ruff check and the import contracts;  make typecheck - mypy --strict engine"
+	@echo "make lint   - ruff check, the import contracts and make typecheck"
+	@echo "make typecheck - mypy over the apps (Django and DRF stubs), and --strict engine; APPS=\"clubs ...\" picks"
 	@echo "make bench  - run the benchmarks in bench/ and print their numbers"
 	@echo "make docs   - build the documentation site (docs/, mkdocs.yml) into site/ with --strict"
 
@@ -51,12 +52,24 @@ test: $(VENV)/.installed-dev
 	@scripts/ensure-fonts-dejavu
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-# ruff, then the layer contracts of pyproject.toml (import-linter; docs/architecture.md): a broken one fails.
+# ruff, then the layer contracts of pyproject.toml (import-linter; docs/architecture.md): a broken one fails;
+# then the types (typecheck).
 lint: $(VENV)/.installed-dev
 	$(PY) -m ruff check .
 	$(VENV)/bin/lint-imports --no-cache
+	@$(MAKE) --no-print-directory typecheck
+
+# mypy with the Django and DRF plugins (pyproject.toml [tool.mypy]: strict on the engine and the plumbing) over
+# APPS, those of them that exist (tests/ and bench/ are not checked); then the engine alone under --strict.
+# Imported packages not in APPS are read, their errors not shown: `make typecheck APPS="clubs referee"`.
+# TYPECHECK_PENDING: packages left out by default while their errors are fixed (they are being moved).
+MYPY_PACKAGES := engine plumbing clubs matches referee accounts tables appeals records drives office privacy demo \
+	klawerjas_league
+TYPECHECK_PENDING := matches klawerjas_league plumbing accounts demo
+APPS ?= $(filter-out $(TYPECHECK_PENDING),$(MYPY_PACKAGES))
 
 typecheck: $(VENV)/.installed-dev
+	$(PY) -m mypy --follow-imports=silent $$(for p in $(APPS); do test -d $$p && echo $$p; done)
 	$(PY) -m mypy --strict engine
 
 # The documentation site: MkDocs with the Material theme, from docs/ and mkdocs.yml, into site/. --strict fails on

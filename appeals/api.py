@@ -8,6 +8,8 @@ clubs/permissions.py: 404 for "not yours" as for "not there"), one service acts,
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth import get_user_model
 from django.http import Http404
 from django.utils.translation import gettext as _
@@ -222,7 +224,7 @@ class DisciplinaryRecordViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, vie
 
     def get_serializer_context(self) -> dict:
         """Who keeps which register (full names), and how each union's public pages name players."""
-        context = super().get_serializer_context()
+        context = dict(super().get_serializer_context())
         user = self.request.user
         context["keeper_unions"] = (set(registry.unions_for_official(user).values_list("pk", flat=True))
                                     if user.is_authenticated else set())
@@ -249,7 +251,7 @@ class DisciplinaryRecordViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, vie
         data = request_body(DisciplinaryRecordCreateSerializer, request)
         values = dict(data)
         union = registry.union_for_official(user=request.user, union_id=values.pop("union"))
-        subjects = {}
+        subjects: dict[str, Any] = {}
         for name, model in (("player", Player), ("team", Team), ("club", Club)):
             pk = values.pop(name, None)
             if pk:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
@@ -37,7 +39,7 @@ class AppealLodgeForm(forms.Form):
         if result_appealable or not choices:
             choices.append((RESULT, f"The approved result, {match.home} {match.home_score}–{match.away_score} "
                                     f"{match.away}"))
-        self.fields["ruling"].choices = choices
+        cast(forms.ChoiceField, self.fields["ruling"]).choices = choices
         self.fields["ruling"].initial = choices[0][0]
         self.rulings = {str(r.pk): r for r in rulings}
 
@@ -84,8 +86,10 @@ class AppealSettingsForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["committee"].queryset = self.instance.officials.order_by("last_name", "first_name", "username")
-        self.fields["committee"].label_from_instance = person_name
+        committee = cast(forms.ModelMultipleChoiceField, self.fields["committee"])
+        committee.queryset = self.instance.officials.order_by("last_name", "first_name", "username")
+        # Django calls the field instance's label_from_instance(obj): set here, not as a method of a field class.
+        committee.label_from_instance = person_name  # type: ignore[method-assign,assignment]
         self.fields["committee"].initial = list(self.instance.appeals_committee.values_list("pk", flat=True))
 
 
@@ -102,8 +106,11 @@ class DisciplinaryRecordForm(forms.ModelForm):
     def __init__(self, *args, union: Union, **kwargs):
         super().__init__(*args, **kwargs)
         self.instance.union = union
-        self.fields["player"].queryset = Player.objects.filter(union=union).select_related("club")
-        self.fields["player"].label_from_instance = lambda p: f"{p.full_name} ({p.club.name})"
-        self.fields["team"].queryset = Team.objects.filter(club__union=union).select_related("competition")
-        self.fields["team"].label_from_instance = lambda t: f"{t.name} ({t.competition})"
-        self.fields["club"].queryset = Club.objects.filter(union=union)
+        player = cast(forms.ModelChoiceField, self.fields["player"])
+        player.queryset = Player.objects.filter(union=union).select_related("club")
+        # Django calls the field instance's label_from_instance(obj): set here, not as a method of a field class.
+        player.label_from_instance = lambda p: f"{p.full_name} ({p.club.name})"  # type: ignore[method-assign,assignment]
+        team = cast(forms.ModelChoiceField, self.fields["team"])
+        team.queryset = Team.objects.filter(club__union=union).select_related("competition")
+        team.label_from_instance = lambda t: f"{t.name} ({t.competition})"  # type: ignore[method-assign,assignment]
+        cast(forms.ModelChoiceField, self.fields["club"]).queryset = Club.objects.filter(union=union)

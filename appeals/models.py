@@ -130,7 +130,7 @@ class Appeal(models.Model):
     @property
     def subject(self) -> str:
         """What is appealed, in words."""
-        if self.ruling_id:
+        if self.ruling is not None:
             return f"ruling at table {self.ruling.claim.table.number}"
         return "the result"
 

@@ -13,6 +13,8 @@ nothing. Mail goes one message per recipient (``clubs.notifications.send_once``)
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from celery import shared_task
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -20,6 +22,9 @@ from django.utils.translation import gettext_lazy
 from clubs.notifications import captain_emails, send_once
 from clubs.selectors import person_name
 from plumbing.outbox import outbox_enqueue
+
+if TYPE_CHECKING:
+    from django.db.models import QuerySet
 
 
 def appeal_lodged_notify(*, appeal_id: int) -> None:
@@ -38,7 +43,8 @@ def committee_emails(union) -> list[str]:
     """The addresses of the union's appeals committee (every official of the union while none is named)."""
     from clubs.models import AppealsCommitteeMember, UnionOfficial
 
-    links = AppealsCommitteeMember.objects.filter(union=union).select_related("user")
+    links: QuerySet[AppealsCommitteeMember] | QuerySet[UnionOfficial] = (
+        AppealsCommitteeMember.objects.filter(union=union).select_related("user"))
     if not links.exists():
         links = UnionOfficial.objects.filter(union=union).select_related("user")
     return sorted({link.user.email for link in links if link.user.email and link.user.is_active})

@@ -9,7 +9,7 @@ appeal counts with the referee's own decision (``Appeal.ruling_before``), not th
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import QuerySet
 
@@ -19,6 +19,9 @@ from clubs.selectors import person_name
 from matches.models import Competition, Match
 from referee.models import Ruling
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 
 @dataclass(frozen=True)
 class Overrule:
@@ -27,8 +30,8 @@ class Overrule:
     match: str
     match_id: int
     table: int
-    decision: str
-    engine_decision: str
+    decision: StrOrPromise
+    engine_decision: StrOrPromise
     reason: str
 
 
@@ -64,13 +67,13 @@ def union_seasons(*, union: Union) -> list[str]:
 def referee_statistics(*, union: Union, season: str, referee: Any = None) -> list[RefereeStatistics]:
     """Every referee on ``union``'s list (and anyone else who ruled in its matches) for ``season``, by name; only
     ``referee`` when given. Three queries."""
-    rulings = (Ruling.objects.filter(claim__match__competition__union=union, claim__match__competition__season=season)
-               .select_related("referee", "claim__table", "claim__match__home", "claim__match__away")
-               .order_by("recorded_at"))
+    found = (Ruling.objects.filter(claim__match__competition__union=union, claim__match__competition__season=season)
+             .select_related("referee", "claim__table", "claim__match__home", "claim__match__away")
+             .order_by("recorded_at"))
     listed = UnionReferee.objects.filter(union=union).select_related("user")
     if referee is not None:
-        rulings, listed = rulings.filter(referee=referee), listed.filter(user=referee)
-    rulings = list(rulings)
+        found, listed = found.filter(referee=referee), listed.filter(user=referee)
+    rulings = list(found)
     appeals = list(Appeal.objects.filter(ruling__in=[r.pk for r in rulings]).values_list(
         "ruling_id", "status", "ruling_before"))
     before = {ruling_id: data for ruling_id, status, data in appeals if status == Appeal.Status.UPHELD and data}

@@ -13,6 +13,8 @@ calls one service; a service's refusal comes back on the same page.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -32,6 +34,9 @@ from clubs.models import UnionReferee
 from matches import permissions as match_permissions
 from matches.models import Match
 from plumbing.refusals import refusal_on_form, refusal_show
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 # --- Captains -------------------------------------------------------------------------------------------------
 
@@ -144,11 +149,12 @@ def appeal_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _ruling_label(appeal: Appeal) -> str:
-    if appeal.ruling_id is None:
+    ruling = appeal.ruling
+    if ruling is None:
         return ""
     from appeals.forms import ruling_label
 
-    return ruling_label(appeal.ruling, appeal.match)
+    return ruling_label(ruling, appeal.match)
 
 
 @login_required
@@ -219,7 +225,8 @@ def referee_statistics_home(request: HttpRequest) -> HttpResponse:
     """To the first union whose referees the user may compare (an official), or where they referee (their own)."""
     union = permissions.unions_for_statistics(request.user).first()
     if union is None:
-        link = UnionReferee.objects.filter(user=request.user).select_related("union").first()
+        user = cast("User", request.user)  # login_required: signed in
+        link = UnionReferee.objects.filter(user=user).select_related("union").first()
         union = link.union if link else None
     if union is None:
         raise Http404("No referee statistics of yours.")

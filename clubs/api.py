@@ -78,7 +78,8 @@ class PlayerSerializer(serializers.ModelSerializer):
 
 class TeamSerializer(serializers.ModelSerializer):
     club_name = serializers.CharField(source="club.name", read_only=True)
-    captain = serializers.PrimaryKeyRelatedField(read_only=True, help_text="The captain's player id.")
+    captain: serializers.PrimaryKeyRelatedField[Player] = serializers.PrimaryKeyRelatedField(
+        read_only=True, help_text="The captain's player id.")
     squad = serializers.SerializerMethodField(
         help_text="Squad player ids (8 make a full team, SAKBOC 1.5)."
     )

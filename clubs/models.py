@@ -665,7 +665,7 @@ class DisciplinaryRecord(models.Model):
     @property
     def subject_name(self) -> str:
         """The player's, team's or club's name."""
-        if self.player_id:
+        if self.player is not None:
             return self.player.full_name
         return str(self.team or self.club)
 
@@ -675,9 +675,9 @@ class DisciplinaryRecord(models.Model):
         if len(subjects) != 1:
             errors["player"] = _("Record the offence against one player, one team or one club.")
         for field, subject in (("player", self.player), ("club", self.club)):
-            if getattr(self, f"{field}_id") and self.union_id and subject.union_id != self.union_id:
+            if subject is not None and self.union_id and subject.union_id != self.union_id:
                 errors[field] = _("That %(field)s is not of this union.") % {"field": field}
-        if self.team_id and self.union_id and self.team.club.union_id != self.union_id:
+        if self.union_id and self.team is not None and self.team.club.union_id != self.union_id:
             errors["team"] = _("That team is not of this union.")
         if self.sanction == self.Sanction.FINE and not self.fine_amount:
             errors["fine_amount"] = _("A fine needs its amount in rand.")

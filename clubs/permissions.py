@@ -30,7 +30,7 @@ yours", so nobody can probe another union's or team's ids. A superuser acts as a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from django.contrib.auth.models import AnonymousUser, Group, Permission
 from django.db.models import Model, Q, QuerySet
@@ -162,7 +162,10 @@ def clubs_for_registrar(user: AnyUser) -> QuerySet[Club]:
 
 def clubs_for_secretary(user: AnyUser) -> QuerySet[Club]:
     """Clubs ``user`` is secretary of (every club for a superuser): to enter and withdraw their teams."""
-    return Club.objects.all() if user.is_superuser else Club.objects.filter(secretaries=user)
+    if user.is_superuser:
+        return Club.objects.all()
+    # Callers are signed-in views: an AnonymousUser is refused by the lookup (TypeError), as it always was.
+    return Club.objects.filter(secretaries=cast("User", user))
 
 
 def _team_manager_links(user: AnyUser) -> Q:

@@ -35,19 +35,19 @@ from clubs.models import (
 from clubs.services import user_group_add
 
 #: Each role link and the group it gives; ``removes`` says whether deleting the user's last such link takes it away.
-LINK_GROUPS: dict[type, tuple[str, bool]] = {
+LINK_GROUPS: dict[type[UnionOfficial | ClubSecretary | UnionReferee], tuple[str, bool]] = {
     UnionOfficial: (GROUP_UNION_OFFICIALS, True),
     ClubSecretary: (GROUP_CLUB_SECRETARIES, True),
     UnionReferee: (GROUP_REFEREES, False),
 }
 
 
-def role_link_saved(sender: type, instance: Any, **_: Any) -> None:
+def role_link_saved(sender: type[UnionOfficial | ClubSecretary | UnionReferee], instance: Any, **_: Any) -> None:
     """``post_save`` of a role link: the user gets the link's group (:data:`LINK_GROUPS`)."""
     user_group_add(user=instance.user, group_name=LINK_GROUPS[sender][0])
 
 
-def role_link_deleted(sender: type, instance: Any, **_: Any) -> None:
+def role_link_deleted(sender: type[UnionOfficial | ClubSecretary | UnionReferee], instance: Any, **_: Any) -> None:
     """``post_delete`` of a role link: the group goes when it is the user's last link of that kind and the kind's
     group is one that goes (:data:`LINK_GROUPS`)."""
     group_name, removes = LINK_GROUPS[sender]
@@ -58,7 +58,7 @@ def role_link_deleted(sender: type, instance: Any, **_: Any) -> None:
 def team_captain_saved(sender: type, instance: Team, **_: Any) -> None:
     """``post_save`` of a team: its captain's account (if the player has one) is in "Captains"."""
     captain = instance.captain
-    if captain is not None and captain.user_id:
+    if captain is not None and captain.user is not None:
         user_group_add(user=captain.user, group_name=GROUP_CAPTAINS)
 
 

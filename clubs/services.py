@@ -8,7 +8,7 @@ change reason (django-simple-history).
 from collections.abc import Sequence
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, Group
+from django.contrib.auth.models import Group, User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 from django.utils.translation import gettext as _
@@ -58,7 +58,7 @@ def held_foreign_keys(instance: models.Model) -> list[str]:
     the instance holds no object for is still looked up.
     """
     keys = [f for f in instance._meta.concrete_fields
-            if (f.many_to_one or f.one_to_one) and not f.remote_field.limit_choices_to]
+            if isinstance(f, models.ForeignKey) and not f.remote_field.limit_choices_to]
     held_rows = set()
     for field in keys:
         target = field.get_cached_value(instance) if field.is_cached(instance) else None
@@ -141,14 +141,14 @@ def _first_refusal(instances: Sequence[models.Model]) -> ValidationError | None:
     return refusal
 
 
-def user_group_add(*, user: AbstractBaseUser, group_name: str) -> None:
+def user_group_add(*, user: User, group_name: str) -> None:
     """Put ``user`` in the role group ``group_name`` (idempotent)."""
     group, _ = Group.objects.get_or_create(name=group_name)
-    user.groups.add(group)  # type: ignore[attr-defined]
+    user.groups.add(group)
 
 
 def role_link_add[Link: models.Model](
-    *, link_model: type[Link], user: AbstractBaseUser, group_name: str, **scope: Any
+    *, link_model: type[Link], user: User, group_name: str, **scope: Any
 ) -> Link:
     """The ``link_model`` row tying ``user`` to ``scope`` (``union=`` or ``club=``), created if missing, and
     ``user`` in the role group ``group_name`` (idempotent): a role's link and its group go together."""
@@ -157,12 +157,12 @@ def role_link_add[Link: models.Model](
     return link
 
 
-def role_link_remove(*, link_model: type[models.Model], user: AbstractBaseUser, group_name: str, **scope: Any) -> None:
+def role_link_remove(*, link_model: type[models.Model], user: User, group_name: str, **scope: Any) -> None:
     """Delete the ``link_model`` row tying ``user`` to ``scope``; the role group ``group_name`` goes too when no
     other such link is left to the user."""
     link_model.objects.filter(user=user, **scope).delete()  # type: ignore[attr-defined]
     if not link_model.objects.filter(user=user).exists():  # type: ignore[attr-defined]
-        user.groups.remove(*Group.objects.filter(name=group_name))  # type: ignore[attr-defined]
+        user.groups.remove(*Group.objects.filter(name=group_name))
 
 
 # --- Unions ---------------------------------------------------------------------------------------------
@@ -210,13 +210,13 @@ def public_names_renew_on_save(sender: type, instance: Any, **kwargs: Any) -> No
 
 
 @transaction.atomic
-def union_official_add(*, union: Union, user: AbstractBaseUser) -> UnionOfficial:
+def union_official_add(*, union: Union, user: User) -> UnionOfficial:
     """Make ``user`` an official of ``union`` and a member of the "Union officials" group (idempotent)."""
     return role_link_add(link_model=UnionOfficial, user=user, group_name=GROUP_UNION_OFFICIALS, union=union)
 
 
 @transaction.atomic
-def union_official_remove(*, union: Union, user: AbstractBaseUser) -> None:
+def union_official_remove(*, union: Union, user: User) -> None:
     """Remove the link; the group goes too when the user officiates no other union."""
     role_link_remove(link_model=UnionOfficial, user=user, group_name=GROUP_UNION_OFFICIALS, union=union)
 
@@ -224,14 +224,14 @@ def union_official_remove(*, union: Union, user: AbstractBaseUser) -> None:
 # --- Clubs ----------------------------------------------------------------------------------------------
 
 @transaction.atomic
-def union_referee_add(*, union: Union, user: AbstractBaseUser) -> UnionReferee:
+def union_referee_add(*, union: Union, user: User) -> UnionReferee:
     """Put ``user`` on the union's list of referees (and in the "Referees" group); idempotent. The union's
     officials pick a match's referee and marker (SAKBOC 1.11) from this list."""
     return role_link_add(link_model=UnionReferee, user=user, group_name=GROUP_REFEREES, union=union)
 
 
 @transaction.atomic
-def union_referee_remove(*, union: Union, user: AbstractBaseUser) -> None:
+def union_referee_remove(*, union: Union, user: User) -> None:
     """Take ``user`` off the union's list of referees (matches already assigned keep their referee)."""
     UnionReferee.objects.filter(union=union, user=user).delete()
 
@@ -262,13 +262,13 @@ def club_update(*, club: Club, by: Any = None, reason: str = "", **fields: Any) 
 
 
 @transaction.atomic
-def club_secretary_add(*, club: Club, user: AbstractBaseUser) -> ClubSecretary:
+def club_secretary_add(*, club: Club, user: User) -> ClubSecretary:
     """Make ``user`` a secretary of ``club`` and a member of "Club secretaries" (idempotent)."""
     return role_link_add(link_model=ClubSecretary, user=user, group_name=GROUP_CLUB_SECRETARIES, club=club)
 
 
 @transaction.atomic
-def club_secretary_remove(*, club: Club, user: AbstractBaseUser) -> None:
+def club_secretary_remove(*, club: Club, user: User) -> None:
     """Remove the link; the group goes too when the user is secretary of no other club."""
     role_link_remove(link_model=ClubSecretary, user=user, group_name=GROUP_CLUB_SECRETARIES, club=club)
 
@@ -319,7 +319,7 @@ def _consents_send(*, player: Player, consents: dict[str, bool] | None, by: Any,
 @transaction.atomic
 def player_register(
     *, club: Club, registration_number: str, first_name: str, last_name: str, email: str = "", phone: str = "",
-    user: AbstractBaseUser | None = None, by: Any = None, reason: str = "",
+    user: User | None = None, by: Any = None, reason: str = "",
     consents: dict[str, bool] | None = None, consent_source: str = "registry",
 ) -> Player:
     """Register a player with ``club`` in the club's union; ``email`` and ``phone`` are optional ("" for none).
@@ -464,6 +464,6 @@ def team_captain_set(*, team: Team, player: Player, by: Any = None) -> Team:
         )
     team.captain = player
     save_with_history(team, by=by, reason="captain named")
-    if player.user_id:
+    if player.user is not None:
         user_group_add(user=player.user, group_name=GROUP_CAPTAINS)
     return team

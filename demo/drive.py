@@ -60,6 +60,8 @@ def demo_table_entries(
     for _ in range(deals):
         hand = play_hand(deal(rng, dealer, ROTTERDAM), rng, ruleset=ROTTERDAM, policy="bot", names=names)
         score = adjudicate(hand.record, ROTTERDAM).result
+        # A makers game's verdict has its HandScore; Rotterdam throws no hand in, so the hand has its makers.
+        assert score is not None and score.makers_team is not None
         roem = list(score.roem)
         if score.pit_team is not None:
             roem[score.pit_team] -= ROTTERDAM.pit_bonus

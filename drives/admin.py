@@ -31,7 +31,7 @@ class DriveTableInline(admin.TabularInline):
     model = DriveTable
     extra = 0
     fields = ["number", "seat0", "seat1", "seat2", "seat3", "deals_played", "points0", "points1", "finished"]
-    readonly_fields = fields
+    readonly_fields = fields  # type: ignore[assignment]  # the stubs type ``fields`` wider than ``readonly_fields``
 
 
 class DriveByeInline(admin.TabularInline):

@@ -37,14 +37,14 @@ SEARCH_LIMIT = 50_000
 """Steps of the partner search before it settles for the best draw found."""
 
 
-def pair_key(a: Hashable, b: Hashable) -> frozenset[Hashable]:
+def pair_key[P: Hashable](a: P, b: P) -> frozenset[P]:
     """The key of a partnership in the history counters (order does not matter)."""
     return frozenset((a, b))
 
 
 @dataclass(frozen=True)
-class DrawResult:
-    """One round's draw.
+class DrawResult[P: Hashable]:
+    """One round's draw (``P``: the type of a player's id).
 
     :ivar tables: per table the four players by seat ``(s0, s1, s2, s3)``: side 0 is seats 0 and 2, side 1
         seats 1 and 3.
@@ -53,38 +53,38 @@ class DrawResult:
     :ivar repeats_season: earlier partnerships this season among the draw's partnerships (counted per time).
     """
 
-    tables: tuple[tuple[Hashable, Hashable, Hashable, Hashable], ...]
-    byes: tuple[Hashable, ...]
+    tables: tuple[tuple[P, P, P, P], ...]
+    byes: tuple[P, ...]
     repeats_night: int
     repeats_season: int
 
 
-def _fewest_byes(units: list[Hashable], count: int, byes: Counter[Hashable], rng: random.Random) -> list[Hashable]:
+def _fewest_byes[P: Hashable](units: list[P], count: int, byes: Counter[P], rng: random.Random) -> list[P]:
     order = list(units)
     rng.shuffle(order)
     order.sort(key=lambda u: byes[u])  # stable: ties stay in the drawn order
     return order[:count]
 
 
-def _pair_up(
-    players: list[Hashable],
-    night: Counter[frozenset[Hashable]],
-    season: Counter[frozenset[Hashable]],
+def _pair_up[P: Hashable](
+    players: list[P],
+    night: Counter[frozenset[P]],
+    season: Counter[frozenset[P]],
     rng: random.Random,
-) -> list[tuple[Hashable, Hashable]]:
-    def cost(a: Hashable, b: Hashable) -> int:
+) -> list[tuple[P, P]]:
+    def cost(a: P, b: P) -> int:
         key = pair_key(a, b)
         return NIGHT_REPEAT * night[key] + season[key]
 
     order = list(players)
     rng.shuffle(order)
     tie = {p: rng.random() for p in order}
-    best: list[tuple[Hashable, Hashable]] = []
+    best: list[tuple[P, P]] = []
     best_cost = [float("inf")]
     steps = [0]
-    chosen: list[tuple[Hashable, Hashable]] = []
+    chosen: list[tuple[P, P]] = []
 
-    def search(free: list[Hashable], spent: int) -> None:
+    def search(free: list[P], spent: int) -> None:
         if steps[0] >= SEARCH_LIMIT or spent >= best_cost[0]:
             return
         if not free:
@@ -104,15 +104,15 @@ def _pair_up(
     return best
 
 
-def draw_round(
-    players: Sequence[Hashable],
+def draw_round[P: Hashable](
+    players: Sequence[P],
     *,
     seed: int | str,
-    fixed_pairs: Sequence[tuple[Hashable, Hashable]] = (),
-    night_partners: Iterable[tuple[Hashable, Hashable]] = (),
-    season_partners: Iterable[tuple[Hashable, Hashable]] = (),
-    byes_so_far: Iterable[Hashable] = (),
-) -> DrawResult:
+    fixed_pairs: Sequence[tuple[P, P]] = (),
+    night_partners: Iterable[tuple[P, P]] = (),
+    season_partners: Iterable[tuple[P, P]] = (),
+    byes_so_far: Iterable[P] = (),
+) -> DrawResult[P]:
     """Draw one round: who sits out, who partners whom, who sits at which table.
 
     :param players: the entered players (ids), in any order (individual drives); ignored with ``fixed_pairs``.
@@ -126,7 +126,7 @@ def draw_round(
     rng = random.Random(f"drive-draw:{seed}")
     byes = Counter(byes_so_far)
     if fixed_pairs:
-        units: list[Hashable] = [pair[0] for pair in fixed_pairs]
+        units: list[P] = [pair[0] for pair in fixed_pairs]
         partner_of = {pair[0]: pair for pair in fixed_pairs}
         flat = [p for pair in fixed_pairs for p in pair]
         if len(set(flat)) != len(flat):
@@ -138,8 +138,8 @@ def draw_round(
         rng.shuffle(playing)
         pairs = [partner_of[u] for u in playing]
         bye_players = tuple(p for u in out for p in partner_of[u])
-        night: Counter[frozenset[Hashable]] = Counter()
-        season: Counter[frozenset[Hashable]] = Counter()
+        night: Counter[frozenset[P]] = Counter()
+        season: Counter[frozenset[P]] = Counter()
     else:
         if len(set(players)) != len(players):
             raise ValueError("a player is entered twice")

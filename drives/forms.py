@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -24,12 +26,12 @@ class DriveEntryForm(forms.Form):
     player = PlayerChoiceField(label=_("Player"), queryset=Player.objects.none())
     partner = PlayerChoiceField(label=_("Partner (fixed pairs)"), queryset=Player.objects.none(), required=False)
 
-    def __init__(self, *args: object, drive: Drive, **kwargs: object) -> None:
+    def __init__(self, *args: Any, drive: Drive, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         players = Player.objects.filter(union_id=drive.club.union_id, active=True).exclude(
             drive_entries__drive=drive).exclude(drive_partner_entries__drive=drive).order_by("last_name", "first_name")
-        self.fields["player"].queryset = players
-        self.fields["partner"].queryset = players
+        cast(PlayerChoiceField, self.fields["player"]).queryset = players
+        cast(PlayerChoiceField, self.fields["partner"]).queryset = players
         if not drive.fixed_pairs:
             del self.fields["partner"]
 
@@ -58,12 +60,12 @@ class DealForm(forms.Form):
         choices=[(1, _("none")), (2, _("Contra")), (4, _("Re"))])
     march_side = forms.TypedChoiceField(label=_("March announced by"), coerce=int, empty_value=None, required=False)
 
-    def __init__(self, *args: object, side_names: tuple[str, str], ruleset: Ruleset, **kwargs: object) -> None:
+    def __init__(self, *args: Any, side_names: tuple[str, str], ruleset: Ruleset, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         sides = [(0, side_names[0]), (1, side_names[1])]
-        self.fields["makers_side"].choices = sides
-        self.fields["pit_side"].choices = [("", _("no pit")), *sides]
-        self.fields["march_side"].choices = [("", _("no march")), *sides]
+        cast(forms.TypedChoiceField, self.fields["makers_side"]).choices = sides
+        cast(forms.TypedChoiceField, self.fields["pit_side"]).choices = [("", _("no pit")), *sides]
+        cast(forms.TypedChoiceField, self.fields["march_side"]).choices = [("", _("no march")), *sides]
         if not ruleset.doubling:
             del self.fields["multiplier"]
         if not ruleset.march_announcement:

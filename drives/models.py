@@ -10,6 +10,7 @@ seed; each :class:`DriveTable`'s boom is entered deal by deal (:class:`DriveDeal
 from __future__ import annotations
 
 import secrets
+from typing import TYPE_CHECKING
 
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -20,11 +21,14 @@ from simple_history.models import HistoricalRecords
 from engine.ruleset import RULESETS
 from matches.models import RULESET_LABELS, name_with_season
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 #: A table's two sides in a drive, 0 and 1 (the first pair drawn and the second).
 SIDES = [(0, "0"), (1, "1")]
 
 
-def makers_ruleset_choices() -> list[tuple[str, str]]:
+def makers_ruleset_choices() -> list[tuple[str, StrOrPromise]]:
     """The registered rulesets a drive can be played under: the makers games (Rotterdam, Amsterdam, Wikipedia
     klaverjas, Klammern), whose deals are scored one by one (``engine.deals``)."""
     return [(rs.name, RULESET_LABELS.get(rs.name, rs.title)) for rs in RULESETS.values() if rs.hand_scoring == "makers"]

@@ -13,8 +13,8 @@ __all__ = ["RankedPlayer", "rank_season"]
 
 
 @dataclass(frozen=True)
-class RankedPlayer:
-    """One line of the season ranking.
+class RankedPlayer[P: Hashable]:
+    """One line of the season ranking (``P``: the type of a player's id).
 
     :ivar player: the player's id; :ivar position: 1-based, shared on an equal value.
     :ivar nights: ``(night number, score, counted)`` for each night played, in night order; ``counted`` is
@@ -23,14 +23,16 @@ class RankedPlayer:
         counted nights (points per night, a float).
     """
 
-    player: Hashable
+    player: P
     position: int
     nights: tuple[tuple[int, int, bool], ...]
     total: int
     value: float
 
 
-def rank_season(scores: Mapping[Hashable, Sequence[tuple[int, int]]], *, best_nights: int = 0) -> list[RankedPlayer]:
+def rank_season[P: Hashable](
+    scores: Mapping[P, Sequence[tuple[int, int]]], *, best_nights: int = 0
+) -> list[RankedPlayer[P]]:
     """Rank the players by their night scores.
 
     :param scores: player id -> ``(night number, score)`` per night they played (a bye's score included).
@@ -42,7 +44,7 @@ def rank_season(scores: Mapping[Hashable, Sequence[tuple[int, int]]], *, best_ni
     """
     if best_nights < 0:
         raise ValueError("best_nights cannot be negative")
-    lines: list[tuple[float, int, Hashable, tuple[tuple[int, int, bool], ...]]] = []
+    lines: list[tuple[float, int, P, tuple[tuple[int, int, bool], ...]]] = []
     for player, nights in scores.items():
         ordered = sorted(nights)
         if best_nights:
@@ -55,7 +57,7 @@ def rank_season(scores: Mapping[Hashable, Sequence[tuple[int, int]]], *, best_ni
         value = total / len(kept) if best_nights and kept else float(total)
         lines.append((value, total, player, marked))
     lines.sort(key=lambda line: (-line[0], -line[1], str(line[2])))
-    out: list[RankedPlayer] = []
+    out: list[RankedPlayer[P]] = []
     for index, (value, total, player, marked) in enumerate(lines):
         position = out[-1].position if out and out[-1].value == value else index + 1
         out.append(RankedPlayer(player, position, marked, total, value))

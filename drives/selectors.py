@@ -93,7 +93,7 @@ class RankingLine:
     """A line of the season ranking: the player and the pure :class:`~drives.ranking.RankedPlayer`."""
 
     player: Player
-    ranked: RankedPlayer
+    ranked: RankedPlayer[int]
 
 
 def drive_ranking(drive: Drive) -> tuple[list[int], list[RankingLine]]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 from collections.abc import Sequence
+from typing import cast
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -128,7 +129,8 @@ def round_draw(*, night: DriveNight, seed: str | None = None) -> DriveRound:
     seed = seed or secrets.token_hex(8)
     try:
         if drive.fixed_pairs:
-            result = draw_round([], seed=seed, fixed_pairs=[(e.player_id, e.partner_id) for e in entries],
+            # drive_enter gives each entry of a fixed-pairs drive its partner.
+            result = draw_round([], seed=seed, fixed_pairs=[(e.player_id, cast(int, e.partner_id)) for e in entries],
                                 byes_so_far=byes)
         else:
             result = draw_round(

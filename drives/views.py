@@ -84,8 +84,8 @@ def drive_manage(request: HttpRequest, pk: int) -> HttpResponse:
             elif action == "night":
                 night_form = NightStartForm(request.POST)
                 if night_form.is_valid():
-                    night = services.night_start(drive=drive, date=night_form.cleaned_data["date"])
-                    return _done(request, drive, _("Night %(number)s started.") % {"number": night.number})
+                    started = services.night_start(drive=drive, date=night_form.cleaned_data["date"])
+                    return _done(request, drive, _("Night %(number)s started.") % {"number": started.number})
             elif action == "draw":
                 night = drive.nights.order_by("-number").first()
                 if night is None:

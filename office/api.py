@@ -27,6 +27,7 @@ from rest_framework.views import APIView
 from clubs.permissions import union_for_official
 from office.registry import (
     MAX_FILE_BYTES,
+    FileFormat,
     RegistryFileError,
     registry_export,
     registry_file_name,
@@ -96,7 +97,7 @@ FILE_RESPONSES = {
 }
 
 
-def file_format(request: Request) -> str:
+def file_format(request: Request) -> FileFormat:
     """The ``file_format`` query parameter. :raises ValidationError: neither ``xlsx`` nor ``csv`` (400)."""
     serializer = FileFormatSerializer(data=request.query_params)
     serializer.is_valid(raise_exception=True)

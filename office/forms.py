@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
@@ -60,7 +62,8 @@ class UnionSettingsForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["retention_seasons"].min_value = 1  # 0 would delete a player's e-mail the season they play
+        # 0 would delete a player's e-mail the season they play
+        cast(forms.IntegerField, self.fields["retention_seasons"]).min_value = 1
         self.fields["retention_seasons"].validators.append(MinValueValidator(1))
         self.fields["retention_seasons"].widget.attrs["min"] = 1
         order = list(self.instance.tiebreak_order or []) + [None, None, None]
@@ -68,7 +71,8 @@ class UnionSettingsForm(forms.ModelForm):
             self.fields[f"tiebreak_{n + 1}"].initial = order[n]
 
     def clean(self) -> dict:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         order = [data.get(f"tiebreak_{n}") for n in (1, 2, 3)]
         if len(set(order)) != 3:
             self.add_error("tiebreak_3", gettext_lazy("Each tiebreak may appear only once."))
@@ -103,7 +107,8 @@ class InviteForm(forms.Form):
 
     def __init__(self, *args, union: Union, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["club"].queryset = Club.objects.filter(union=union, active=True).order_by("name")
+        cast(forms.ModelChoiceField, self.fields["club"]).queryset = Club.objects.filter(
+            union=union, active=True).order_by("name")
 
 
 class PlayerForm(forms.ModelForm):
@@ -134,7 +139,8 @@ class PlayerForm(forms.ModelForm):
                 self.fields[f"{kind}_consent"].initial = bool(given)
 
     def clean(self) -> dict:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         try:
             player_consents_check(email=data.get("email") or "", phone=data.get("phone") or "",
                                   consents=self.consents())
@@ -165,7 +171,8 @@ class SignUpForm(forms.Form):
                                 label=gettext_lazy("Password again"))
 
     def clean(self) -> dict:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("password1") and data.get("password1") != data.get("password2"):
             self.add_error("password2", gettext_lazy("The two passwords differ."))
         return data

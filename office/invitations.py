@@ -27,7 +27,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
 from celery import shared_task
 from django.conf import settings
@@ -305,9 +305,10 @@ def _role_grant(invitation: Invitation, user: Any) -> None:
     elif invitation.role == Role.REFEREE:
         club_services.union_referee_add(union=invitation.union, user=user)
     elif invitation.role == Role.SECRETARY:
-        club_services.club_secretary_add(club=invitation.club, user=user)
+        # A secretary's invitation names the club, a captain's the player (invitation_create).
+        club_services.club_secretary_add(club=cast(Club, invitation.club), user=user)
     else:
-        player = Player.objects.select_for_update().get(pk=invitation.player_id)
+        player = Player.objects.select_for_update().get(pk=cast(int, invitation.player_id))
         if player.user_id and player.user_id != user.pk:
             raise ValidationError(_("%(name)s already has another login.") % {"name": player.full_name})
         if Player.objects.filter(user=user).exclude(pk=player.pk).exists():
@@ -334,12 +335,12 @@ def union_roles(*, union: Union) -> list[RoleHolder]:
     """Everyone with a role in ``union``: officials, referees, club secretaries, captains (players with a login
     who captain a team or were invited as captain), ordered by role then name (4 queries)."""
     holders: list[RoleHolder] = []
-    for link in UnionOfficial.objects.filter(union=union).select_related("user"):
-        holders.append(RoleHolder(Role.OFFICIAL, link.user))
-    for link in UnionReferee.objects.filter(union=union).select_related("user"):
-        holders.append(RoleHolder(Role.REFEREE, link.user))
-    for link in ClubSecretary.objects.filter(club__union=union).select_related("user", "club"):
-        holders.append(RoleHolder(Role.SECRETARY, link.user, club=link.club))
+    for official in UnionOfficial.objects.filter(union=union).select_related("user"):
+        holders.append(RoleHolder(Role.OFFICIAL, official.user))
+    for referee in UnionReferee.objects.filter(union=union).select_related("user"):
+        holders.append(RoleHolder(Role.REFEREE, referee.user))
+    for secretary in ClubSecretary.objects.filter(club__union=union).select_related("user", "club"):
+        holders.append(RoleHolder(Role.SECRETARY, secretary.user, club=secretary.club))
     captains = (Player.objects.filter(union=union, user__isnull=False, user__groups__name=GROUP_CAPTAINS)
                 .select_related("user", "club").distinct())
     for player in captains:

@@ -21,11 +21,11 @@ import io
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from datetime import date, datetime
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import tablib
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import models, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -334,7 +334,9 @@ def field_refusals(row: RegistryRow) -> list[str]:
             continue
         if not value:
             continue
-        model_field = Club._meta.get_field("name") if name == "club" else Player._meta.get_field(name)
+        # Concrete fields of the models (a relation's reverse has no validators).
+        model_field = cast("models.Field[Any, Any]",
+                           Club._meta.get_field("name") if name == "club" else Player._meta.get_field(name))
         try:
             model_field.run_validators(value)
         except ValidationError as error:
@@ -463,9 +465,9 @@ class _Undo(Exception):
 
 def club_history_by(club: Club, *, by: Any) -> None:
     """Record ``by`` and the import as who and why on the creation of ``club`` (``club_create`` takes no ``by``)."""
-    latest = club.history.order_by("-history_id").first()  # type: ignore[attr-defined]
+    latest = club.history.order_by("-history_id").first()
     if latest is not None:
-        club.history.filter(history_id=latest.history_id).update(  # type: ignore[attr-defined]
+        club.history.filter(history_id=latest.history_id).update(
             history_user=by if getattr(by, "pk", None) else None, history_change_reason=HISTORY_REASON)
 
 

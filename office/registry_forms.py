@@ -26,7 +26,8 @@ class RegistryUploadForm(forms.Form):
     )
 
     def clean(self) -> dict:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         upload = data.get("file")
         if upload is None:
             return data

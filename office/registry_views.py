@@ -10,6 +10,8 @@ Thin adapters: the form parses, ``office.registry`` reads, checks and writes.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -26,6 +28,7 @@ from clubs.permissions import union_for_official
 from office.models import RegistryImport
 from office.registry import (
     FIELD_LABELS,
+    FileFormat,
     RegistryFileError,
     registry_export,
     registry_file_name,
@@ -34,6 +37,9 @@ from office.registry import (
     registry_template,
 )
 from office.registry_forms import RegistryUploadForm
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 CONTENT_TYPES = {
     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -69,7 +75,8 @@ def registry(request: HttpRequest, union_id: str) -> HttpResponse:
         report = registry_preview(union=union, rows=data["rows"], create_clubs=data["create_clubs"])
         upload = RegistryImport.objects.create(
             union=union, file_name=(data["file"].name or "")[:200], content=data["content"],
-            create_clubs=data["create_clubs"], uploaded_by=request.user, summary=report.as_dict())
+            create_clubs=data["create_clubs"], uploaded_by=cast("User", request.user),  # login_required: signed in
+            summary=report.as_dict())
         return redirect("office:registry-preview", union_id=union.pk, pk=upload.pk)
     players = Player.objects.filter(union=union).select_related("club").order_by("last_name", "first_name", "pk")
     page = Paginator(players, 50).get_page(request.GET.get("page"))
@@ -126,7 +133,7 @@ def registry_confirm(request: HttpRequest, *, union, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def registry_download(request: HttpRequest, union_id: str, fmt: str) -> HttpResponse:
+def registry_download(request: HttpRequest, union_id: str, fmt: FileFormat) -> HttpResponse:
     """The union's registry as ``.xlsx`` or ``.csv`` (the import's columns)."""
     union = union_for_official(user=request.user, union_id=int(union_id))
     response = HttpResponse(registry_export(union=union, fmt=fmt), content_type=CONTENT_TYPES[fmt])
@@ -136,7 +143,7 @@ def registry_download(request: HttpRequest, union_id: str, fmt: str) -> HttpResp
 
 @login_required
 @require_GET
-def registry_template_download(request: HttpRequest, union_id: str, fmt: str) -> HttpResponse:
+def registry_template_download(request: HttpRequest, union_id: str, fmt: FileFormat) -> HttpResponse:
     """An empty registry file with the import's headers."""
     union = union_for_official(user=request.user, union_id=int(union_id))
     response = HttpResponse(registry_template(fmt=fmt), content_type=CONTENT_TYPES[fmt])

@@ -182,8 +182,8 @@ def union_people(request: HttpRequest, union_id: int) -> HttpResponse:
     })
 
 
-def _int(value: object) -> int:
-    return int(value) if str(value or "").isdigit() else 0
+def _int(value: str | None) -> int:
+    return int(value) if value and value.isdigit() else 0
 
 
 def _role_remove(request: HttpRequest, union: Union) -> HttpResponse:

@@ -272,7 +272,7 @@ def _only_about(*, player: Player, username: str) -> int:
     from plumbing.models import OutboxMessage
 
     removed = 0
-    addresses = {a.lower() for a in (player.email, player.user.email if player.user_id else "") if a}
+    addresses = {a.lower() for a in (player.email, player.user.email if player.user is not None else "") if a}
     invitations = Invitation.objects.filter(Q(player=player) | Q(email__in=addresses)
                                             | Q(accepted_by_id=player.user_id or 0))
     invitation_ids = list(invitations.values_list("pk", flat=True))

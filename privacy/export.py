@@ -73,7 +73,7 @@ def _player_row(player: Player) -> dict[str, Any]:
     return _row(union=player.union.name, club=player.club.name, registration_number=player.registration_number,
                 first_name=player.first_name, last_name=player.last_name, email=player.email, phone=player.phone,
                 active=player.active, full_name_public=player.full_name_public, account=(
-                    player.user.username if player.user_id else None),
+                    player.user.username if player.user is not None else None),
                 erased_at=player.erased_at, former_number=player.former_number)
 
 
@@ -161,7 +161,7 @@ def _drives(player: Player) -> list[dict[str, Any]]:
     from drives.models import DriveBye, DriveEntry, DriveTable
 
     rows = [_row(kind="entry", drive=e.drive.name, season=e.drive.season, when=e.entered_at,
-                 partner=(e.partner.full_name if e.partner_id and e.partner_id != player.pk
+                 partner=(e.partner.full_name if e.partner is not None and e.partner_id != player.pk
                           else e.player.full_name if e.player_id != player.pk else None))
             for e in DriveEntry.objects.filter(Q(player=player) | Q(partner=player)).select_related(
                 "drive", "player", "partner")]
@@ -193,8 +193,8 @@ def _invitations_and_outbox(*, player: Player | None, user: Any) -> tuple[list[d
     for address in addresses:
         messages += list(OutboxMessage.objects.filter(Q(args__icontains=address) | Q(key__icontains=address)))
     return (
-        [_row(union=i.union.name, role=i.get_role_display(), club=i.club.name if i.club_id else None, email=i.email,
-              first_name=i.first_name, last_name=i.last_name, created_at=i.created_at, sent_at=i.sent_at,
+        [_row(union=i.union.name, role=i.get_role_display(), club=i.club.name if i.club is not None else None,
+              email=i.email, first_name=i.first_name, last_name=i.last_name, created_at=i.created_at, sent_at=i.sent_at,
               expires_at=i.expires_at, accepted_at=i.accepted_at, revoked_at=i.revoked_at) for i in invitations],
         [_row(task=m.task, args=m.args, created_at=m.created_at, done_at=m.done_at)
          for m in {m.pk: m for m in messages}.values()],
@@ -270,7 +270,7 @@ def person_export(*, player: Player | None, user: Any = None) -> dict[str, Any]:
         player=_player_row(player),
         history=_history(player),
         consents=[_row(kind=c.kind, given=c.given, recorded_at=c.recorded_at, source=c.source,
-                       recorded_by=c.recorded_by.username if c.recorded_by_id else None)
+                       recorded_by=c.recorded_by.username if c.recorded_by is not None else None)
                   for c in Consent.objects.filter(player=player).select_related("recorded_by").order_by("recorded_at")],
         team_memberships=[_row(team=m.team.name, club=m.team.club.name, competition=m.competition.name,
                                season=m.competition.season, joined_at=m.joined_at)

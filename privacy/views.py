@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -37,6 +37,9 @@ from privacy.forms import ConsentChangeForm, ErasureConfirmForm
 from privacy.models import Consent
 from privacy.selectors import consents_current
 from privacy.services import consent_record
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 #: Section titles of the readable page, in the export's order.
 SECTION_TITLES = {
@@ -220,7 +223,8 @@ def player_erase(request: HttpRequest, union_id: str, number: str) -> HttpRespon
 @require_http_methods(["GET"])
 def me_data(request: HttpRequest) -> HttpResponse:
     """A signed-in person's own data: their player (if the account is linked to one) and their account."""
-    player = Player.objects.filter(user=request.user).select_related("union", "club").first()
+    user = cast("User", request.user)  # login_required: signed in
+    player = Player.objects.filter(user=user).select_related("union", "club").first()
     return _data_page(request, data=person_export(player=player, user=request.user), player=player,
                       official=False, title=_("What is held on you"), json_url=reverse("privacy:me-data-json"))
 
@@ -229,7 +233,8 @@ def me_data(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET"])
 def me_data_json(request: HttpRequest) -> HttpResponse:
     """A signed-in person's own data as a JSON download (POPIA s23)."""
-    player = Player.objects.filter(user=request.user).first()
+    user = cast("User", request.user)  # login_required: signed in
+    player = Player.objects.filter(user=user).first()
     return _json_download(person_export(player=player, user=request.user), name="my-data")
 
 
@@ -255,7 +260,8 @@ def me_consent(request: HttpRequest) -> HttpResponse:
     """``/me/consent/``: the signed-in player's answers on the optional uses of their data, each with when it was
     given, and a button to change it (POPIA s11(2)(b): consent may be withdrawn at any time). Withdrawing the
     e-mail or phone consent removes the value kept: confirmed first. An account without a player says so."""
-    player = Player.objects.select_related("union", "club").filter(user=request.user, erased_at__isnull=True).first()
+    user = cast("User", request.user)  # login_required: signed in
+    player = Player.objects.select_related("union", "club").filter(user=user, erased_at__isnull=True).first()
     if player is None:
         return render(request, "privacy/me_consent.html", {"player": None, "me_data_url": reverse("privacy:me-data")})
     if request.method == "POST":

@@ -25,7 +25,7 @@ class IdFilter(django_filters.NumberFilter):
     """An id to filter by: a whole number from 1 to ``clubs.api.MAX_ID`` (else 400 naming the parameter, never a
     database overflow)."""
 
-    field_class = forms.IntegerField
+    field_class = forms.IntegerField  # type: ignore[assignment]  # an id is whole: not the filter's DecimalField
 
     def __init__(self, *args, **kwargs) -> None:
         kwargs.setdefault("min_value", 1)

@@ -1,5 +1,7 @@
 """Forms of the records pages (GET forms: nothing is written)."""
 
+from typing import cast
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -21,4 +23,4 @@ class OpponentForm(forms.Form):
 
     def __init__(self, *args, others: list[tuple[int, str]], **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["opponent"].choices = others
+        cast(forms.TypedChoiceField, self.fields["opponent"]).choices = others

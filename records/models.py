@@ -8,6 +8,8 @@ migration 0002), so the player pages and the API group players with the ORM whil
 partnership's figures once. Every page and API read of the records aggregates these rows (records/selectors.py).
 """
 
+from typing import Any
+
 from django.db import models
 
 # The per-player view over PartnershipLine: each line twice, as its telman's and as its byspeler's. The ids are
@@ -56,7 +58,8 @@ class _Figures(models.Model):
 
 # A partnership line's foreign keys: deleted with what they name, neither indexed nor constrained by the database
 # (PartnershipLine.Meta says why).
-_LINE_KEY = {"on_delete": models.CASCADE, "related_name": "+", "db_index": False, "db_constraint": False}
+_LINE_KEY: dict[str, Any] = {"on_delete": models.CASCADE, "related_name": "+", "db_index": False,
+                             "db_constraint": False}
 
 
 class PartnershipLine(_Figures):

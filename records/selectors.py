@@ -547,9 +547,10 @@ def club_record(*, club_id: int) -> ClubRecord | None:
         club = Club.objects.select_related("union").filter(pk=club_id).first()
         if club is None:
             return None
-        teams = list(Team.objects.filter(club_id=club_id).order_by("-competition__season", "competition__name",
-                                                                   "name")
-                     .values("id", "name", "competition_id", "competition__name", "competition__season"))
+        teams: list[dict[str, Any]] = [
+            dict(row) for row in Team.objects.filter(club_id=club_id)
+            .order_by("-competition__season", "competition__name", "name")
+            .values("id", "name", "competition_id", "competition__name", "competition__season")]
         positions = dict(StandingsRow.objects.filter(team__club_id=club_id).values_list("team_id", "position"))
         for team in teams:
             team["position"] = positions.get(team["id"])

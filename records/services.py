@@ -347,10 +347,10 @@ def _substituted_lines(*, competition_id: int) -> list[tuple[Any, ...]]:
                     key = (match_id, team_id, table_number, part)
                     for index, value in enumerate(figures.get(key, ())):
                         total[index] += value
-                    for claimant, (upheld, wrong) in claims.get(key, {}).items():
-                        mine = own.setdefault(claimant, [0, 0])
+                    for claimed_by, (upheld, wrongs) in claims.get(key, {}).items():
+                        mine = own.setdefault(claimed_by, [0, 0])
                         mine[0] += upheld
-                        mine[1] += wrong
+                        mine[1] += wrongs
                 t_upheld, t_wrong = own.get(t, (0, 0))
                 b_upheld, b_wrong = own.get(b, (0, 0))
                 lines.append((

@@ -10,7 +10,7 @@ its clause (409 when a ``version`` is stale).
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema
@@ -87,7 +87,7 @@ class ClaimSerializer(serializers.Serializer):
     def __init__(self, *args: Any, ruleset: Ruleset | None = None, **kwargs: Any) -> None:
         """``ruleset``: the match's union's (``referee.selectors.match_ruleset``): only its offences are valid."""
         super().__init__(*args, **kwargs)
-        self.fields["offence"].choices = offence_choices(ruleset)
+        cast(serializers.ChoiceField, self.fields["offence"]).choices = offence_choices(ruleset)
 
 
 class ClaimAnswerSerializer(serializers.ModelSerializer):
@@ -109,7 +109,7 @@ class OffenceSerializer(serializers.Serializer):
     def __init__(self, *args: Any, ruleset: Ruleset | None = None, **kwargs: Any) -> None:
         """``ruleset``: the match's union's (``referee.selectors.match_ruleset``): only its offences are valid."""
         super().__init__(*args, **kwargs)
-        self.fields["offence"].choices = offence_choices(ruleset)
+        cast(serializers.ChoiceField, self.fields["offence"]).choices = offence_choices(ruleset)
 
 
 class HandUploadSerializer(serializers.Serializer):

@@ -18,7 +18,7 @@ from __future__ import annotations
 import string
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
@@ -280,6 +280,13 @@ class Finding:
         return ", ".join(self.rules)
 
 
+class SayNames(TypedDict, total=False):
+    """How a finding names the record's seats and teams (``finding_text``'s ``seat_name`` and ``team_name``)."""
+
+    seat_name: Callable[[int], str]
+    team_name: Callable[[int], str]
+
+
 def _default_seat(seat: int) -> str:
     return gettext("seat %(seat)s") % {"seat": seat}
 
@@ -417,7 +424,7 @@ def no_offence_reason(
     return str(_NO_OTHER_OFFENCE).format(why=why, **values)
 
 
-def _why(code: str, params: Mapping[str, Any], names: Mapping[str, Callable[[int], str]],
+def _why(code: str, params: Mapping[str, Any], names: SayNames,
          record: Mapping[str, Any] | None, offences: Sequence[Mapping[str, Any]]) -> str | None:
     if code not in _WITH_WHY:
         return None
@@ -426,7 +433,7 @@ def _why(code: str, params: Mapping[str, Any], names: Mapping[str, Callable[[int
 
 def offence_finding(found: Mapping[str, Any], *, straf: Mapping[str, Any] | None = None,
                     record: Mapping[str, Any] | None = None, offences: Sequence[Mapping[str, Any]] = (),
-                    **names: Callable[[int], str]) -> Finding:
+                    **names: Unpack[SayNames]) -> Finding:
     """An offence or forfeit of the verdict (``offences[]``, ``forfeits[]``), with how it was decided.
 
     A wrong straf says why there was no offence (:func:`no_offence_reason`) given its own claim's outcome
@@ -449,7 +456,7 @@ def offence_finding(found: Mapping[str, Any], *, straf: Mapping[str, Any] | None
 
 
 def straf_finding(outcome: Mapping[str, Any], *, record: Mapping[str, Any] | None = None,
-                  offences: Sequence[Mapping[str, Any]] = (), **names: Callable[[int], str]) -> Finding:
+                  offences: Sequence[Mapping[str, Any]] = (), **names: Unpack[SayNames]) -> Finding:
     """A straf claim's outcome (``strafs[]``); a wrong straf says why there was no offence
     (:func:`no_offence_reason`, with the ``record`` and the verdict's ``offences`` when given)."""
     params = dict(outcome.get("params", {}))
@@ -467,7 +474,7 @@ def straf_finding(outcome: Mapping[str, Any], *, record: Mapping[str, Any] | Non
     )
 
 
-def going_on_finding(check: Mapping[str, Any], **names: Callable[[int], str]) -> Finding:
+def going_on_finding(check: Mapping[str, Any], **names: Unpack[SayNames]) -> Finding:
     """A going-on check (``going_on[]``, ``end_check[]``)."""
     params = {"team": check["team"], **check.get("params", {})}
     return Finding(
@@ -477,7 +484,7 @@ def going_on_finding(check: Mapping[str, Any], **names: Callable[[int], str]) ->
     )
 
 
-def note_finding(note: Mapping[str, Any], **names: Callable[[int], str]) -> Finding:
+def note_finding(note: Mapping[str, Any], **names: Unpack[SayNames]) -> Finding:
     """A note of the verdict (``note_details[]``)."""
     return Finding(
         code=note["code"],

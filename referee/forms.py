@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
 from django.utils.functional import lazy
@@ -12,6 +12,9 @@ from django.utils.translation import gettext_lazy as _
 from engine.ruleset import Ruleset
 from referee.hand_check import DEALT_OTHERWISE, SUIT_SYMBOLS, deal_pattern_choices, offence_choices
 from referee.models import DisputedHand, Role, Ruling, Side
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 CARD_NAMES = tuple(rank + suit for suit in "SHDC" for rank in "AKQJT987")
 """All 32 cards in notation, spades first (the engine's order)."""
@@ -40,7 +43,8 @@ def _name_the_sides(form: forms.Form, match: Any, *fields: str) -> None:
     if match is None:
         return
     for name in fields:
-        form.fields[name].choices = [(Side.HOME, match.home.name), (Side.AWAY, match.away.name)]
+        cast(forms.ChoiceField, form.fields[name]).choices = [(Side.HOME, match.home.name),
+                                                              (Side.AWAY, match.away.name)]
 
 
 def card_choice_label(name: str) -> str:
@@ -73,7 +77,8 @@ class StrafClaimForm(forms.Form):
         """``ruleset``: the competition's (``matches.rules.competition_ruleset``): only its offences are offered;
         ``match``: the sides are offered by team name."""
         super().__init__(*args, **kwargs)
-        self.fields["offence"].choices = [("", _('Not named: just "af" (SAKBOC 6.7)')), *offence_choices(ruleset)]
+        cast(forms.ChoiceField, self.fields["offence"]).choices = [("", _('Not named: just "af" (SAKBOC 6.7)')),
+                                                                   *offence_choices(ruleset)]
         _name_the_sides(self, match, "claimant_side")
 
 
@@ -99,7 +104,7 @@ class HandStartForm(forms.Form):
                 order = [(first, Role.TELMAN), (other, seat1_role), (first, Role.BYSPELER), (other, last_role)]
                 label = " → ".join(people.get((side, role), role) for side, role in order)
                 choices.append((f"{home_seats}:{seat1_role}", label))
-        self.fields["seating"].choices = choices
+        cast(forms.ChoiceField, self.fields["seating"]).choices = choices
         self.fields["seating"].initial = choices[0][0]
 
     def seats(self) -> dict[str, str]:
@@ -119,8 +124,8 @@ class HandUploadForm(forms.Form):
     def __init__(self, *args: Any, match: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if match is not None:
-            self.fields["home_seats"].choices = [(DisputedHand.HomeSeats.EVEN, match.home.name),
-                                                 (DisputedHand.HomeSeats.ODD, match.away.name)]
+            cast(forms.ChoiceField, self.fields["home_seats"]).choices = [
+                (DisputedHand.HomeSeats.EVEN, match.home.name), (DisputedHand.HomeSeats.ODD, match.away.name)]
 
     def clean_record(self) -> bytes:
         upload = self.cleaned_data["record"]
@@ -159,18 +164,20 @@ class HandDealForm(forms.Form):
         and "dealt otherwise" (SAKBOC 1.7: the dealer's offence) with the pattern typed in."""
         super().__init__(*args, **kwargs)
         if seat_names:
-            self.fields["dealer"].choices = [(n, seat_names.get(n, f"player {n + 1}")) for n in range(4)]
+            cast(forms.ChoiceField, self.fields["dealer"]).choices = [
+                (n, seat_names.get(n, f"player {n + 1}")) for n in range(4)]
             for n in range(4):
                 self.fields[f"hand_{n}"].label = f"{seat_names.get(n, f'Player {n + 1}')}: hand"
         choices = deal_pattern_choices(ruleset)
-        self.fields["deal_pattern"].choices = choices
+        cast(forms.ChoiceField, self.fields["deal_pattern"]).choices = choices
         offered = {value for value, _label in choices}
         pattern = self.initial.get("deal_pattern")
         if pattern and pattern not in offered:  # a recorded wrong deal: shown as dealt otherwise
             self.initial["deal_pattern"], self.initial["deal_pattern_other"] = DEALT_OTHERWISE, pattern
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("deal_pattern") == DEALT_OTHERWISE and not data.get("deal_pattern_other"):
             self.add_error("deal_pattern_other", _("Type the pattern dealt, e.g. 4-4."))
         return data
@@ -210,7 +217,8 @@ class HandEventForm(forms.Form):
               "go_on": "strokes"}
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         needed = self._NEEDS.get(data.get("type", ""))
         if needed and data.get(needed) in (None, "", []):
             self.add_error(needed, "Required for this event.")
@@ -283,7 +291,8 @@ class TossForm(forms.Form):
 
     def __init__(self, *args: Any, match: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["winner_side"].choices = [(Side.HOME, match.home.name), (Side.AWAY, match.away.name)]
+        cast(forms.ChoiceField, self.fields["winner_side"]).choices = [(Side.HOME, match.home.name),
+                                                                       (Side.AWAY, match.away.name)]
 
 
 class QueryForm(forms.Form):
@@ -311,14 +320,14 @@ class TeamSideForm(forms.Form):
         self.match = match
         for field in self.fields.values():
             if getattr(field, "team_side", False):
-                field.choices = [("home", match.home.name), ("away", match.away.name)]
+                cast(forms.ChoiceField, field).choices = [("home", match.home.name), ("away", match.away.name)]
 
     def team(self, field: str) -> Any:
         """The team chosen in ``field``."""
         return self.match.home if self.cleaned_data[field] == "home" else self.match.away
 
 
-def _side_field(label: str, **kwargs: Any) -> forms.ChoiceField:
+def _side_field(label: StrOrPromise, **kwargs: Any) -> forms.ChoiceField:
     field = forms.ChoiceField(choices=(), label=label, **kwargs)
     field.team_side = True  # type: ignore[attr-defined]
     return field
@@ -364,7 +373,7 @@ class CalledAwayForm(forms.Form):
 
     def __init__(self, *args: Any, players: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["player"].choices = players
+        cast(forms.ChoiceField, self.fields["player"]).choices = players
 
 
 class ExtraTimeForm(TeamSideForm):
@@ -382,4 +391,4 @@ class OffenceNameForm(forms.Form):
     def __init__(self, *args: Any, ruleset: Ruleset | None = None, **kwargs: Any) -> None:
         """``ruleset``: the competition's (``matches.rules.competition_ruleset``): only its offences are offered."""
         super().__init__(*args, **kwargs)
-        self.fields["offence"].choices = offence_choices(ruleset)
+        cast(forms.ChoiceField, self.fields["offence"]).choices = offence_choices(ruleset)

@@ -239,6 +239,7 @@ def hand_check(*, record: Mapping[str, Any], ruleset: rulesets.Ruleset | None = 
         else:
             next_seat = tricks[-1].winner if tricks else parsed.leader
             on_trick = []
+        assert next_seat is not None  # the last trick is complete here, so it has its winner
         mask = play.legal_mask(cards.card_mask(held[next_seat]), on_trick, trump, ruleset)
         legal = tuple(names[c] for c in cards.cards_of(mask))
     return HandCheck(

@@ -99,6 +99,7 @@ def _ruling_create(context: NightImport, claim: StrafClaim, data: dict[str, Any]
 
 def _claims_merge(context: NightImport, claims: list[dict[str, Any]]) -> None:
     match = context.match
+    assert match is not None  # the claims merge once the match is locked
     here = {c["key"]: c for c in context.before["claims"]}
     theirs = {c["key"]: c for c in claims}
     for key, mine in here.items():

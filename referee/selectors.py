@@ -121,8 +121,8 @@ def seat_views(*, record: dict[str, Any], home_seats: str, match: Match | None =
         side = Side.HOME if (s["seat"] % 2 == 0) == home_even else Side.AWAY
         role = str(s.get("role") or "player")
         team = teams[side]
-        name = s.get("name") if isinstance(s.get("name"), str) and s.get("name") else (
-            f"{team}'s {role}" if team else f"the {role}")
+        given = s.get("name")
+        name = given if isinstance(given, str) and given else (f"{team}'s {role}" if team else f"the {role}")
         views.append(SeatView(s["seat"], name, role, side, team))
     return views
 
@@ -161,9 +161,10 @@ def verdict_view(*, record: dict[str, Any], verdict: dict[str, Any], home_seats:
 
     def team_name(team: int) -> str:
         side = team_side.get(team)
-        return names.get(side) or (gettext("the home team") if side == Side.HOME else gettext("the away team"))
+        name = names.get(side) if side is not None else None
+        return name or (gettext("the home team") if side == Side.HOME else gettext("the away team"))
 
-    said = {"seat_name": seat_name, "team_name": team_name}
+    said: findings.SayNames = {"seat_name": seat_name, "team_name": team_name}
     offence_events = {o.get("event") for o in verdict.get("offences", [])}
     events = record.get("events", [])
     play_events = [i for i, e in enumerate(events) if e.get("type") == "play"]
@@ -242,7 +243,7 @@ class ClaimPerson:
 def table_people(*, claim: StrafClaim) -> dict[tuple[str, str], str]:
     """The four seated at the claim's table: ``{(side, role): "Name (Team, role)"}`` (one query)."""
     match = claim.match
-    out = {}
+    out: dict[tuple[str, str], str] = {}
     for seat in Seat.objects.filter(sheet__match=match, table_number=claim.table.number).select_related(
             "sheet__team", "player"):
         side = Side.HOME if seat.sheet.team_id == match.home_id else Side.AWAY

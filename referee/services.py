@@ -34,7 +34,7 @@ from referee.hand_check import (
 from referee.models import DisputedHand, Query, Role, Ruling, Side, StrafClaim
 
 #: Match phases in which straf claims can be logged: play has started (SAKBOC 1.9).
-_HALF_OF_PHASE = {
+_HALF_OF_PHASE: dict[str, int] = {
     Match.Phase.FIRST_HALF: 1,
     Match.Phase.INTERVAL: 1,  # hands already cut are completed at the interval (SAKBOC 2.2)
     Match.Phase.SECOND_HALF: 2,
@@ -124,7 +124,7 @@ def straf_claim_log(
         device=device,
     )
     claim.full_clean()
-    claim._history_user = by
+    claim._history_user = by  # type: ignore[attr-defined]
     claim.save()
     boem_sheet.straf_claim_opened(match=match, table_number=table_number)
     return claim
@@ -145,8 +145,8 @@ def straf_claim_offence_name(*, claim: StrafClaim, offence: str, by) -> StrafCla
             {"offence": f"{offence!r} is not an offence in the union's straf list (Notes §VII)."}) from None
     claim.offence, claim.rules = offence, ", ".join(rules)
     claim.full_clean()
-    claim._history_user = by
-    claim._change_reason = f"offence named: {offence}"
+    claim._history_user = by  # type: ignore[attr-defined]
+    claim._change_reason = f"offence named: {offence}"  # type: ignore[attr-defined]
     claim.save()
     return claim
 
@@ -191,7 +191,7 @@ def disputed_hand_start(*, claim: StrafClaim, home_seats: str = "even", seat1_ro
     record["state_before"]["strokes"] = list(_sheet_strokes(claim=claim, home_seats=home_seats))
     hand = DisputedHand(claim=claim, record=record, home_seats=home_seats, created_by=by)
     hand.full_clean()
-    hand._history_user = by
+    hand._history_user = by  # type: ignore[attr-defined]
     hand.save()
     return hand
 
@@ -266,7 +266,7 @@ def _check_or_raise(record: dict[str, Any], ruleset=None) -> HandCheck:
 def _record_save(hand: DisputedHand, record: dict[str, Any], *, by) -> None:
     """Store the disputed hand's changed record (one history row naming ``by``)."""
     hand.record = record
-    hand._history_user = by
+    hand._history_user = by  # type: ignore[attr-defined]
     hand.save(update_fields=["record"])
 
 
@@ -388,7 +388,7 @@ def disputed_hand_adjudicate(*, hand: DisputedHand, by, now: datetime | None = N
     hand.status = DisputedHand.Status.ADJUDICATED
     hand.adjudicated_at = now or timezone.now()
     hand.full_clean()
-    hand._history_user = by
+    hand._history_user = by  # type: ignore[attr-defined]
     hand.save()
     return hand
 
@@ -425,7 +425,7 @@ def disputed_hand_upload(
         claim=claim, record=record, home_seats=home_seats, source=DisputedHand.Source.UPLOADED, created_by=by
     )
     hand.full_clean()
-    hand._history_user = by
+    hand._history_user = by  # type: ignore[attr-defined]
     hand.save()
     return disputed_hand_adjudicate(hand=hand, by=by, now=now)
 
@@ -577,7 +577,7 @@ def ruling_record(
     ruling.points = entry.points
     ruling.boem_entry = entry
     ruling.full_clean()
-    ruling._history_user = by
+    ruling._history_user = by  # type: ignore[attr-defined]
     ruling.save()
     _notify_ruling(ruling.pk)  # into the outbox, in this transaction
     return ruling
@@ -610,6 +610,7 @@ def ruling_amend(*, ruling: Ruling, reason: str, by, now: datetime | None = None
     claim = ruling.claim
     note = f"Appeal upheld: {reason}"
     if ruling.decision == Ruling.Decision.UPHELD:
+        assert ruling.boem_entry is not None  # an upheld ruling wrote the straf's line
         entry = boem_sheet.straf_reverse(entry=ruling.boem_entry, claimed_points=False, note=note[:300], by=by,
                                          now=now)
         ruling.decision, ruling.punished_side, ruling.clause = (
@@ -619,7 +620,9 @@ def ruling_amend(*, ruling: Ruling, reason: str, by, now: datetime | None = None
         if byspeler_counting(claim=claim, offence=offence):
             raise ValidationError({"reason": BYSPELER_COUNTING_REFUSAL.format(offence=offence)})
         reversal = ruling.boem_entry
+        assert reversal is not None  # a rejected ruling wrote the reversal of the straf's line
         boem_sheet.straf_reversal_strike(entry=reversal, reason=note, by=by, now=now)
+        assert reversal.reverses is not None
         entry = reversal.reverses
         entry.refresh_from_db()
         ruling.decision, ruling.punished_side = Ruling.Decision.UPHELD, claim.accused_side
@@ -628,8 +631,8 @@ def ruling_amend(*, ruling: Ruling, reason: str, by, now: datetime | None = None
     if ruling.overruled and not ruling.overrule_reason:
         ruling.overrule_reason = f"Amended on appeal: {reason}"
     ruling.full_clean()
-    ruling._history_user = by
-    ruling._change_reason = f"amended on appeal: {reason}"[:100]
+    ruling._history_user = by  # type: ignore[attr-defined]
+    ruling._change_reason = f"amended on appeal: {reason}"[:100]  # type: ignore[attr-defined]
     ruling.save()
     return ruling
 
@@ -692,6 +695,6 @@ def query_note(
         text=text.strip(), noted_by=by,
     )
     query.full_clean()
-    query._history_user = by
+    query._history_user = by  # type: ignore[attr-defined]
     query.save()
     return query

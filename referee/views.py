@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import segno
 from django.contrib import messages
@@ -60,6 +60,14 @@ from referee.hand_check import HandCheck, card_label, hand_check
 from referee.hand_problems import record_names, record_problems_in_words
 from referee.models import DisputedHand, Ruling, Side
 
+if TYPE_CHECKING:
+    from django_htmx.middleware import HtmxDetails
+
+    class HtmxHttpRequest(HttpRequest):
+        """A request through django-htmx's middleware (``settings.MIDDLEWARE``): it has ``request.htmx``."""
+
+        htmx: HtmxDetails
+
 
 def _errors(error: ValidationError) -> list[str]:
     return [str(m) for m in error.messages]
@@ -105,6 +113,7 @@ def _in_grace(match, now) -> bool:
 
 def _dashboard_context(request: HttpRequest, match) -> dict[str, Any]:
     state = match_live(match_id=match.pk, public=False)
+    assert state is not None  # the match exists (read above)
     match = state.match
     clock = state.clock
     remaining = clock.remaining.total_seconds() if clock.remaining is not None else None
@@ -157,7 +166,7 @@ def _dashboard_etag(request: HttpRequest, match_id: int) -> str | None:
 @login_required
 @cache_control(no_cache=True, private=True)
 @live_condition(_dashboard_etag)
-def match_dashboard(request: HttpRequest, match_id: int) -> HttpResponse:
+def match_dashboard(request: HtmxHttpRequest, match_id: int) -> HttpResponse:
     """The match-night dashboard: clock, every table's boem sheet live (trees, lines waiting for confirmation or
     disputed, open "af"), the actions, and the table links (QR codes and codes) for the table devices.
 
@@ -340,7 +349,7 @@ def hand_upload(request: HttpRequest, claim_id: int) -> HttpResponse:
         else:
             return redirect("referee:verdict", claim_id=claim.pk)
     else:
-        upload_errors = [f"{form.fields[f].label if f in form.fields else 'The upload'}: {' '.join(e)}"
+        upload_errors = [f"{form.fields[f].label if f in form.fields else 'The upload'}: {' '.join(str(m) for m in e)}"
                          for f, e in form.errors.items()]
     context = {"claim": claim, "match": claim.match, "hand": None, "start_form": _start_form(claim),
                "upload_form": form, "upload_errors": upload_errors, "ruling_form": RulingForm(),
@@ -459,7 +468,7 @@ def hand_play(request: HttpRequest, claim_id: int) -> HttpResponse:
     return render(request, "referee/hand_play.html", _play_context(hand, check))
 
 
-def _hand_panel(request: HttpRequest, hand: DisputedHand, action: Callable[[], HandCheck]) -> HttpResponse:
+def _hand_panel(request: HtmxHttpRequest, hand: DisputedHand, action: Callable[[], HandCheck]) -> HttpResponse:
     errors: list[str] = []
     try:
         check = action()
@@ -483,14 +492,14 @@ _EVENT_WORDS = {"card": "The card", "call": "The roem called", "asked": "Who is 
 
 @login_required
 @require_POST
-def hand_event(request: HttpRequest, claim_id: int) -> HttpResponse:
+def hand_event(request: HtmxHttpRequest, claim_id: int) -> HttpResponse:
     """Add one event (htmx): the panel comes back with the engine's check, an illegal card flagged at once."""
     hand = permissions.disputed_hand_for_referee(user=request.user, claim_id=claim_id)
     form = HandEventForm(request.POST)
 
     def action() -> HandCheck:
         if not form.is_valid():
-            raise ValidationError([f"{_EVENT_WORDS.get(field, field)}: {', '.join(errs)}"
+            raise ValidationError([f"{_EVENT_WORDS.get(field, field)}: {', '.join(str(m) for m in errs)}"
                                    for field, errs in form.errors.items()])
         return services.disputed_hand_event_add(hand=hand, event=form.event(), by=request.user)
 
@@ -499,7 +508,7 @@ def hand_event(request: HttpRequest, claim_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def hand_undo(request: HttpRequest, claim_id: int) -> HttpResponse:
+def hand_undo(request: HtmxHttpRequest, claim_id: int) -> HttpResponse:
     """Remove the last event (htmx)."""
     hand = permissions.disputed_hand_for_referee(user=request.user, claim_id=claim_id)
     return _hand_panel(request, hand, lambda: services.disputed_hand_event_undo(hand=hand, by=request.user))
@@ -507,7 +516,7 @@ def hand_undo(request: HttpRequest, claim_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def hand_adjudicate(request: HttpRequest, claim_id: int) -> HttpResponse:
+def hand_adjudicate(request: HtmxHttpRequest, claim_id: int) -> HttpResponse:
     """Finish the hand: the engine adjudicates it with the claim's straf."""
     hand = permissions.disputed_hand_for_referee(user=request.user, claim_id=claim_id)
     try:
@@ -547,6 +556,7 @@ def _verdict_context(claim, hand: DisputedHand, form: RulingForm) -> dict[str, A
     if outcome and outcome.get("awarded_team") is not None:
         side = hand.side_of_seat(outcome["awarded_team"])  # team t's first seat is seat t
         awarded_team = selectors.team_names(claim.match)[side]
+    assert hand.verdict is not None  # the callers show a verdict once the hand has one
     view = selectors.verdict_view(record=hand.record, verdict=hand.verdict, home_seats=hand.home_seats,
                                   match=claim.match)
     outcome_finding = next(
@@ -634,6 +644,7 @@ def match_report(request: HttpRequest, match_id: int) -> HttpResponse:
     stylesheet)."""
     match = permissions.match_rulings_readable(user=request.user, match_id=match_id)
     state = match_live(match_id=match.pk, public=False)  # the tables' counted points (12.1 forfeits too) and the awards
+    assert state is not None  # the match exists (read above)
     tables = (sum(t.home_points for t in state.tables), sum(t.away_points for t in state.tables))
     awards = (sum(a.points for a in state.awards if a.team_id == match.home_id),
               sum(a.points for a in state.awards if a.team_id == match.away_id))
@@ -674,6 +685,7 @@ def table_cards(request: HttpRequest, match_id: int) -> HttpResponse:
         return over
     links = _link_views(request, table_links.table_links_ensure(match=match, by=request.user))
     state = match_live(match_id=match.pk, public=False)
+    assert state is not None  # the match exists (read above)
     cards = [{**link, "table": state.table(link["link"].table_number)} for link in links]
     return render(request, "referee/table_cards.html", {"match": match, "cards": cards})
 
@@ -705,6 +717,7 @@ def table_sheet(request: HttpRequest, match_id: int, table_number: int) -> HttpR
     match = permissions.match_for_referee(user=request.user, match_id=match_id)
     table = _table_page(match, table_number)
     state = match_live(match_id=match.pk, public=False)
+    assert state is not None  # the match exists (read above)
     live_table = state.table(table_number)
     history = (BoemEntry.history.filter(table_id=table.pk, history_type="~")
                .exclude(history_change_reason__isnull=True).select_related("history_user")
@@ -755,7 +768,8 @@ def table_going_on(request: HttpRequest, match_id: int, table_number: int) -> Ht
                                                      "strokes": form.cleaned_data["strokes"]})
     else:
         for field, errors in form.errors.items():
-            messages.error(request, f"{form.fields[field].label if field in form.fields else ''}: {' '.join(errors)}")
+            label = form.fields[field].label if field in form.fields else ""
+            messages.error(request, f"{label}: {' '.join(str(m) for m in errors)}")
     return redirect("referee:table_sheet", match_id=match.pk, table_number=table_number)
 
 

@@ -21,6 +21,7 @@ when it was made at the table (it waited offline): the clock rules apply to that
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, cast
 
 from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import ValidationError as DjangoValidationError
@@ -105,7 +106,8 @@ class IsTableDevice(BasePermission):
         return isinstance(request.auth, TableDevice)
 
 
-class SignInThrottle(LimitsCacheThrottle, AnonRateThrottle):
+# LimitsCacheThrottle's cache is a property (looked up per use) where DRF's throttle has an attribute it never sets.
+class SignInThrottle(LimitsCacheThrottle, AnonRateThrottle):  # type: ignore[override]
     """Sign-ins per client address (the setting ``TABLE_SIGN_IN_RATE``, default 600 an hour: a hall's Wi-Fi
     shares one address, and 60 matches are 240 phones), enough for a busy night, nothing for guessing codes.
     Counted in the ``limits`` cache, which keeps counting while Redis is down (``plumbing.limits``)."""
@@ -171,11 +173,11 @@ class AfSerializer(serializers.Serializer):
     entered_at = serializers.DateTimeField(required=False, allow_null=True, default=None,
                                            help_text="When 'af' was said at the table, if it waited offline.")
 
-    def __init__(self, *args: object, ruleset: Ruleset | None = None, **kwargs: object) -> None:
+    def __init__(self, *args: Any, ruleset: Ruleset | None = None, **kwargs: Any) -> None:
         """``ruleset``: the competition's (``matches.rules.competition_ruleset``): only its offences are accepted
         (``engine.offences.offences_for``, Notes §VII); without one (the schema), SAKBOC 2004's."""
         super().__init__(*args, **kwargs)
-        self.fields["offence"].choices = offence_choices(ruleset)
+        cast(serializers.ChoiceField, self.fields["offence"]).choices = offence_choices(ruleset)
 
 
 class DealSerializer(VersionSerializer):

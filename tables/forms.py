@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -87,9 +87,10 @@ class AfForm(forms.Form):
         (``engine.offences.offences_for``), as on the referee's console; the service refuses any other (Notes §VII)."""
         super().__init__(*args, **kwargs)
         choices = [(pk, label) for pk, label, _side in players]
-        self.fields["claimant"].choices = choices
-        self.fields["accused"].choices = choices
-        self.fields["offence"].choices = [("", _("Not named: the referee asks")), *offence_choices(ruleset)]
+        cast(forms.ChoiceField, self.fields["claimant"]).choices = choices
+        cast(forms.ChoiceField, self.fields["accused"]).choices = choices
+        cast(forms.ChoiceField, self.fields["offence"]).choices = [
+            ("", _("Not named: the referee asks")), *offence_choices(ruleset)]
 
 
 class DealForm(SheetVersionForm):
@@ -111,16 +112,18 @@ class DealForm(SheetVersionForm):
         choices=[("", _("(not said)")), ("made", _("made")), ("nat", _("nat"))],
         coerce=lambda v: {"made": False, "nat": True}.get(v),
     )
-    multiplier = forms.TypedChoiceField(label=_("Doubling"), coerce=int, initial=1, required=False, empty_value=1,
+    # Django takes any empty value; the stubs say a string.
+    multiplier = forms.TypedChoiceField(label=_("Doubling"), coerce=int, initial=1, required=False,
+                                        empty_value=1,  # type: ignore[arg-type]
                                         choices=[(1, _("none")), (2, _("Contra")), (4, _("Re"))])
     march = forms.ChoiceField(label=_("March announced by"), required=False)
 
     def __init__(self, *args: Any, home_name: str, away_name: str, ruleset: Ruleset, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         sides = [("home", home_name), ("away", away_name)]
-        self.fields["makers"].choices = sides
-        self.fields["pit"].choices = [("", _("no")), *sides]
-        self.fields["march"].choices = [("", _("no")), *sides]
+        cast(forms.ChoiceField, self.fields["makers"]).choices = sides
+        cast(forms.ChoiceField, self.fields["pit"]).choices = [("", _("no")), *sides]
+        cast(forms.ChoiceField, self.fields["march"]).choices = [("", _("no")), *sides]
         self.fields["home_card_points"].label = _("%(team)s card points") % {"team": home_name}
         self.fields["away_card_points"].label = _("%(team)s card points") % {"team": away_name}
         self.fields["home_roem"].label = _("%(team)s roem") % {"team": home_name}

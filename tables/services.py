@@ -32,6 +32,7 @@ from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs.models import Team
 from matches.models import BoemEntry, DealLine, Match, MatchTable, Seat, TableDevice
 from matches.night import boem_sheet, deals
 from matches.writes import match_lock
@@ -269,7 +270,7 @@ def table_going_on(
             cut_before_interval=interval_hand_cut(match=match, at=at, asked=cut_before_interval),
         )
         message = _("%(team)s on %(strokes)s. Waiting for %(telman)s to confirm.") % {
-            "team": team.name, "strokes": entry.strokes, "telman": _opposing_telman_name(device, entry)}
+            "team": team.name, "strokes": entry.strokes, "telman": _opposing_telman_name(device, team)}
         return 201, {"message": message, "entry": entry.pk, "version": entry.table.sheet_version,
                      **_entry_body(entry)}
 
@@ -277,9 +278,10 @@ def table_going_on(
                     entered_at=arrival, perform=perform)
 
 
-def _opposing_telman_name(device: TableDevice, entry: BoemEntry) -> str:
+def _opposing_telman_name(device: TableDevice, team: Team) -> str:
+    """The name of the telman of the side opposing ``team`` at the device's table (one who confirms a going-on)."""
     match = device.link.match
-    seat = Seat.objects.filter(sheet__match=match, sheet__team_id=match.opponent_id(entry.team_id),
+    seat = Seat.objects.filter(sheet__match=match, sheet__team_id=match.opponent_id(team.pk),
                                table_number=device.link.table_number, role=Seat.Role.TELMAN).select_related(
         "player").first()
     return f"{seat.player.first_name} {seat.player.last_name}" if seat else str(_("the opposing telman"))
@@ -300,12 +302,13 @@ def _unsettled(entry: BoemEntry) -> BoemEntry:
 def entry_settled(entry: BoemEntry) -> str:
     """Why a confirmation or dispute of ``entry`` finds it settled already, or ``""``: a line another device or
     the referee confirmed, disputed or struck off meanwhile (or this table confirmed before)."""
-    label = _("%(team)s on %(strokes)s") % {"team": entry.team.name if entry.team_id else _("The line"),
+    label = _("%(team)s on %(strokes)s") % {"team": entry.team.name if entry.team is not None else _("The line"),
                                             "strokes": entry.strokes}
     if entry.struck:
         return _("%(line)s was struck off by the referee meanwhile.") % {"line": label}
     if entry.confirmed_at is not None:
-        by = entry.confirmed_by_player.full_name if entry.confirmed_by_player_id else _("the referee")
+        by = (entry.confirmed_by_player.full_name if entry.confirmed_by_player is not None
+              else _("the referee"))
         return _("%(line)s was confirmed already, by %(who)s at %(time)s.") % {
             "line": label, "who": by, "time": f"{timezone.localtime(entry.confirmed_at):%H:%M}"}
     if entry.disputed_at is not None:

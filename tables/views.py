@@ -442,7 +442,7 @@ def entry_dispute(request: HttpRequest, entry_id: int) -> HttpResponse:
 
     def page(status: int = 200) -> HttpResponse:
         context = {**_sheet_context(device), "form": form, "entry": entry,
-                   "entry_team": entry.team.name if entry.team_id else ""}
+                   "entry_team": entry.team.name if entry.team is not None else ""}
         return render(request, "tables/dispute.html", context, status=status)
 
     if request.method == "GET":
