@@ -30,7 +30,7 @@ from matches.api.results import CompetitionStandingsMixin, FixtureResultMixin
 from matches.competitions import entries, fixture_changes
 from matches.competitions import services as competition_services
 from matches.models import DEFAULT_RULESET, RULESET_CHOICES, Competition, Match
-from plumbing.api import ID_REGEX, ServiceErrorsMixin, id_field, id_or_404, request_body
+from plumbing.api import ID_REGEX, ServiceErrorsMixin, id_field, id_or_404, id_parse, request_body
 from plumbing.page_cache import KeptJsonMixin
 
 # --- Write inputs -------------------------------------------------------------------------------------------
@@ -195,7 +195,7 @@ class CompetitionViewSet(CompetitionStandingsMixin, KeptJsonMixin, ServiceErrors
         return Response(TeamSerializer(team).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses={204: None})
-    @action(detail=True, methods=["delete"], url_path=r"teams/(?P<team_id>[0-9]{1,9})")
+    @action(detail=True, methods=["delete"], url_path=rf"teams/(?P<team_id>{ID_REGEX})")
     def team_withdraw(self, request: Request, pk: str | None = None, team_id: str | None = None) -> Response:
         # One lookup in the secretary's own clubs: another club's team answers exactly like no team (issue 35).
         team = club_permissions.team_for_secretary(user=request.user, team_id=id_or_404(team_id),
@@ -255,9 +255,10 @@ class FixtureViewSet(FixtureNightMixin, FixtureResultMixin, KeptJsonMixin, Servi
         queryset = super().get_queryset()
         team = self.request.query_params.get("team") if self.action == "list" else None
         if team is not None:
-            if not team.isdigit() or len(team) > 9:
+            team_id = id_parse(team)
+            if team_id is None:
                 raise ValidationError({"team": _("A team id.")})
-            queryset = queryset.filter(Q(home_id=int(team)) | Q(away_id=int(team)))
+            queryset = queryset.filter(Q(home_id=team_id) | Q(away_id=team_id))
         return queryset
 
     @extend_schema(request=FixtureCreateSerializer, responses={201: FixtureSerializer})
