@@ -20,7 +20,6 @@ from appeals import api as appeals_api
 from clubs import api as clubs_api
 from drives import api as drives_api
 from matches import api as matches_api
-from matches import season_api
 from office import api as office_api
 from office import people_api
 from records import api as records_api
@@ -45,8 +44,8 @@ router.register("appeals", appeals_api.AppealViewSet, basename="appeal")
 router.register("appeal-settings", appeals_api.AppealSettingsViewSet, basename="appeal-settings")
 router.register("discipline", appeals_api.DisciplinaryRecordViewSet, basename="discipline")
 router.register("referee-statistics", appeals_api.RefereeStatisticsViewSet, basename="referee-statistics")
-router.register("seasons", season_api.SeasonViewSet, basename="season")
-router.register("drafts", season_api.DraftViewSet, basename="draft")
+router.register("seasons", matches_api.SeasonViewSet, basename="season")
+router.register("drafts", matches_api.DraftViewSet, basename="draft")
 router.register("records/players", records_api.PlayerRecordViewSet, basename="player-record")
 router.register("records/partnerships", records_api.PartnershipRecordViewSet, basename="partnership-record")
 router.register("drives", drives_api.DriveViewSet, basename="drive")  # club drives, the Dutch formats (issue 24)
@@ -71,7 +70,7 @@ urlpatterns = [
     path("auth/token/", TokenSignInView.as_view(), name="api-token"),
     path("auth/logout/", TokenSignOutView.as_view(), name="api-logout"),
     path("auth/logout-all/", TokenSignOutEverywhereView.as_view(), name="api-logout-all"),
-    re_path(r"^players/(?P<id>[0-9]+)/transfers/$", season_api.PlayerTransfersView.as_view(),
+    re_path(r"^players/(?P<id>[0-9]+)/transfers/$", matches_api.PlayerTransfersView.as_view(),
             name="player-transfers"),
     # The union office (issue 33): before the router, whose "unions" routes would otherwise be tried first.
     path("unions/setup/", people_api.UnionSetupView.as_view(), name="union-setup"),

@@ -55,11 +55,12 @@ def standings_snapshot_latest(*, competition: Competition) -> StandingsSnapshot 
 
 
 def standings_snapshot_pick(
-    *, competition: Competition, snapshot_id: str | None, recent: int = 20,
+    *, competition: Competition, snapshot_id: int | None, recent: int = 20,
 ) -> tuple[StandingsSnapshot | None, list[StandingsSnapshot]]:
-    """The published standings a page asks for (``?snapshot=<id>`` of this competition, else the latest) and
-    the ``recent`` newest, for the page's list of older tables (2 queries; 1 with ``recent=0``, a download's).
-    An id of another competition's, or of none, gives None."""
+    """The published standings a page asks for (``?snapshot=<id>`` of this competition, parsed by the view with
+    :func:`plumbing.api.id_parse`; ``None``: the latest) and the ``recent`` newest, for the page's list of older
+    tables (2 queries; 1 with ``recent=0``, a download's). An id of another competition's, or of none, gives
+    None."""
     snapshots = standings_snapshots(competition=competition)
-    picked = snapshots.filter(pk=snapshot_id).first() if snapshot_id and snapshot_id.isdigit() else snapshots.first()
+    picked = snapshots.filter(pk=snapshot_id).first() if snapshot_id is not None else snapshots.first()
     return picked, list(snapshots[:recent]) if recent else []

@@ -25,6 +25,7 @@ from matches.forms import (
 from matches.models import Match, Seat, TeamSheet
 from matches.night import services as night_services
 from matches.results import services as result_services
+from plumbing.api import id_parse
 from plumbing.refusals import refusal_on_form, refusal_show
 
 
@@ -43,10 +44,8 @@ def captain_dashboard(request: HttpRequest) -> HttpResponse:
 
 
 def _match_team(request: HttpRequest, pk: int) -> tuple[Match, Team]:
-    team_id = request.GET.get("team") or request.POST.get("team")
     return permissions.match_team_for_captain(
-        user=request.user, match_id=pk, team_id=int(team_id) if team_id and team_id.isdigit() and len(team_id) < 10
-        else None)
+        user=request.user, match_id=pk, team_id=id_parse(request.GET.get("team") or request.POST.get("team")))
 
 
 @login_required

@@ -31,6 +31,7 @@ from matches.results.standings import standings_page_token
 from matches.rules import plays_deals
 from matches.share import standings_share_text
 from plumbing import spreadsheets
+from plumbing.api import id_parse
 from plumbing.page_cache import VARY, cached_page, live_condition
 
 
@@ -157,12 +158,11 @@ def competition_standings(request: HttpRequest, pk: int) -> HttpResponse:
     under the standings token (:func:`matches.results.standings.standings_page_token`, renewed whenever the standings, a
     snapshot, the union's settings or a team's name change); the body is also kept under it, in the active
     language, for signed-in people, whose header is their own."""
-    snapshot_id = request.GET.get("snapshot", "")
-    snapshot_id = snapshot_id if snapshot_id.isdigit() else ""
+    snapshot_id = id_parse(request.GET.get("snapshot"))
     token = standings_page_token(competition_id=pk)
 
     def render_page() -> HttpResponse:
-        key = f"standings-page:{pk}:{snapshot_id}:{token}:{translation.get_language()}"
+        key = f"standings-page:{pk}:{snapshot_id or ''}:{token}:{translation.get_language()}"
         page = cache.get(key)
         if page is None:
             competition = _competition(pk)
@@ -192,7 +192,7 @@ def competition_standings_download(request: HttpRequest, pk: int, fmt: str) -> H
         raise Http404("Downloads are .csv, .xlsx or .pdf.")
     competition = _competition(pk)
     snapshot, _others = result_selectors.standings_snapshot_pick(competition=competition,
-                                                          snapshot_id=request.GET.get("snapshot"), recent=0)
+                                                          snapshot_id=id_parse(request.GET.get("snapshot")), recent=0)
     if snapshot is not None:
         rows = snapshot.rows
         subtitle = _("Published standings: %(title)s, as of %(as_of)s") % {

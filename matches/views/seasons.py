@@ -31,6 +31,7 @@ from matches.forms import SeasonStartForm, TransferForm
 from matches.models import Season
 from matches.seasons import services as seasons
 from matches.seasons import transfers
+from plumbing.api import id_or_404
 from plumbing.refusals import refusal_on_form, refusal_show
 
 # --- Public ---------------------------------------------------------------------------------------------------
@@ -191,8 +192,7 @@ def secretary_drafts(request: HttpRequest) -> HttpResponse:
     if not request.user.has_perm("clubs.add_team") or not clubs.exists():
         raise Http404("No club.")
     if request.method == "POST":
-        team_id = request.POST.get("team", "")
-        team = permissions.team_for_secretary(user=request.user, team_id=int(team_id) if team_id.isdigit() else 0)
+        team = permissions.team_for_secretary(user=request.user, team_id=id_or_404(request.POST.get("team")))
         try:
             seasons.team_draft_confirm(team=team, by=request.user)
         except ValidationError as error:

@@ -37,6 +37,7 @@ def test_lists_are_paginated_and_filtered(api, world, django_assert_max_num_quer
     assert players["count"] == 10 + 1 + 8 + 8  # the home squad, the spare player, cup team 0, the spring team
     assert api.get("/api/fixtures/", {"team": world.a.home.pk}).json()["count"] == 5
     assert api.get("/api/fixtures/", {"team": "x"}).status_code == 400
+    assert api.get("/api/fixtures/", {"team": "1234567890"}).status_code == 400  # 1 to 9 digits (plumbing.api)
     assert api.get("/api/clubs/", {"union": world.b.union.pk}).json()["count"] == 2
 
 

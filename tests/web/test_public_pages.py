@@ -102,6 +102,8 @@ def test_standings_show_the_published_snapshot_frozen_with_tiebreak_reasons(clie
     csv_text = client.get(f"/competitions/{league.pk}/standings.csv?snapshot={snapshot.pk}").content.decode("utf-8-sig")
     lines = list(csv.reader(io.StringIO(csv_text)))
     assert lines[0][0] == "Pos" and lines[1][1] == world.a.away.name and lines[1][-1] == "Head-to-head: won 26–18."
+    # a ?snapshot= that is not an id (plumbing.api.id_parse) reads the latest published table
+    assert "After round 1" in client.get(f"/competitions/{league.pk}/standings/?snapshot=x1").content.decode()
     pdf = client.get(f"/competitions/{league.pk}/standings.pdf")
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
     assert client.get(f"/competitions/{league.pk}/standings.xls").status_code == 404

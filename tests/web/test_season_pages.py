@@ -113,6 +113,8 @@ def test_a_secretary_confirms_a_draft_and_cannot_touch_another_clubs(client, pla
     mine = Team.objects.get(competition__season="2027", name="Athlone Aces 1")
     theirs = Team.objects.get(competition__season="2027", name="Bonteheuwel Boere 2")
     assert client.post("/secretary/drafts/", {"team": theirs.pk}).status_code == 404
+    assert client.post("/secretary/drafts/", {"team": "x"}).status_code == 404
+    assert client.post("/secretary/drafts/", {"team": "12345678901234567890"}).status_code == 404
     done = client.post("/secretary/drafts/", {"team": mine.pk}, follow=True).content.decode()
     assert "Athlone Aces 1 is confirmed in Premier League 2027" in done
     mine.refresh_from_db()

@@ -25,7 +25,7 @@ from clubs import permissions
 from clubs.api import TeamSerializer
 from clubs.models import Club, Player, Team, Transfer
 from matches import permissions as match_permissions
-from matches.api import CompetitionSerializer
+from matches.api.reads import CompetitionSerializer
 from matches.models import Season, SeasonHonour
 from matches.seasons import services as seasons
 from matches.seasons import transfers
