@@ -5,6 +5,7 @@ client reads (issue 14), with the fixture's night actions for :class:`matches.ap
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from django.http import Http404
 from django.utils import translation
@@ -37,7 +38,8 @@ class PartnershipSerializer(serializers.Serializer):
 
 class TeamSheetSerializer(serializers.Serializer):
     team = id_field(required=False, help_text="Your side, when you manage both.")
-    partnerships = PartnershipSerializer(many=True, min_length=1, max_length=4)
+    # many=True hands min_length and max_length to DRF's ListSerializer; the stubs type Serializer's own arguments
+    partnerships = PartnershipSerializer(many=True, min_length=1, max_length=4)  # type: ignore[call-arg]
     version = serializers.IntegerField(
         required=False, allow_null=True, min_value=0, max_value=2**31 - 1,
         help_text="The sheet's version you based this on (0: no sheet yet; a submit answers the new one). "
@@ -111,7 +113,7 @@ class LiveEntrySerializer(serializers.Serializer):
     strokes = serializers.IntegerField(source="entry.strokes")
     points = serializers.IntegerField(source="entry.points")
     boem = serializers.IntegerField(source="entry.boem.number", allow_null=True, default=None)
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # the line's label field, not Field.label
     state = serializers.ChoiceField(
         choices=["provisional", "confirmed", "disputed", "struck"],
         help_text="provisional until the opposing telman (or the referee) confirms it.",
@@ -167,14 +169,14 @@ class ClockInstantField(serializers.DateTimeField):
     """An instant of the live clock, to the whole second (issue 34: the clock counts seconds, and its JSON said
     microseconds). ``up``: a deadline, rounded up, so that it is never given as earlier than it is."""
 
-    def __init__(self, *, up: bool = False, **kwargs: object) -> None:
+    def __init__(self, *, up: bool = False, **kwargs: Any) -> None:
         self.up = up
         super().__init__(**kwargs)
 
     def to_representation(self, value: dt.datetime) -> str:
         if value.microsecond:
             value = value.replace(microsecond=0) + (dt.timedelta(seconds=1) if self.up else dt.timedelta(0))
-        return super().to_representation(value)  # type: ignore[no-any-return]
+        return super().to_representation(value)
 
 
 class LiveClockSerializer(serializers.Serializer):

@@ -4,6 +4,8 @@ publishing a frozen table (SAKBOC 12.1, 12.3), and the public reads of results a
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.db.models import Prefetch
 from django.http import Http404
 from django.utils import translation
@@ -18,7 +20,7 @@ from rest_framework.response import Response
 from clubs.selectors import person_name
 from matches import permissions
 from matches.api.reads import FixtureSerializer, ResultSerializer, StandingsRowSerializer, StandingsSnapshotSerializer
-from matches.models import Award, Boem, Match, MatchTable, ResultDispute, StandingsSnapshot
+from matches.models import Award, Boem, Competition, Match, MatchTable, ResultDispute, StandingsSnapshot
 from matches.results import selectors as result_selectors
 from matches.results import services as result_services
 from matches.results.standings import standings_outbox_key, standings_page_token
@@ -157,6 +159,9 @@ class CompetitionStandingsMixin:
     """The competition's standings, for :class:`matches.api.competitions.CompetitionViewSet`: ``GET``/``POST
     {id}/standings/`` and the kept JSON of the live table (it comes before
     :class:`plumbing.page_cache.KeptJsonMixin` in the viewset's bases)."""
+
+    if TYPE_CHECKING:
+        def get_object(self) -> Competition: ...  # the viewset's
 
     @extend_schema(methods=["GET"], request=None, responses={200: StandingsRowSerializer(many=True)},
                    description=_("The live standings (provisional until published), with each tie's reason."))

@@ -206,7 +206,8 @@ def official_match(request: HttpRequest, pk: int) -> HttpResponse:
             if action == "reschedule" and isinstance(error, ValidationError) and hasattr(error, "error_dict"):
                 error = ValidationError({"date" if field == "scheduled_start" else field: messages_
                                          for field, messages_ in error.message_dict.items()})
-            refusal_on_form(request, {"correct": correct_form, "reschedule": reschedule_form}.get(action, form), error)
+            forms_by_action = {"correct": correct_form, "reschedule": reschedule_form}
+            refusal_on_form(request, forms_by_action.get(action or "", form), error)
     match.refresh_from_db()
     return render(request, "matches/official_match.html", {
         "match": match, "form": form, "referee_fixed": referee_fixed, "correct_form": correct_form,

@@ -6,6 +6,7 @@ snapshot with how each tie was broken, and the live provisional table), calendar
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from django.core.cache import cache
 from django.core.paginator import Paginator
@@ -203,8 +204,8 @@ def competition_standings_download(request: HttpRequest, pk: int, fmt: str) -> H
     filename = f"standings-{competition.pk}"
     if fmt in ("csv", "xlsx"):
         headers, lines = exports.standings_table(rows)
-        return spreadsheets.table_response(headers=headers, rows=lines, fmt=fmt, filename=filename,
-                                           title=_("Standings"))
+        return spreadsheets.table_response(headers=headers, rows=lines, fmt=cast(spreadsheets.SheetFormat, fmt),
+                                           filename=filename, title=_("Standings"))
     pdf = exports.standings_pdf(title=_("%(title)s · standings") % {"title": competition}, subtitle=subtitle, rows=rows)
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{filename}.pdf"'
@@ -217,6 +218,7 @@ def _live_body(match_id: int, version: int) -> str | None:
 
     def render_body() -> str:
         state = match_live(match_id=match_id)
+        assert state is not None  # the version was read: the match is there
         return render_to_string("public/_match_live.html", {"state": state, "match": state.match})
 
     return live_fragment_cached(match_id=match_id, version=version, kind="public", render=render_body)
@@ -286,8 +288,8 @@ def match_report_download(request: HttpRequest, pk: int, fmt: str) -> HttpRespon
         response["Content-Disposition"] = f'attachment; filename="match-{match.pk}.pdf"'
         return response
     headers, rows = exports.match_boems_table(match)
-    return spreadsheets.table_response(headers=headers, rows=rows, fmt=fmt, filename=f"match-{match.pk}-boems",
-                                       title=_("Boems"))
+    return spreadsheets.table_response(headers=headers, rows=rows, fmt=cast(spreadsheets.SheetFormat, fmt),
+                                       filename=f"match-{match.pk}-boems", title=_("Boems"))
 
 
 def match_score_download(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
@@ -299,5 +301,5 @@ def match_score_download(request: HttpRequest, pk: int, fmt: str) -> HttpRespons
     if match is None:
         raise Http404("No such match.")
     headers, rows = exports.match_score_table(match)
-    return spreadsheets.table_response(headers=headers, rows=rows, fmt=fmt, filename=f"match-{match.pk}-score",
-                                       title=_("Score"))
+    return spreadsheets.table_response(headers=headers, rows=rows, fmt=cast(spreadsheets.SheetFormat, fmt),
+                                       filename=f"match-{match.pk}-score", title=_("Score"))

@@ -84,6 +84,7 @@ def team_enter(request: HttpRequest, club_id: int, pk: int) -> HttpResponse:
         except ValidationError as error:
             refusal_on_form(request, form, error)
         else:
+            assert team.captain is not None  # team_enter names the captain
             messages.success(
                 request,
                 _("%(team)s is entered in %(competition)s with %(value)s players; %(full_name)s is captain.")

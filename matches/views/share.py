@@ -22,7 +22,7 @@ def _png_response(request: HttpRequest, png: bytes, version: str) -> HttpRespons
     response = not_modified or HttpResponse(png, content_type="image/png")
     response["ETag"] = etag
     patch_cache_control(response, public=True, max_age=300)
-    return response  # type: ignore[return-value]
+    return response
 
 
 def match_preview_image(request: HttpRequest, pk: int) -> HttpResponse:

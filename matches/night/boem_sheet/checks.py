@@ -39,9 +39,11 @@ def entry_phase(match: Match, now: datetime) -> tuple[str, datetime | None]:
     clock, so a deadline passed before its timer fired counts already (the first half's 75 minutes make the
     interval due, SAKBOC 1.2; the end of the second half or of extra time is time, 2.2, 1.12)."""
     deadlines = clock_deadlines(match)
-    due = {Match.Phase.FIRST_HALF: ("first_half_ends_at", Match.Phase.INTERVAL),
-           Match.Phase.SECOND_HALF: ("second_half_ends_at", Match.Phase.FINISHED),
-           Match.Phase.EXTRA_TIME: ("extra_time_ends_at", Match.Phase.FINISHED)}.get(match.phase)
+    phase_ends: dict[str, tuple[str, str]] = {
+        Match.Phase.FIRST_HALF: ("first_half_ends_at", Match.Phase.INTERVAL),
+        Match.Phase.SECOND_HALF: ("second_half_ends_at", Match.Phase.FINISHED),
+        Match.Phase.EXTRA_TIME: ("extra_time_ends_at", Match.Phase.FINISHED)}
+    due = phase_ends.get(match.phase)
     if due is not None and due[0] in deadlines and now >= deadlines[due[0]]:
         return due[1], deadlines[due[0]]
     return match.phase, match.interval_started_at if match.phase == Match.Phase.INTERVAL else None

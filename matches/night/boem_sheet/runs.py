@@ -138,6 +138,7 @@ def _run_record(
             if not entries or entries[-1].kind != BoemEntry.Kind.STRAF:
                 raise ValidationError(_("Only a straf can be reversed (Notes §VII)."))
             straf = entries[-1]
+            assert straf.team_id is not None  # a straf always names the side punished (SAKBOC 6.2)
             entry = BoemEntry(table=table, sequence=sequence, kind=BoemEntry.Kind.STRAF_REVERSED,
                               team_id=match.opponent_id(straf.team_id), points_claimed=line.claimed_points,
                               note=line.note, recorded_at=straf.recorded_at, recorded_by=line_by, confirmed_at=at,

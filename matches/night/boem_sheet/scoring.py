@@ -123,12 +123,12 @@ def _sheet_apply(
     entry_updates: list[BoemEntry] = []
     for entry in existing:
         number = line_boem.get(id(entry))
-        boem = wanted.get(number) if number is not None else None
+        line_boem_row = wanted.get(number) if number is not None else None
         points = line_points.get(id(entry), entry.points)
-        new_boem = boem is not None and boem.pk is None  # written by ``rows``: the line moves to it
-        if entry.pk in changed_by_pk or new_boem or entry.boem_id != (boem.pk if boem else None) \
+        new_boem = line_boem_row is not None and line_boem_row.pk is None  # written by ``rows``: the line moves to it
+        if entry.pk in changed_by_pk or new_boem or entry.boem_id != (line_boem_row.pk if line_boem_row else None) \
                 or entry.points != points:
-            entry.boem, entry.points = boem, points
+            entry.boem, entry.points = line_boem_row, points
             entry_updates.append(entry)
     for entry in new:
         number = line_boem.get(id(entry))

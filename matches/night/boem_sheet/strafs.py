@@ -119,6 +119,7 @@ def straf_reverse(
     if any(line.reverses_id == straf.pk for line in lines):
         raise ValidationError(_("This straf has already been reversed."))
     _not_after_approval(match)
+    assert straf.team_id is not None  # a straf always names the side punished (SAKBOC 6.2)
     victim_id = match.opponent_id(straf.team_id)
     reversal = BoemEntry(
         table=table, sequence=_next_sequence(table, lines), kind=BoemEntry.Kind.STRAF_REVERSED, team_id=victim_id,
