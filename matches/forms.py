@@ -1,6 +1,7 @@
 """Forms for officials' and captains' pages (parsing only: the rules are the services')."""
 
 import datetime as dt
+from typing import Any, cast
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -156,7 +157,7 @@ class OfficialsForm(forms.Form):
             del self.fields["referee"]
         for name in ("referee", "marker"):
             if name in self.fields:
-                self.fields[name].queryset = listed
+                cast(PersonChoiceField, self.fields[name]).queryset = listed
 
 
 class TeamEntryForm(forms.Form):
@@ -182,9 +183,16 @@ class TeamEntryForm(forms.Form):
         super().__init__(*args, **kwargs)
         ids = [p.pk for p in eligible]
         queryset = Player.objects.filter(pk__in=ids).order_by("last_name", "first_name")
-        self.fields["players"].queryset = self.fields["captain"].queryset = queryset
-        self.fields["players"].label_from_instance = self.fields["captain"].label_from_instance = (
-            lambda p: f"{p.full_name} ({p.registration_number})")
+        players = cast(forms.ModelMultipleChoiceField, self.fields["players"])
+        captain = cast(forms.ModelChoiceField, self.fields["captain"])
+        players.queryset = captain.queryset = queryset
+
+        def label(player: Player) -> str:
+            return f"{player.full_name} ({player.registration_number})"
+
+        # Django calls the field instance's label_from_instance(obj): set here, not as a method of a field class.
+        players.label_from_instance = label  # type: ignore[method-assign,assignment]
+        captain.label_from_instance = label  # type: ignore[method-assign,assignment]
 
 
 class ResultCorrectForm(forms.Form):
@@ -236,8 +244,9 @@ class NightFileForm(forms.Form):
     )
     night = forms.CharField(required=False, widget=forms.HiddenInput, label=gettext_lazy("Night"))
 
-    def clean(self) -> dict:
+    def clean(self) -> dict[str, Any]:
         data = super().clean()
+        assert data is not None  # forms.Form.clean returns cleaned_data
         upload = data.get("file")
         if upload is not None:
             if upload.size > self.MAX_BYTES:
@@ -247,6 +256,9 @@ class NightFileForm(forms.Form):
             data["data"] = data["night"].encode()
         else:
             raise forms.ValidationError({"file": _("Choose the night's file to import.")})
+        return data
+
+
 class SeasonStartForm(forms.Form):
     """The next season's name (``matches.seasons.services.season_start``)."""
 
@@ -283,11 +295,13 @@ class TransferForm(forms.Form):
 
         super().__init__(*args, **kwargs)
         self.union = union
-        self.fields["to_club"].queryset = Club.objects.filter(union=union).order_by("name")
+        to_club = cast(forms.ModelChoiceField, self.fields["to_club"])
+        to_club.queryset = Club.objects.filter(union=union).order_by("name")
 
-    def clean(self) -> dict:
+    def clean(self) -> dict[str, Any]:
         """Find the player by registration number in the union: ``cleaned_data["player"]``."""
         data = super().clean()
+        assert data is not None  # forms.Form.clean returns cleaned_data
         number = (data.get("registration_number") or "").strip()
         if number:
             data["player"] = Player.objects.select_related("club").filter(

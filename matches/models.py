@@ -7,6 +7,8 @@ columns so a worker restart loses nothing; Celery timers only *wake* the service
 columns (matches/tasks.py). All writes go through the services (matches/<job>/services.py).
 """
 
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -15,6 +17,9 @@ from django.utils.translation import gettext, gettext_lazy
 from simple_history.models import HistoricalRecords
 
 from engine.ruleset import RULESETS
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 #: The rulesets' names as the pages say them, in the reader's language: the engine's ``Ruleset.title`` is the
 #: English, and a ruleset registered later without a label here is shown by it.
@@ -31,7 +36,7 @@ RULESET_LABELS = {
 }
 
 
-def ruleset_choices() -> list[tuple[str, str]]:
+def ruleset_choices() -> list[tuple[str, "StrOrPromise"]]:
     """The rulesets a competition may be played under: the engine's registry (``engine.ruleset.RULESETS``), each
     by its label (:data:`RULESET_LABELS`). A callable, so the model's choices follow the registry and the labels
     without a migration."""

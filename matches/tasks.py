@@ -53,7 +53,7 @@ def match_clock_rearm_task() -> dict[str, Any]:
             if done:
                 handled[str(match.pk)] = done
         elif deadline[1] - now <= REARM_HORIZON:
-            match_clock_deadline_task.apply_async(args=[match.pk], eta=deadline[1])
+            match_clock_deadline_task.apply_async(args=(match.pk,), eta=deadline[1])
             armed.append(match.pk)
     if handled or armed:
         logger.info("clock re-armed: handled %s, armed %s", handled, armed)

@@ -70,7 +70,7 @@ def match_lock(match: Match | int, *, handed_on: bool = False) -> Match:
     if handed_on and connection.in_atomic_block:
         # the transaction's own list of commit hooks: Django replaces it when the transaction (or a savepoint)
         # ends in a rollback, or commits, and this reference keeps it from being reused by the next one
-        connection.match_handed_on = (  # type: ignore[attr-defined]
+        connection.match_handed_on = (
             pk, locked, connection.run_on_commit, tuple(connection.savepoint_ids))
     return locked
 
@@ -176,7 +176,7 @@ def not_before_check(now: datetime, due: datetime, refusal: str, **values: Any) 
 
 
 def award_once(
-    match: Match, *, team_id: int, kind: str, by: Any, now: datetime, half: int | None = None,
+    match: Match, *, team_id: int, kind: Award.Kind, by: Any, now: datetime, half: int | None = None,
     table_number: int | None = None, player_id: int | None = None, note: str = "",
 ) -> Award:
     """Write an award once (its DB constraint makes a repeat a no-op returning the existing one)."""

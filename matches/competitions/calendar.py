@@ -24,15 +24,19 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from typing import TYPE_CHECKING, TypedDict
 
 from django.conf import settings
-from django.db.models import Max, OuterRef, Q, Subquery
+from django.db.models import Max, OuterRef, Q, QuerySet, Subquery
 from django.urls import reverse
 from icalendar import Calendar, Event
 
 from matches.models import Competition, Match
 from matches.selectors import match_clock_lengths
 from plumbing.sharing import absolute_url
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
 
 
 def uid_domain() -> str:
@@ -60,7 +64,13 @@ def schedule_changes(match_ids: Iterable[int]) -> dict[int, int]:
     return counts
 
 
-def _calendar(name: str, matches: Iterable[Match]) -> bytes:
+class _Modified(TypedDict):
+    """What :func:`_matches` annotates: the time of the match's newest history row (``None`` without one)."""
+
+    modified: dt.datetime | None
+
+
+def _calendar(name: str, matches: Iterable[WithAnnotations[Match, _Modified]]) -> bytes:
     calendar = Calendar()
     calendar.add("prodid", "-//klawerjas-league//fixtures//EN")
     calendar.add("version", "2.0")
@@ -92,7 +102,7 @@ def _calendar(name: str, matches: Iterable[Match]) -> bytes:
     return calendar.to_ical()
 
 
-def _matches():
+def _matches() -> QuerySet[WithAnnotations[Match, _Modified]]:
     rows = Match.history.model.objects.filter(id=OuterRef("pk")).order_by().values("id")
     modified = rows.annotate(at=Max("history_date")).values("at")
     return (Match.objects.select_related("home", "away", "competition__union")

@@ -66,9 +66,10 @@ def fixture_reschedule(
     if scheduled_start <= now:
         errors["scheduled_start"] = _("%(value)s is in the past: a fixture is moved to a time still to come.") % {
             "value": _when(scheduled_start)}
-    if len(venue) > Match._meta.get_field("venue").max_length:
-        errors["venue"] = _("Keep the venue to %(value)s characters.") % {
-            "value": Match._meta.get_field("venue").max_length}
+    venue_max_length = Match._meta.get_field("venue").max_length
+    assert venue_max_length is not None  # a CharField's
+    if len(venue) > venue_max_length:
+        errors["venue"] = _("Keep the venue to %(value)s characters.") % {"value": venue_max_length}
     match = match_lock(match)
     if match.phase != Match.Phase.SCHEDULED:
         raise ValidationError(

@@ -143,7 +143,7 @@ def league_round_robin[T: Hashable](
     start: dt.date,
     days_between_rounds: int = 7,
     home_and_away: bool = True,
-    skip_dates: Sequence[dt.date] = (),
+    skip_dates: Collection[dt.date] = (),
 ) -> list[LeagueRound[T]]:
     """Return the rounds of a league in which every team meets every other team at home and away.
 
@@ -193,9 +193,9 @@ def league_round_robin[T: Hashable](
     rounds: list[LeagueRound[T]] = []
     date = start
     step = dt.timedelta(days=days_between_rounds)
-    for number, (pairings, bye) in enumerate(schedule, start=1):
+    for number, (round_pairings, bye) in enumerate(schedule, start=1):
         date = round_date_next(date, days_between_rounds=days_between_rounds, skip_dates=skipped)
-        rounds.append(LeagueRound(number=number, date=date, pairings=pairings, bye=bye))
+        rounds.append(LeagueRound(number=number, date=date, pairings=round_pairings, bye=bye))
         date += step
     return rounds
 

@@ -278,6 +278,7 @@ def competition_fixtures_create(
                 for tie in first.ties:
                     if tie.is_bye:
                         continue
+                    assert isinstance(tie.home, Team) and isinstance(tie.away, Team)  # round 1: entrants, no winners
                     created.append(match_schedule(
                         competition=competition, home=tie.home, away=tie.away, scheduled_start=at(start),
                         venue=tie.home.club.name, round_number=1, round_name=f"{first.name}, tie {tie.number}",
@@ -318,7 +319,7 @@ def fixtures_draft_check(*, competition: Competition) -> None:
         )
 
 
-def cup_teams(competition) -> list:
+def cup_teams(competition) -> list[Team]:
     """A competition's entered teams in seeding order (``Team.seed``, then the order they were entered)."""
     return list(Team.objects.filter(competition=competition).select_related("club")
                 .order_by(F("seed").asc(nulls_last=True), "id"))

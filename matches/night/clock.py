@@ -257,6 +257,7 @@ def _grace_expire(match: Match, *, now: datetime) -> None:
     for table in MatchTable.objects.filter(
         match=match, status=MatchTable.Status.PLAYING, unseated_team__isnull=False
     ):
+        assert table.unseated_team_id is not None  # filtered on unseated_team__isnull=False
         _stop_table(match, table, defaulting_team_id=table.unseated_team_id, reason=MatchTable.StopReason.UNSEATED,
                     kind=Award.Kind.UNSEATED, note="players not seated after the grace", by=None, now=now)
     match.grace_handled_at = now
@@ -275,7 +276,7 @@ def _table(match: Match, table_number: int) -> MatchTable:
 
 
 def _stop_table(
-    match: Match, table: MatchTable, *, defaulting_team_id: int, reason: str, kind: str, note: str, by: Any,
+    match: Match, table: MatchTable, *, defaulting_team_id: int, reason: str, kind: Award.Kind, note: str, by: Any,
     now: datetime,
 ) -> None:
     table.status, table.stop_reason, table.stop_note = MatchTable.Status.STOPPED, reason, note
@@ -414,7 +415,8 @@ def match_version_caught_up(*, match_id: int, now: datetime | None = None) -> tu
     now = now or timezone.now()
     key = _next_deadline_key(match_id)
     kept = cache.get(key)
-    version = competition_id = None
+    version: int  # each way below reads both, or returns None
+    competition_id: int
     due_at = _NO_DEADLINE
     if kept is not None:
         with connection.cursor() as cursor:

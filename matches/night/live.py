@@ -215,8 +215,10 @@ def boem_drawing(*, boem: Boem, match: Match, entries: list[BoemEntry] | None = 
     ones); when a boem's counts were entered without lines (a paper result), its ``home_strokes``/
     ``away_strokes`` are drawn as single strokes. Goings-on not yet confirmed are flagged (drawn dashed).
     """
-    home, away = [], []
-    home_pending, away_pending = [], []
+    home: list[int] = []
+    away: list[int] = []
+    home_pending: list[bool] = []
+    away_pending: list[bool] = []
     straf_side = None
     for entry in (entries if entries is not None else boem.entries.all()):
         side = "left" if entry.team_id == match.home_id else "right"
@@ -352,7 +354,7 @@ def match_live(*, match_id: int, now: datetime | None = None, public: bool = Tru
         for entry in table.entries.all():
             if entry.boem_id is not None:
                 by_boem.setdefault(entry.boem_id, []).append(entry)
-            team_name = names.get(entry.team_id, "")
+            team_name = names.get(entry.team_id, "") if entry.team_id is not None else ""
             confirmed = ("the referee" if entry.confirmed_by_id and entry.confirmed_by_id in (
                 match.referee_id, match.marker_id) else _name(entry.confirmed_by_player, public_names) or (
                 _user_name(entry.confirmed_by, public=public)))
@@ -409,7 +411,7 @@ def live_cached[T](*, match_id: int, version: int, kind: str, build: Callable[[]
     if value is None:
         value = build()
         cache.set(key, value, LIVE_CACHE_TIMEOUT)
-    return value  # type: ignore[no-any-return]
+    return value
 
 
 def live_fragment_cached(*, match_id: int, version: int, kind: str, render: Callable[[], str]) -> str:

@@ -41,6 +41,7 @@ class Suspension:
     @property
     def message(self) -> str:
         record = self.record
+        assert record.player is not None  # a player's record: player_suspension reads them by player
         return (f"{record.player.full_name} is suspended for {self.nights} match night"
                 f"{'s' if self.nights != 1 else ''} ({record.get_offence_display().lower()}: {record.reason}); "
                 f"this is night {self.night} of {self.nights}, and the suspension ends {self.end}.")

@@ -87,7 +87,8 @@ def _entry_dict(match: Match, entry: BoemEntry, refs: ExportRefs, sequences: dic
     return {
         "sequence": entry.sequence, "kind": entry.kind, "team": _team_name(match, entry.team_id),
         "strokes": entry.strokes, "points": entry.points, "points_claimed": entry.points_claimed,
-        "claimed_by": refs.player(entry.claimed_by), "reverses": sequences.get(entry.reverses_id),
+        "claimed_by": refs.player(entry.claimed_by),
+        "reverses": sequences.get(entry.reverses_id) if entry.reverses_id is not None else None,
         "note": entry.note, "recorded_at": instant(entry.recorded_at), "recorded_by": refs.user(entry.recorded_by),
         "confirmed_at": instant(entry.confirmed_at), "confirmed_by": refs.user(entry.confirmed_by),
         "confirmed_by_player": refs.player(entry.confirmed_by_player), "disputed_at": instant(entry.disputed_at),
@@ -147,10 +148,10 @@ def _registry_section(match: Match, refs: ExportRefs) -> dict[str, Any]:
     officials = sorted(u.get_username() for u in union.officials.all())
     referees = sorted({link.user.get_username() for link in union.referee_links.select_related("user")} |
                       {u.get_username() for u in (match.referee, match.marker) if u is not None})
-    for link in union.official_links.select_related("user"):
-        refs.user(link.user)
-    for link in union.referee_links.select_related("user"):
-        refs.user(link.user)
+    for official_link in union.official_links.select_related("user"):
+        refs.user(official_link.user)
+    for referee_link in union.referee_links.select_related("user"):
+        refs.user(referee_link.user)
     return {
         "union": {"name": union.name, **{name: getattr(union, name) for name in _UNION_SETTINGS}},
         "competition": {"name": competition.name, "season": competition.season, "kind": competition.kind,

@@ -5,7 +5,7 @@ conflicts, and who the file names checked as the pages check them (issue 35).
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, overload
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import QuerySet
@@ -63,7 +63,14 @@ class NightImportChecks:
     def conflict(self, where: str, message: str) -> None:
         self.report.conflicts.append(Conflict(where=where, message=message))
 
+    @overload
+    def instant(self, value: str, where: str) -> datetime: ...
+    @overload
+    def instant(self, value: None, where: str) -> None: ...
     def instant(self, value: Any, where: str) -> datetime | None:
+        """The file's instant at ``where``: ``None`` for ``None``.
+
+        :raises NightFileError: ``value`` is not an ISO instant with its time zone."""
         return _parse_instant(value, where)
 
     # --- who the file names: the pages' rules ---------------------------------------------------------------
@@ -198,6 +205,10 @@ class NightImportChecks:
             raise NightFileError(f"Section registry: {username!r} is named but not among its people.")
         return self._users[username]
 
+    @overload
+    def player(self, registration_number: str) -> Player: ...
+    @overload
+    def player(self, registration_number: None) -> None: ...
     def player(self, registration_number: str | None) -> Player | None:
         if registration_number is None:
             return None
@@ -206,6 +217,10 @@ class NightImportChecks:
                                  "players.")
         return self._players[registration_number]
 
+    @overload
+    def team(self, name: str) -> Team: ...
+    @overload
+    def team(self, name: None) -> None: ...
     def team(self, name: str | None) -> Team | None:
         if name is None:
             return None

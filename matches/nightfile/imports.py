@@ -178,6 +178,7 @@ class NightImport(NightImportChecks):
         """The clock and the result: fill what the server has empty; what both hold must agree. Last, after the
         sheets and awards, so the file's score stands (a score an official corrected, too)."""
         match, data, here = self.match, self.sections["match"], self.before["match"]
+        assert match is not None  # the match merges once match_find has locked it
         where = self.where("the match")
         changed = []
         if here["result_status"] == Match.ResultStatus.APPROVED and (
@@ -250,6 +251,7 @@ class NightImport(NightImportChecks):
         here_sheets = {s["team"]: s for s in self.before["team_sheets"]}
         file_subs = self.sections["substitutions"]
         here_subs = self.before["substitutions"]
+        assert self.match is not None  # the sheets merge once match_find has locked the match
         for data in self.sections["team_sheets"]:
             team = self.team(data["team"])
             where = self.where(f"{team.name}'s team sheet")
@@ -266,9 +268,9 @@ class NightImport(NightImportChecks):
                                   submitted_at=self.instant(data["submitted_at"], "team_sheets.submitted_at"),
                                   version=data["version"])
                 save_with_history(sheet, by=self.by, reason="imported from a night file")
-                for seat in before_subs.values():
-                    Seat.objects.create(sheet=sheet, table_number=seat["table"], role=seat["role"],
-                                        player=self.player(seat["player"]))
+                for seat_before in before_subs.values():
+                    Seat.objects.create(sheet=sheet, table_number=seat_before["table"], role=seat_before["role"],
+                                        player=self.player(seat_before["player"]))
                 self.add(f"{team.name}'s team sheet")
             else:
                 here_seats = {(s["table"], s["role"]): s for s in here["seats"]}
@@ -326,6 +328,7 @@ class NightImport(NightImportChecks):
         if any(set(roles) != {"telman", "byspeler"} for roles in tables.values()):
             self.refuse(where, _("each table has a telman and a byspeler (SAKBOC 1.5)."))
             return
+        assert self.match is not None  # the sheets merge once match_find has locked the match
         try:
             team_sheet_check(match=self.match, team=team, partnerships={
                 number: (roles["telman"], roles["byspeler"]) for number, roles in tables.items()})
@@ -448,6 +451,7 @@ class NightImport(NightImportChecks):
             by_sequence[entry.sequence] = entry
         claimed = {i: data["points"] for i, data in enumerate(lines)
                    if data["kind"] == BoemEntry.Kind.STRAF and not data["struck"]}
+        assert self.match is not None  # the boem sheets merge once match_find has locked the match
         try:
             boem_sheet.sheet_lines_restore(match=self.match, table=table, lines=entries, claimed=claimed,
                                            by=self.by, reason="imported from a night file")
@@ -483,6 +487,7 @@ class NightImport(NightImportChecks):
 
     # --- after everything: the server's night must now be the file's ---------------------------------------
     def check_same(self) -> None:
+        assert self.match is not None  # checked once match_find has locked the match
         after = night_sections(self.match)
         for name in ("team_sheets", "substitutions", "tables", "boem_sheets", "awards", *sorted(_SECTIONS)):
             if name == "team_sheets":  # who submitted a sheet, and when, may differ; its seats may not

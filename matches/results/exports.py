@@ -147,7 +147,8 @@ def match_boems_table(match: Match) -> tuple[list[str], list[list[Any]]]:
     number, the two teams, each side's strokes (SAKBOC 6.1: five win a boem), status, winner and points."""
     names = {match.home_id: match.home.name, match.away_id: match.away.name}
     rows = [[report.table.number, boem.number, match.home.name, match.away.name, boem.home_strokes,
-             boem.away_strokes, str(boem.get_status_display()), names.get(boem.winner_id, ""), boem.points]
+             boem.away_strokes, str(boem.get_status_display()),
+             names.get(boem.winner_id, "") if boem.winner_id is not None else "", boem.points]
             for report in table_reports(match) for boem, _drawing in report.boems]
     return [str(header) for header in BOEM_COLUMNS], rows
 

@@ -97,8 +97,8 @@ def _sheets_settled_check(match: Match) -> None:
     lines = BoemEntry.objects.filter(table__match=match, struck=False, confirmed_at__isnull=True).exclude(
         kind=BoemEntry.Kind.TIME).values_list("table__number", "disputed_at")
     by_table: dict[int, list[str]] = {}
-    for number, disputed in lines:
-        by_table.setdefault(number, []).append("disputed" if disputed else "unconfirmed")
+    for number, disputed_at in lines:
+        by_table.setdefault(number, []).append("disputed" if disputed_at else "unconfirmed")
     for number, states in sorted(by_table.items()):
         disputed = states.count("disputed")
         unconfirmed = len(states) - disputed

@@ -330,7 +330,9 @@ def season_start(*, season: Season, name: str, by: Any = None) -> SeasonStart:
     name = name.strip()
     if not name:
         raise ValidationError({"name": _("Name the new season, e.g. “2027”.")})
-    if len(name) > Season._meta.get_field("name").max_length:
+    name_max_length = Season._meta.get_field("name").max_length
+    assert name_max_length is not None  # a CharField's
+    if len(name) > name_max_length:
         raise ValidationError({"name": _("A season's name is at most 20 characters.")})
     union = season.union
     if name == season.name or Season.objects.filter(union=union, name=name).exists() or \

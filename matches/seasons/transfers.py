@@ -23,7 +23,7 @@ history user.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -36,8 +36,18 @@ from clubs.models import Club, Player, Team, TeamMembership, Transfer
 from clubs.services import history_reason_fit, save_with_history
 from matches.models import Match, Substitution
 
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
 
-def _with_fixture_counts(teams: QuerySet[Team]) -> QuerySet[Team]:
+
+class _FixtureCounts(TypedDict):
+    """What :func:`_with_fixture_counts` annotates: the team's competition's fixtures, and those not approved."""
+
+    fixtures: int
+    open_fixtures: int
+
+
+def _with_fixture_counts(teams: QuerySet[Team]) -> QuerySet[WithAnnotations[Team, _FixtureCounts]]:
     approved = Match.ResultStatus.APPROVED
     return teams.annotate(
         fixtures=Count("competition__matches", distinct=True),
@@ -46,7 +56,7 @@ def _with_fixture_counts(teams: QuerySet[Team]) -> QuerySet[Team]:
     )
 
 
-def _unfinished(team: Any) -> bool:
+def _unfinished(team: WithAnnotations[Team, _FixtureCounts]) -> bool:
     """A team's competition is not over: no fixtures yet, or some not approved (annotated by
     :func:`_with_fixture_counts`)."""
     return team.fixtures == 0 or team.open_fixtures > 0
