@@ -49,8 +49,8 @@ from __future__ import annotations
 import functools
 import hashlib
 import uuid
-from collections.abc import Callable, Iterable
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from django.conf import settings
 from django.contrib.messages import get_messages
@@ -60,6 +60,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.utils import translation
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import parse_header_parameters
+from rest_framework.throttling import BaseThrottle
 
 PAGE_TIMEOUT = 24 * 3600
 """Seconds a whole page is kept (it is keyed by its tokens, so never stale; this only frees the memory)."""
@@ -290,7 +291,7 @@ class KeptJsonMixin:
     bytes are only ever those DRF rendered for an anonymous request allowed to read them.
     """
 
-    throttle_classes: ClassVar[list[type]]
+    throttle_classes: Sequence[type[BaseThrottle]]  # the view set's (APIView)
     action_map: dict[str, str]
 
     def kept_json_state(self, action: str, kwargs: dict[str, Any]) -> tuple[str, str] | None:
