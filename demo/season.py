@@ -182,8 +182,14 @@ def _accounts(password_hash: str) -> dict[str, Any]:
     return users
 
 
+def _captain(team: Team) -> Player:
+    """The team's captain: every demo team has one (named when its squad is registered)."""
+    assert team.captain is not None
+    return team.captain
+
+
 def _names(rng: random.Random, count: int, taken: set[tuple[str, str]]) -> list[tuple[str, str]]:
-    out = []
+    out: list[tuple[str, str]] = []
     while len(out) < count:
         name = (rng.choice(FIRST_NAMES), rng.choice(LAST_NAMES))
         if name not in taken:
@@ -425,10 +431,10 @@ def _attach_boems(match: Match, played: list[PlayedHand]) -> None:
     """Number each table's hands and give each its boem: an ou jol hand (nothing on the sheet) belongs to the
     boem of the next entry at its table; ou jol hands after the last entry belong to the boem left unfinished
     at time or at a stop, and to none when the last boem had ended (no new boem was started on the sheet)."""
-    last_boem = {
+    last_boem: dict[int | None, Boem] = {
         b.table_id: b for b in Boem.objects.filter(table__match=match).order_by("number")
     }
-    by_table: dict[int, list[PlayedHand]] = {}
+    by_table: dict[int | None, list[PlayedHand]] = {}
     for hand in played:
         by_table.setdefault(hand.table_id, []).append(hand)
     for table_id, hands in by_table.items():
@@ -462,7 +468,7 @@ def _substitutions(match: Match, rng: random.Random, tables: dict[int, _Table], 
             if player_out in reserves:
                 continue
             night_services.substitution_make(match=match, team=team, player_out=player_out, player_in=player_in,
-                                       by=team.captain.user, now=now + dt.timedelta(minutes=1 + k))
+                                       by=_captain(team).user, now=now + dt.timedelta(minutes=1 + k))
             seats[team.pk][table_number][role] = player_in
             seat_index = side + 2 * role
             tables[table_number].names[seat_index] = player_in.full_name
@@ -490,7 +496,7 @@ def demo_match_night_play(
             seats[team.pk] = {n: [squad[2 * n - 2], squad[2 * n - 1]] for n in range(1, 5)}
             night_services.team_sheet_submit(
                 match=match, team=team, partnerships={n: (p[0], p[1]) for n, p in seats[team.pk].items()},
-                by=team.captain.user, now=start - dt.timedelta(hours=2),
+                by=_captain(team).user, now=start - dt.timedelta(hours=2),
             )
         toss_winner = home if rng.random() < 0.5 else away
         night_services.match_toss_record(
@@ -528,6 +534,7 @@ def demo_match_night_play(
         hands = [h for t in tables.values() for h in _play_until(t, end, half=2, finish_started=False, stats=stats)]
         if stopped is not None:
             at = tables[stopped].stopped_at
+            assert at is not None  # set just above
             _record_hands(match, [h for h in hands if h.minute <= at], tables, start, stats, match.referee, played)
             night_clock.table_stop(
                 match=match, table_number=stopped, defaulting_team=away,
@@ -544,8 +551,8 @@ def demo_match_night_play(
         # Results: both captains confirm on the night, or the referee alone; the official approves next day.
         confirm_at = finished + dt.timedelta(minutes=10)
         if match.round_number % 2:
-            result_services.result_confirm(match=match, user=home.captain.user, now=confirm_at)
-            result_services.result_confirm(match=match, user=away.captain.user, now=confirm_at)
+            result_services.result_confirm(match=match, user=_captain(home).user, now=confirm_at)
+            result_services.result_confirm(match=match, user=_captain(away).user, now=confirm_at)
         else:
             result_services.result_confirm(match=match, user=match.referee, now=confirm_at)
         match = result_services.result_approve(
@@ -724,7 +731,7 @@ def demo_tonight_ensure(*, now: dt.datetime | None = None) -> Match | None:
                 cup_team = club_services.team_create(club=team.club, competition=cup, name=f"{team.club.name}")
                 for player in sorted(team.players.all(), key=lambda p: p.registration_number):
                     club_services.team_player_add(team=cup_team, player=player)
-                club_services.team_captain_set(team=cup_team, player=team.captain)
+                club_services.team_captain_set(team=cup_team, player=_captain(team))
                 Team.objects.filter(pk=cup_team.pk).update(seed=seed)
         home, away = list(cup.teams.order_by("seed", "pk"))[:2]
         start = now.replace(second=0, microsecond=0) - dt.timedelta(minutes=1)
@@ -738,7 +745,7 @@ def demo_tonight_ensure(*, now: dt.datetime | None = None) -> Match | None:
         for team in (home, away):
             squad = sorted(team.players.all(), key=lambda p: p.registration_number)
             night_services.team_sheet_submit(match=match, team=team, partnerships={
-                n: (squad[2 * n - 2], squad[2 * n - 1]) for n in range(1, 5)}, by=team.captain.user, now=now)
+                n: (squad[2 * n - 2], squad[2 * n - 1]) for n in range(1, 5)}, by=_captain(team).user, now=now)
         night_services.match_toss_record(match=match, winner=home, by=referee, now=now)
         match = night_clock.match_start(match=match, by=referee, now=now)
         table_links_ensure(match=match, by=referee, now=now)
@@ -798,9 +805,10 @@ def demo_accounts() -> list[tuple[str, str, str]]:
     captains = Team.objects.filter(competition__union__name=UNION_NAME, captain__user__isnull=False).select_related(
         "captain__user", "club").order_by("captain__user__username")
     for team in captains:
-        user = team.captain.user
+        user = _captain(team).user
+        assert user is not None  # captains with an account only (the filter above)
         if user.username == "captain":
-            out.insert(2, (user.username, team.captain.full_name, f"captain of {team.name}"))
+            out.insert(2, (user.username, _captain(team).full_name, f"captain of {team.name}"))
     return out
 
 
@@ -838,7 +846,7 @@ def demo_season_digest(competition: Competition) -> str:
     def when(instant: dt.datetime | None) -> str | None:
         return instant.astimezone(dt.UTC).isoformat() if instant else None
 
-    teams = dict(Team.objects.filter(competition=competition).values_list("pk", "name"))
+    teams: dict[int | None, str] = dict(Team.objects.filter(competition=competition).values_list("pk", "name"))
     out: list[Any] = []
     matches = Match.objects.filter(competition=competition).order_by("round_number", "scheduled_start", "pk")
     for match in matches:
@@ -848,11 +856,11 @@ def demo_season_digest(competition: Competition) -> str:
         for table in MatchTable.objects.filter(match=match).order_by("number"):
             out.append(["table", table.number, table.status, table.stop_reason, teams.get(table.defaulting_team_id),
                         when(table.stopped_at)])
-            boems = {b.pk: b.number for b in Boem.objects.filter(table=table)}
+            boems: dict[int | None, int] = {b.pk: b.number for b in Boem.objects.filter(table=table)}
             for boem in Boem.objects.filter(table=table).order_by("number"):
                 out.append(["boem", boem.number, boem.status, boem.home_strokes, boem.away_strokes,
                             teams.get(boem.winner_id), boem.points, when(boem.ended_at)])
-            lines = {}
+            lines: dict[int | None, int] = {}
             for entry in BoemEntry.objects.filter(table=table).order_by("sequence"):
                 lines[entry.pk] = entry.sequence
                 out.append(["line", entry.sequence, entry.kind, teams.get(entry.team_id), entry.strokes,

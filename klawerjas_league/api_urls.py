@@ -8,6 +8,9 @@
 describes the endpoints.
 """
 
+from collections.abc import Collection
+from typing import cast
+
 from django.conf import settings
 from django.urls import include, path, re_path
 from django.utils.csp import CSP
@@ -55,10 +58,11 @@ router.register("drive-tables", drives_api.DriveTableViewSet, basename="drive-ta
 #: Swagger UI's scripts add styles of their own (``<style>`` elements and ``style="…"`` attributes): on its page
 #: only, inline styles are allowed (without a nonce, which would turn ``'unsafe-inline'`` off); every script still
 #: needs the site or the page's nonce (issue 35, finding 10).
-SWAGGER_CSP = {**settings.SECURE_CSP, "style-src": [CSP.SELF, CSP.UNSAFE_INLINE]}
+CSPolicy = dict[str, Collection[str] | str]
+SWAGGER_CSP: CSPolicy = {**cast(CSPolicy, settings.SECURE_CSP), "style-src": [CSP.SELF, CSP.UNSAFE_INLINE]}
 #: ReDoc's page (issue 38): its script writes its styles inline like Swagger UI's, runs a web worker from a
 #: ``blob:`` address (its search index) and draws its logo and icons from ``data:`` addresses.
-REDOC_CSP = {**SWAGGER_CSP, "worker-src": [CSP.SELF, "blob:"], "img-src": [CSP.SELF, "data:", "blob:"]}
+REDOC_CSP: CSPolicy = {**SWAGGER_CSP, "worker-src": [CSP.SELF, "blob:"], "img-src": [CSP.SELF, "data:", "blob:"]}
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),

@@ -118,6 +118,8 @@ def _ok_detail(name: str) -> str:
         return _DETAILS[name]()
     if name == "beat":
         last = beat_heartbeat_read()
+        if last is None:  # the cache lost it since the check passed
+            return ""
         return _("last heartbeat %(seconds)s s ago") % {"seconds": int((timezone.now() - last).total_seconds())}
     if name == "outbox":
         count, oldest = outbox_backlog()

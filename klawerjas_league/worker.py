@@ -26,7 +26,7 @@ from celery.worker.consumer import Consumer as CeleryConsumer
 logger = logging.getLogger(__name__)
 
 
-class Consumer(CeleryConsumer):  # type: ignore[misc]
+class Consumer(CeleryConsumer):
     """Celery's consumer, closing the lost connection's default channel before Celery collects the connection."""
 
     def on_connection_error_after_connected(self, exc: Exception) -> None:
