@@ -62,11 +62,9 @@ lint: $(VENV)/.installed-dev
 # mypy with the Django and DRF plugins (pyproject.toml [tool.mypy]: strict on the engine and the plumbing) over
 # APPS, those of them that exist (tests/ and bench/ are not checked); then the engine alone under --strict.
 # Imported packages not in APPS are read, their errors not shown: `make typecheck APPS="clubs referee"`.
-# TYPECHECK_PENDING: packages left out by default while their errors are fixed (they are being moved).
 MYPY_PACKAGES := engine plumbing clubs matches referee accounts tables appeals records drives office privacy demo \
 	klawerjas_league
-TYPECHECK_PENDING := plumbing accounts
-APPS ?= $(filter-out $(TYPECHECK_PENDING),$(MYPY_PACKAGES))
+APPS ?= $(MYPY_PACKAGES)
 
 typecheck: $(VENV)/.installed-dev
 	$(PY) -m mypy --follow-imports=silent $$(for p in $(APPS); do test -d $$p && echo $$p; done)

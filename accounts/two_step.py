@@ -66,6 +66,13 @@ from django_otp.util import random_hex
 
 from clubs.models import Union, UnionOfficial, UnionReferee
 
+
+def verified(user: Any) -> bool:
+    """Whether ``user`` (``request.user``) gave their two-step code in this session: django-otp's middleware gives
+    every request's user ``is_verified()``, which the stubs of Django's ``User`` do not know."""
+    return bool(user.is_verified())
+
+
 #: How many recovery codes a user is given at a time.
 RECOVERY_CODES = 10
 #: How long the middleware keeps a user's :class:`TwoStepStatus` (seconds) when nothing forgets it sooner.
@@ -312,7 +319,10 @@ def sign_in_pending(request: HttpRequest) -> tuple[Any, str] | None:
     if time.time() - float(pending.get("at", 0)) > settings.TWO_STEP_PENDING_SECONDS:
         del request.session[PENDING_SESSION_KEY]
         return None
-    user = get_user_model().objects.filter(pk=pending.get("user"), is_active=True).first()
+    user_id = pending.get("user")
+    if not isinstance(user_id, int | str):
+        return None
+    user = get_user_model().objects.filter(pk=user_id, is_active=True).first()
     if user is None:
         return None
     user.backend = pending.get("backend") or settings.AUTHENTICATION_BACKENDS[-1]
@@ -363,7 +373,7 @@ class TwoStepMiddleware:
         if url_name in OPEN_URL_NAMES:
             return None
         user = request.user
-        if not user.is_authenticated or user.is_verified():
+        if not user.is_authenticated or verified(user):
             return None
         status = two_step_status(user)
         if status.on:

@@ -82,7 +82,7 @@ def two_step_home(request: HttpRequest) -> HttpResponse:
         "device": device,
         "codes_left": two_step.recovery_codes_left(user=user) if device else 0,
         "required": two_step.two_step_required(user=user),
-        "verified": user.is_verified(),
+        "verified": two_step.verified(user),
     })
 
 
@@ -94,7 +94,7 @@ def two_step_set_up(request: HttpRequest) -> HttpResponse:
     gives their code first (the middleware sends them to it)."""
     user = request.user
     next_url = request.POST.get("next") or request.GET.get("next") or ""
-    if two_step.two_step_on(user=user) and not user.is_verified():
+    if two_step.two_step_on(user=user) and not two_step.verified(user):
         return redirect("two-step-code")
     key = request.session.get(two_step.NEW_KEY_SESSION_KEY)
     if not key:
@@ -123,7 +123,7 @@ def two_step_set_up(request: HttpRequest) -> HttpResponse:
 @require_POST
 def two_step_recovery_codes(request: HttpRequest) -> HttpResponse:
     """New recovery codes (the old ones stop working), shown once; for a session that gave its code."""
-    if not (request.user.is_verified() and two_step.two_step_on(user=request.user)):
+    if not (two_step.verified(request.user) and two_step.two_step_on(user=request.user)):
         return redirect("two-step")
     codes = two_step.recovery_codes_new(user=request.user)
     messages.success(request, _("New recovery codes made: the old ones no longer work."))
@@ -135,7 +135,7 @@ def two_step_recovery_codes(request: HttpRequest) -> HttpResponse:
 def two_step_off(request: HttpRequest) -> HttpResponse:
     """Turn two-step sign-in off, with the password and a code; refused while it is required."""
     user = request.user
-    if not (user.is_verified() and two_step.two_step_on(user=user)):
+    if not (two_step.verified(user) and two_step.two_step_on(user=user)):
         return redirect("two-step")
     form = TurnOffForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -161,7 +161,8 @@ def two_step_code(request: HttpRequest) -> HttpResponse:
     pending = two_step.sign_in_pending(request)
     if pending is not None:
         user, next_url = pending
-    elif request.user.is_authenticated and not request.user.is_verified() and two_step.two_step_on(user=request.user):
+    elif (request.user.is_authenticated and not two_step.verified(request.user)
+          and two_step.two_step_on(user=request.user)):
         user, next_url = request.user, request.POST.get("next") or request.GET.get("next") or ""
     elif request.user.is_authenticated:
         return redirect(_next_url(request, request.GET.get("next")))

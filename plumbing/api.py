@@ -82,14 +82,17 @@ class ServiceErrorsMixin:
             exc = PermissionDenied(str(exc) or None)
         elif isinstance(exc, OverflowError | DataError):
             exc = ValidationError({"detail": [_("A value is out of range.")]})
-        return super().handle_exception(exc)  # type: ignore[misc]
+        response: Response = super().handle_exception(exc)  # type: ignore[misc]
+        return response
 
 
-def request_body(serializer_class: type[serializers.Serializer], request: Request, **kwargs: Any) -> dict[str, Any]:
+def request_body(serializer_class: type[serializers.Serializer[Any]], request: Request,
+                 **kwargs: Any) -> dict[str, Any]:
     """The request's body checked by ``serializer_class`` (built with ``kwargs`` too): its ``validated_data``.
 
     :raises rest_framework.exceptions.ValidationError: the body does not fit (HTTP 400 with field messages).
     """
     serializer = serializer_class(data=request.data, **kwargs)
     serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
+    data: dict[str, Any] = serializer.validated_data
+    return data

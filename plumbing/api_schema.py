@@ -157,7 +157,7 @@ class AutoSchema(SpectacularAutoSchema):
         name, description = _REFUSALS.get(code, (ERROR_DETAIL, "Refused."))
         return {"description": description, "content": {"application/json": {"schema": self._error_ref(name)}}}
 
-    def _get_response_bodies(self, direction: str = "response") -> dict[str, Any]:  # type: ignore[override]
+    def _get_response_bodies(self, direction: str = "response") -> dict[str, Any]:
         responses: dict[str, Any] = super()._get_response_bodies(direction)  # type: ignore[arg-type]
         for code, response in list(responses.items()):
             if code.startswith("4") and _shapeless(response):

@@ -23,6 +23,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.db import connection
@@ -34,6 +35,12 @@ BACKUP_SCRIPT, RESTORE_SCRIPT = PROJECT / "scripts" / "backup", PROJECT / "scrip
 #: The names scripts/backup and :func:`backup_run` give: ``klawerjas-20261128-031500.dump.age``.
 #: (A second backup within the same second gets 4 more hex digits: ``klawerjas-20261128-031500-9f3a.dump.age``.)
 BACKUP_NAME = re.compile(r"^klawerjas-(\d{8}-\d{6})(-[0-9a-f]{4})?\.(dump|sqlite3|json)(\.age)?$")
+
+
+def _count(row: tuple[Any, ...] | None) -> int:
+    """The number a ``SELECT count(*)`` answered (a row it always gives)."""
+    assert row is not None
+    return int(row[0])
 
 
 class BackupError(Exception):
@@ -146,7 +153,7 @@ def table_row_counts(url: str) -> dict[str, int]:
         with psycopg.connect(url.replace("postgres://", "postgresql://", 1)) as db:
             names = [r[0] for r in db.execute(
                 "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")]
-            return {name: db.execute(f'SELECT count(*) FROM public."{name}"').fetchone()[0] for name in names}
+            return {name: _count(db.execute(f'SELECT count(*) FROM public."{name}"').fetchone()) for name in names}
     raise BackupError(f"cannot count the rows of {url.split(':', 1)[0]} databases")
 
 

@@ -126,7 +126,8 @@ class FailoverCache(BaseCache):
     def __init__(self, location: str, params: dict[str, Any]) -> None:
         super().__init__(params)
         options = params.get("OPTIONS", {})
-        shared = {name: params[name] for name in ("KEY_PREFIX", "VERSION", "TIMEOUT", "KEY_FUNCTION") if name in params}
+        shared: dict[str, Any] = {name: params[name] for name in ("KEY_PREFIX", "VERSION", "TIMEOUT", "KEY_FUNCTION")
+                                  if name in params}
         primary = {**options["PRIMARY"], **shared}
         backend = import_string(primary.pop("BACKEND"))
         self.primary: BaseCache = backend(primary.pop("LOCATION", ""), primary)

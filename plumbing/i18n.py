@@ -9,6 +9,8 @@ senders (``clubs.notifications.send_each``, the password e-mails) render each me
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import PasswordResetForm
@@ -17,7 +19,7 @@ from django.utils import translation
 from plumbing.models import UserLanguage
 
 
-def user_language(user) -> str:
+def user_language(user: Any) -> str:
     """The language code (one of ``settings.LANGUAGES``, e.g. ``"af"`` or ``"en-za"``) ``user`` reads in.
 
     The choice is the one the user made with the AF/EN switch (or the language they first signed in with), stored
@@ -50,8 +52,8 @@ class RecipientLanguagePasswordResetForm(PasswordResetForm):
     (:func:`user_language`), not the language of whoever asked for it: the reset page and the referee's welcome
     (``matches.views.union_referees``) send through it."""
 
-    def send_mail(self, subject_template_name, email_template_name, context, from_email, to_email,
-                  html_email_template_name=None):
+    def send_mail(self, subject_template_name: str, email_template_name: str, context: dict[str, Any],
+                  from_email: str | None, to_email: str, html_email_template_name: str | None = None) -> None:
         """Send as Django does, under ``translation.override`` of ``context["user"]``'s language."""
         with translation.override(user_language(context.get("user"))):
             super().send_mail(subject_template_name, email_template_name, context, from_email, to_email,

@@ -14,7 +14,7 @@ Afrikaans page to an English reader), and anything cached as rendered text keys 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal, cast
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -63,12 +63,16 @@ class LanguageCookieMiddleware:
         return response
 
 
+#: What ``set_cookie`` takes as ``samesite`` (the setting is one of these; Django's default is ``"Lax"``).
+SameSite = Literal["Lax", "Strict", "None"] | None
+
+
 def _language_cookie_set(response: HttpResponse, language: str) -> None:
     response.set_cookie(
         settings.LANGUAGE_COOKIE_NAME, language, max_age=settings.LANGUAGE_COOKIE_AGE,
         path=settings.LANGUAGE_COOKIE_PATH, domain=settings.LANGUAGE_COOKIE_DOMAIN,
         secure=settings.LANGUAGE_COOKIE_SECURE, httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
-        samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+        samesite=cast(SameSite, settings.LANGUAGE_COOKIE_SAMESITE),
     )
 
 

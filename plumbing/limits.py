@@ -29,7 +29,7 @@ def client_address(request: HttpRequest) -> str | None:
     """The client's address: ``REMOTE_ADDR``, or behind ``NUM_PROXIES`` trusted proxies the one the nearest of them
     forwarded (DRF's ``get_ident``); ``None`` when the request carries none (django-axes then records none).
     ``request`` is Django's or DRF's."""
-    return BaseThrottle().get_ident(request) or None
+    return BaseThrottle().get_ident(request) or None  # type: ignore[arg-type]  # reads META, which both have
 
 
 def limits_cache() -> BaseCache:

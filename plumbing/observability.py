@@ -121,10 +121,10 @@ def sentry_init(*, dsn: str, environment: str, release: str, traces_sample_rate:
         # POPIA s19: nothing personal leaves the server. This is sentry-sdk's send_default_pii=False made stricter
         # (its data_collection option, which replaces send_default_pii): no user, cookies, query strings, request
         # bodies (a form holds names), local variables or SQL parameters; of the headers only these four.
-        data_collection=SENTRY_DATA_COLLECTION,
+        data_collection=SENTRY_DATA_COLLECTION,  # type: ignore[arg-type]  # a plain dict of the TypedDict's keys
         traces_sample_rate=traces_sample_rate,
         integrations=[DjangoIntegration(), CeleryIntegration()],
-        before_send=_request_id_tag,
+        before_send=_request_id_tag,  # type: ignore[arg-type]  # Sentry's Event is a TypedDict of this dict
         **options,
     )
     return True

@@ -64,7 +64,7 @@ def outbox_dispatch(*, message_ids: list[int] | None = None) -> int:
     sent = 0
     for message_id in list(due.order_by("id").values_list("pk", flat=True)[: settings.OUTBOX_BATCH]):
         try:
-            outbox_deliver_task.apply_async(args=[message_id])
+            outbox_deliver_task.apply_async(args=(message_id,))
         except Exception as error:  # noqa: BLE001 - a broker outage must not fail the request; the row waits
             logger.warning("outbox: broker unreachable, message %s waits for the flush: %s", message_id, error)
             break

@@ -7,6 +7,7 @@ the admins). No request of ours nests more than a few levels, so such a body is 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rest_framework.exceptions import ParseError
@@ -17,7 +18,7 @@ class BoundedJSONParser(JSONParser):
     """:class:`rest_framework.parsers.JSONParser` that answers a body nested beyond Python's recursion limit with
     :class:`~rest_framework.exceptions.ParseError` (HTTP 400 "JSON parse error - nested too deep")."""
 
-    def parse(self, stream: Any, media_type: str | None = None, parser_context: dict | None = None) -> Any:
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Mapping[str, Any] | None = None) -> Any:
         try:
             return super().parse(stream, media_type, parser_context)
         except RecursionError:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.forms import BaseForm
 from django.http import HttpRequest
 
 
@@ -17,7 +18,7 @@ def refusal_show(request: HttpRequest, error: ValidationError | PermissionDenied
         messages.error(request, message)
 
 
-def refusal_on_form(request: HttpRequest, form, error: ValidationError | PermissionDenied) -> None:
+def refusal_on_form(request: HttpRequest, form: BaseForm, error: ValidationError | PermissionDenied) -> None:
     """Put a service's refusal on ``form``'s fields where it names one, the rest at the top of the page.
 
     :param error: a ``ValidationError`` with a dict (field name → messages; names the form lacks, ``__all__``

@@ -60,7 +60,7 @@ def test_retry_hands_the_message_on_and_drop_asks_first(staff_client, monkeypatc
     monkeypatch.setattr(outbox.outbox_deliver_task, "apply_async", lambda args: sent.append(args))
     message = _stuck(last_error="boom")
     response = staff_client.post(f"/operator/outbox/{message.pk}/retry/", follow=True)
-    assert sent == [[message.pk]] and "handed to the worker again" in response.content.decode()
+    assert sent == [(message.pk,)] and "handed to the worker again" in response.content.decode()
     message.refresh_from_db()
     assert message.last_error == "" and message.dispatched_at is not None and message.attempts == 1
 
