@@ -33,7 +33,7 @@ from matches.models import Match, StandingsRow
 from referee import services as referee_services
 from tests.e2e.conftest import PHONE, page_fits
 from tests.factories import CompetitionFactory, MatchFactory, TeamFactory, UserFactory, sheet_for, squad
-from tests.web.test_public_pages import _boem_sheet
+from tests.matches.test_public_pages import _boem_sheet
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -13,9 +13,9 @@ from django.utils import timezone
 
 from matches import boem_sheet, table_links
 from matches.models import Match, ResultDispute
-from tests.api.world import make_world
 from tests.factories import squad
 from tests.tables.conftest import links, playing  # noqa: F401 - the fixtures: a match playing now, its table links
+from tests.world import make_world
 
 pytestmark = pytest.mark.django_db
 
