@@ -12,7 +12,7 @@ The fix: close the default channel *before* Celery's clean-up, while the transpo
 restore then fails like any call to a Redis that is down (a connection error, caught here) and kombu marks it done;
 the messages stay in Redis's unacknowledged set and come back after ``CELERY_VISIBILITY_TIMEOUT`` (swept every
 ``CELERY_UNACKED_RESTORE_SECONDS``). Celery's own clean-up then finds the channel closed and reconnects as usual.
-Regression test: ``tests/production/test_faults.py``,
+Regression test: ``tests/plumbing/test_faults.py``,
 ``test_the_worker_survives_a_redis_blip_while_it_holds_a_clock_timer``.
 """
 

@@ -1,5 +1,10 @@
 """Shared fixtures.
 
+The tests are arranged by the package they test (tests/README.md): ``tests/<app>/`` for each app,
+``tests/plumbing/``, ``tests/demo/``, ``tests/klawerjas_league/`` (the wiring), ``tests/bench/``, and
+``tests/e2e/`` for the browser walks. The helpers every folder uses live here at the top: this file,
+factories.py, people.py, season_factories.py, world.py, private_redis.py, nginx_front.py, two_step_codes.py.
+
 Integration tests (``@pytest.mark.integration``) need PostgreSQL (``DATABASE_URL``), Redis (``REDIS_URL``)
 and a live Celery worker, which the ``live_worker`` fixture starts once per session and stops at the end.
 Without those services they are skipped with the reason; ``.ci/run`` sets ``KLAWERJAS_REQUIRE_SERVICES=1``,
@@ -194,3 +199,44 @@ def on_commit_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     from django.db import transaction
 
     monkeypatch.setattr(transaction, "on_commit", lambda func, using=None, robust=False: func())
+
+
+@pytest.fixture
+def world(db):
+    """A fresh two-union world (tests/world.py) for the test, rolled back with it."""
+    from tests.world import make_world
+
+    return make_world()
+
+
+@pytest.fixture(scope="module")
+def world_build():
+    """What builds the module's shared world (``module_world``): tests/world.py's two unions. A module needing more
+    on them overrides this fixture with its own builder (which calls ``make_world`` and adds to it)."""
+    from tests.world import make_world
+
+    return make_world
+
+
+@pytest.fixture(scope="module")
+def shared_world(django_db_setup, django_db_blocker, world_build):
+    """The module's world, built once in a transaction that stays open for the module and is rolled back after its
+    last test (``world_in_transaction``)."""
+    from tests.world import world_in_transaction
+
+    with world_in_transaction(django_db_blocker, world_build) as world:
+        yield world
+
+
+@pytest.fixture
+def module_world(db, shared_world):
+    """The module's shared world read afresh from the database, inside the test's own savepoint (``db``), which is
+    rolled back after the test: no test sees another's writes, or another's changes to the objects in memory.
+    A module uses it as its ``world`` with ``from tests.conftest import module_world as world``."""
+    from tests.world import world_reread
+
+    # The module's transaction and this test's savepoint. A transactional test (transaction=True) would run
+    # outside a savepoint, its writes and flush reaching the other tests' world.
+    if len(connections["default"].atomic_blocks) < 2:
+        pytest.fail("the shared world needs a test in a savepoint: @pytest.mark.django_db, not transaction=True")
+    return world_reread(shared_world)

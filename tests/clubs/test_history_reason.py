@@ -10,8 +10,9 @@ from clubs.services import HISTORY_REASON_MAX_LENGTH, history_reason_fit
 from matches.models import Match
 from matches.results import services as result_services
 from matches.writes import history_row
-from tests.api.world import make_world
+from tests.world import make_world
 from tests.factories import MatchFactory, UserFactory
+from tests.world import make_world
 
 pytestmark = pytest.mark.django_db
 LONG = "Approved after the referee's report: " + "the away captain's objection about table 3 was heard. " * 6

@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from matches.models import Match, StandingsSnapshot
 from tests.factories import CompetitionFactory, MatchFactory, TeamFactory
-from tests.web.test_public_pages import _boem_sheet
+from tests.matches.test_public_pages import _boem_sheet
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -16,9 +16,10 @@ from PIL import Image
 
 from matches.models import Boem, BoemEntry, Match, MatchTable, StandingsRow, StandingsSnapshot
 from matches.night.live import table_partnerships
-from tests.api.world import make_world
+from tests.world import make_world
 from tests.e2e.conftest import SCREENSHOTS_DIR, page_fits
 from tests.factories import CompetitionFactory, MatchFactory, TeamFactory
+from tests.world import make_world
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

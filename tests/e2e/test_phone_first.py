@@ -34,7 +34,7 @@ from matches.night import services as night_services
 from referee import services as referee_services
 from tests.e2e.conftest import PHONE, page_fits
 from tests.factories import CompetitionFactory, MatchFactory, TeamFactory, UserFactory, sheet_for, squad
-from tests.web.test_public_pages import _boem_sheet
+from tests.matches.test_public_pages import _boem_sheet
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -11,7 +11,10 @@ from clubs.models import Player, TeamMembership
 from matches.models import Match, StandingsSnapshot
 from matches.notifications import ruling_notify
 from plumbing.models import TaskReceipt
+from tests.conftest import module_world
 from tests.factories import squad
+
+world = module_world  # the ``world`` fixture here: the module's shared world (tests/conftest.py)
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,10 @@ from rest_framework.test import APIClient
 
 from clubs.models import ClubSecretary
 from matches.models import Match
+from tests.conftest import module_world
 from tests.factories import squad
+
+world = module_world  # the ``world`` fixture here: the module's shared world (tests/conftest.py)
 
 pytestmark = pytest.mark.django_db
 

@@ -11,6 +11,10 @@ from django.utils import timezone
 from knox.models import AuthToken
 from rest_framework.test import APIClient
 
+from tests.conftest import module_world
+
+world = module_world  # the ``world`` fixture here: the module's shared world (tests/conftest.py)
+
 pytestmark = pytest.mark.django_db
 PASSWORD = "pw-for-token-tests"
 REFUSED = (401, 403)  # not signed in (403: session authentication comes first and sends no challenge)

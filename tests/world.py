@@ -15,7 +15,7 @@ knock-out cup with three teams and no fixtures yet (fixture generation, byes).
 
 ``make_world()`` builds it, a few hundred milliseconds' work; ``world_in_transaction()`` builds one to share
 between the tests of a module, in a transaction rolled back after them, each test in a savepoint of its own
-(tests/api/conftest.py).
+(tests/conftest.py).
 """
 
 from __future__ import annotations
@@ -146,7 +146,7 @@ def world_in_transaction(django_db_blocker, build: Callable[[], Any] = make_worl
     built and sees no other test's writes; a ``transaction.on_commit`` callback never runs (as under plain
     ``django_db``). Users get the fast password hasher, as under the function-scoped ``fast_password_hashing``
     fixture, which is not active yet when a wider-scoped fixture runs. ``build`` makes the world (by default
-    :func:`make_world`'s two unions; a module wanting more passes its own, see tests/api/conftest.py).
+    :func:`make_world`'s two unions; a module wanting more passes its own, see tests/conftest.py).
     """
     with django_db_blocker.unblock(), transaction.atomic():
         try:

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, Phase, settings
 from knox.models import AuthToken
 
 from klawerjas_league.wsgi import application
-from tests.api.world import make_world
+from tests.world import make_world
 
 MAX_EXAMPLES = 6
 

@@ -304,7 +304,7 @@ def test_manage_py_adjudicate_exits_2_with_the_problems(db, text):
 
 # --- the API: a rejected write changes nothing -------------------------------------------------------------
 #
-# tests/api/test_schemathesis.py proves no request answers 500. Here every write operation (POST, PATCH,
+# tests/klawerjas_league/test_schemathesis.py proves no request answers 500. Here every write operation (POST, PATCH,
 # DELETE; not the token exchange, whose failed sign-ins django-axes records on purpose) gets bodies and ids
 # from schemathesis, valid and invalid (positive and negative generation), as the anonymous public (403) and
 # as a superuser (400, 404, 409 from the serializers and the services). Whenever the answer is a 4xx, every
@@ -317,7 +317,7 @@ import schemathesis  # noqa: E402
 from schemathesis import GenerationMode  # noqa: E402
 
 from klawerjas_league.wsgi import application  # noqa: E402
-from tests.api.test_schemathesis import seeded  # noqa: E402, F401  (the fixture: a world and a superuser's token)
+from tests.klawerjas_league.test_schemathesis import seeded  # noqa: E402, F401  (the fixture: a world and a superuser's token)
 
 
 @pytest.fixture

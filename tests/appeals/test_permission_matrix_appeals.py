@@ -5,7 +5,7 @@ Allowed: the service did what was asked (2xx), or refused it by its rule (a 400 
 appeal of the same result already with the committee). Denied: 403 for the anonymous public, 404 for a signed-in
 user who is not entitled ("not yours" answers like "not there").
 
-The world is tests/api/world.py's two unions, each with a 30-day appeal deadline (its approved match is 21 days
+The world is tests/world.py's two unions, each with a 30-day appeal deadline (its approved match is 21 days
 old), the away side's appeal of that result already lodged, and a fine in the register; built once for the module
 in a transaction rolled back after it, each case in a savepoint of its own.
 """
@@ -21,7 +21,10 @@ from appeals.models import Appeal
 from appeals.services import appeal_lodge
 from clubs.discipline import disciplinary_record_create
 from clubs.models import DisciplinaryRecord
-from tests.api.world import ROLES, Side, World, make_world, matrix_answer_check
+from tests.conftest import module_world
+from tests.world import ROLES, Side, World, make_world, matrix_answer_check
+
+world = module_world  # the ``world`` fixture here: the module's shared world (tests/conftest.py)
 
 
 def _prepare(side: Side) -> None:

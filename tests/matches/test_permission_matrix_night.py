@@ -1,5 +1,5 @@
 """The night file's API (``GET /api/nights/{id}/``, ``POST /api/nights/``; matches/nightfile/): the permission
-matrix rows for the export and the import, as in tests/api/test_permission_matrix.py (union officials only, of their
+matrix rows for the export and the import, as in tests/clubs/test_permission_matrix.py (union officials only, of their
 own unions; everyone else 404, the public 403), and the import's answers: added, nothing new, 409 naming the place,
 400 for a file changed by hand, and the endpoints in the OpenAPI schema.
 """
@@ -16,7 +16,10 @@ from clubs.models import UnionReferee
 from matches.models import Match, Seat, TeamSheet
 from matches.nightfile.export import night_export
 from matches.nightfile.format import night_checksums
-from tests.api.world import ROLES, Side, World, matrix_answer_check
+from tests.conftest import module_world
+from tests.world import ROLES, Side, World, matrix_answer_check
+
+world = module_world  # the ``world`` fixture here: the module's shared world (tests/conftest.py)
 
 
 def _endpoints(side: Side) -> dict[str, tuple[str, str, object]]:

@@ -2,7 +2,7 @@
 union's objects and on another union's (clubs/permissions.py: 403 for the anonymous public, 404 for a signed-in
 user who is not entitled, "not yours" answering like "not there").
 
-The shared world (tests/api/world.py) gets, per test and inside its savepoint, what these writes need on each
+The shared world (tests/world.py) gets, per test and inside its savepoint, what these writes need on each
 side: a finished season "2025" (a league whose one fixture is approved), a closed season "2024" with a team, and
 a draft team of the home club in a new season.
 """
@@ -17,8 +17,11 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from matches.models import Match, Season
-from tests.api.world import ROLES, Side, World, matrix_answer_check
+from tests.conftest import module_world
 from tests.factories import CompetitionFactory, MatchFactory, TeamFactory
+from tests.world import ROLES, Side, World, matrix_answer_check
+
+world = module_world  # the ``world`` fixture here: the module's shared world (tests/conftest.py)
 
 
 @dataclass

@@ -28,13 +28,13 @@ from drives import services as drive_services
 from klawerjas_league import api_urls
 from matches.results import services as result_services
 from office.invitations import invitation_create
-from tests.api.test_permission_matrix_appeals import _prepare as appeals_prepare
-from tests.api.test_permission_matrix_match_night import Night
-from tests.api.test_permission_matrix_match_night import _night as match_night
-from tests.api.test_permission_matrix_seasons import Extra
-from tests.api.test_permission_matrix_seasons import _extra as seasons_extra
-from tests.api.world import Side, make_world
+from tests.appeals.test_permission_matrix_appeals import _prepare as appeals_prepare
 from tests.factories import PlayerFactory, squad
+from tests.matches.test_permission_matrix_seasons import Extra
+from tests.matches.test_permission_matrix_seasons import _extra as seasons_extra
+from tests.referee.test_permission_matrix_match_night import Night
+from tests.referee.test_permission_matrix_match_night import _night as match_night
+from tests.world import Side, make_world
 
 MISSING = 999_999_999  # fits every id pattern ([0-9]{1,9}); no test world has that many rows
 

@@ -29,7 +29,7 @@ from sentry_sdk.transport import Transport
 from plumbing.observability import JsonFormatter, admins_from_env, logging_config, sentry_init
 
 PROJECT = Path(__file__).resolve().parents[2]
-pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.production.observed_urls")]
+pytestmark = [pytest.mark.django_db, pytest.mark.urls("tests.plumbing.observed_urls")]
 
 
 class CapturingTransport(Transport):
@@ -167,7 +167,7 @@ def test_a_task_the_request_runs_keeps_its_request_id():
 
 
 def test_a_failing_task_reaches_sentry_too(sentry_events):
-    from tests.production.observed_urls import task_fails
+    from tests.plumbing.observed_urls import task_fails
 
     with pytest.raises(Exception, match="deliberate failure in a task"):
         task_fails.delay()

@@ -220,7 +220,7 @@ def _device_writes(night: Night) -> dict[str, tuple[str, str, object, dict[str, 
         "say af": ("af", "/api/table/af/", {"claimant": home_byspeler, "accused": away_telman},
                    {"this_table": 201, "other_table": 400, "other_match": 400}),  # not seated at their tables
         # The world plays SAKBOC: every device's deal is refused (400, "played in boems"); a table of a
-        # Rotterdam match writes one (tests/api/test_deals_api.py).
+        # Rotterdam match writes one (tests/matches/test_deals_api.py).
         "enter a deal": ("deals", "/api/table/deals/", {"makers": "home", "home_card_points": 100,
                                                         "away_card_points": 62},
                          {"this_table": 400, "other_table": 400, "other_match": 400}),

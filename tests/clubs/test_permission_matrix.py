@@ -6,8 +6,8 @@ by a rule (a 403 whose message is that rule, e.g. a club secretary confirming a 
 captains and the referee). Denied is 403 for the anonymous public and 404 for a signed-in user who is not
 entitled: "not yours" answers exactly like "not there".
 
-Every case is a test of its own, but they share one world (tests/api/world.py), built once for the module in a
-transaction that is rolled back after the last test (the ``world`` fixture, tests/api/conftest.py): building it
+Every case is a test of its own, but they share one world (tests/world.py), built once for the module in a
+transaction that is rolled back after the last test (the ``world`` fixture, tests/conftest.py): building it
 per case made the matrix slow. Each case still starts from the world exactly as built: it runs in a savepoint
 of its own, rolled back after it, so no case sees another's writes, and it gets the world's objects read afresh
 from the database, so none sees another's changes in memory either.
@@ -20,8 +20,11 @@ import datetime as dt
 import pytest
 from rest_framework.test import APIClient
 
-from tests.api.world import ROLES, Side, World, api_call, bench, matrix_answer_check
+from tests.conftest import module_world
 from tests.factories import squad
+from tests.world import ROLES, Side, World, api_call, bench, matrix_answer_check
+
+world = module_world  # the ``world`` fixture here: the module's shared world (tests/conftest.py)
 
 
 def _endpoints(side: Side) -> dict[str, tuple[str, str, object]]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.api.world import ROLES, Side, bench, make_world
 from tests.factories import squad
+from tests.world import ROLES, Side, bench, make_world
 
 
 def _pages(side: Side) -> dict[str, tuple[str, dict | None]]:
