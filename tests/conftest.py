@@ -11,6 +11,7 @@ Without those services they are skipped with the reason; ``.ci/run`` sets ``KLAW
 which turns a missing service into a failure, so CI always runs them for real.
 """
 
+import hashlib
 import os
 import subprocess
 import sys
@@ -27,6 +28,19 @@ from django.db import connections
 
 PROJECT_DIR = Path(__file__).resolve().parent.parent
 SERVICES_REQUIRED = os.environ.get("KLAWERJAS_REQUIRE_SERVICES") == "1"
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: None, django_db_keepdb: bool) -> None:
+    """Under ``--reuse-db`` (pyproject.toml's addopts; CI's ``--create-db`` still builds it afresh) name the SQLite
+    test database after the checkout instead of the process (settings.py names it ``klawerjas-test-<pid>``), so the
+    next local run finds it: one file per checkout (and xdist worker, ``_gw0``/``_gw1``) in /dev/shm, not one per
+    run. Two runs at once in one checkout would share it: give the second ``-o addopts=-ra`` (a file of its own)."""
+    test = settings.DATABASES["default"].get("TEST", {})
+    per_process = f"klawerjas-test-{os.getpid()}"
+    if django_db_keepdb and per_process in (test.get("NAME") or ""):
+        checkout = hashlib.sha256(str(PROJECT_DIR).encode()).hexdigest()[:12]
+        test["NAME"] = test["NAME"].replace(per_process, f"klawerjas-test-{checkout}")
 
 
 def services_missing() -> str:
