@@ -10,7 +10,6 @@ from clubs.services import HISTORY_REASON_MAX_LENGTH, history_reason_fit
 from matches.models import Match
 from matches.results import services as result_services
 from matches.writes import history_row
-from tests.world import make_world
 from tests.factories import MatchFactory, UserFactory
 from tests.world import make_world
 

@@ -16,7 +16,6 @@ from PIL import Image
 
 from matches.models import Boem, BoemEntry, Match, MatchTable, StandingsRow, StandingsSnapshot
 from matches.night.live import table_partnerships
-from tests.world import make_world
 from tests.e2e.conftest import SCREENSHOTS_DIR, page_fits
 from tests.factories import CompetitionFactory, MatchFactory, TeamFactory
 from tests.world import make_world

@@ -13,7 +13,6 @@ from django.utils import timezone
 
 from matches.models import Match, ResultDispute
 from matches.night import boem_sheet, table_links
-from tests.world import make_world
 from tests.factories import squad
 from tests.tables.conftest import links, playing  # noqa: F401 - the fixtures: a match playing now, its table links
 from tests.world import make_world

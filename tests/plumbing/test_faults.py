@@ -27,7 +27,6 @@ from klawerjas_league.celery import app as celery_app
 from matches.models import Match, StandingsRow, StandingsSnapshot
 from plumbing.models import OutboxMessage, TaskReceipt
 from plumbing.outbox import outbox_flush
-from tests.world import make_world
 from tests.conftest import SERVICES_REQUIRED, celery_worker_start, celery_worker_stop
 from tests.factories import MatchFactory
 from tests.private_redis import PrivateRedis

@@ -35,7 +35,6 @@ from plumbing.backups import (
     backups_listed,
     table_row_counts,
 )
-from klawerjas_league.celery import app
 from tests.plumbing.test_backup import RESTORE, _play_season, _run, age_key, pg_tables  # noqa: F401
 
 PROJECT = Path(__file__).resolve().parents[2]
