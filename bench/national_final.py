@@ -456,6 +456,11 @@ def phase_print(phase: Phase) -> None:
     print(f"  proxy: {phase.proxy.polls} polls logged, {phase.proxy.proxy_share():.3%} answered from its cache "
           f"({cache}; statuses {dict(phase.proxy.statuses)}); requests passed on per node: "
           f"{dict(phase.proxy.upstream)}")
+    if phase.proxy.statuses[204]:
+        print(f"  note: nginx answered {phase.proxy.statuses[204]} polls 204 from its cache: the node's answer to "
+              f"htmx for an unchanged part (a 304 made 204) to nginx's revalidation (proxy_cache_revalidate sends "
+              f"If-None-Match, HX-Request passes on), kept as shareable and given to every phone for s-maxage, "
+              f"also to phones holding an older version, which then keep it (see the visibility)")
     print(f"  after the phase ({TAIL:g} s, the watched phones alone): statuses {dict(phase.tail.statuses)}, "
           f"cache {dict(phase.tail.cache)}")
     for n, (total, live) in enumerate(phase.node_rates, 1):
