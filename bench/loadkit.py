@@ -1,7 +1,10 @@
 """What the load benchmarks share (``bench/load_standings.py``, ``bench/load_pages.py``, ``bench/api_reads.py``,
-``bench/match_night_load.py``, ``bench/offline_sync.py``): a fresh database for the run, migrated (with the
-reduced demo season in it, for the read benchmarks), the production-like environment, and gunicorn started on
-127.0.0.1 and a free port and always stopped. Nothing here runs by itself.
+``bench/match_night_load.py``, ``bench/offline_sync.py``, ``bench/national_final.py``): a fresh database for the
+run, migrated (with the reduced demo season in it, for the read benchmarks), the production-like environment, and
+gunicorn started on 127.0.0.1 and a free port and always stopped; for the national final also nginx with the
+shipped snippets in front of one or more gunicorn nodes (:func:`nginx_front`, which the proxy test
+``tests/production/test_nginx_micro_cache.py`` uses too, through ``tests/nginx_front.py``) and a ``redis-server``
+of the run's own (:func:`redis_server_start`). Nothing here runs by itself.
 
 The server is the site's own WSGI application under ``gunicorn.conf.py`` (its workers and threads), with
 ``bench/load_settings.py`` as the settings: the site's settings plus a bare "ok" view at ``/bench/bare``
@@ -23,12 +26,16 @@ import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parent.parent
 BARE_PATH = "/bench/bare"
+SNIPPETS = PROJECT / "deploy" / "nginx" / "snippets"
+NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if os.access("/usr/sbin/nginx", os.X_OK) else None)
+SHIPPED_CACHE_FOLDER = "/var/cache/nginx/klawerjas-league"
+ACCESS_LOG_FORMAT = "$msec $status $upstream_cache_status $request_method $request_time $uri $upstream_addr"
 MANAGE = [sys.executable, "manage.py"]  # run in the project folder (:func:`run`)
 
 
@@ -247,3 +254,142 @@ def gunicorn_stop(server: subprocess.Popen | None) -> None:
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait()
+
+
+# --- nginx with the shipped snippets, in front of one or more nodes (issue 40) --------------------------------
+
+def nginx_conf_write(folder: Path, upstreams: Sequence[str], port: int, *, workers: int = 1,
+                     connections: int = 4096, access_log: Path | None = None) -> Path:
+    """Write ``folder/nginx.conf`` (and the cache snippet it includes) and return its path; nothing is started.
+
+    The http-level snippet ``deploy/nginx/snippets/klawerjas-league-cache.conf`` (its cache folder moved into
+    ``folder/cache``), an ``upstream klawerjas_nodes`` with one ``server`` per entry of ``upstreams``
+    (``"127.0.0.1:PORT"``; nginx's default round robin), and one server on ``127.0.0.1:port`` whose location is
+    the shipped one: ``proxy_pass`` to the upstream, then ``deploy/nginx/snippets/klawerjas-league-proxy.conf``
+    (the forwarded headers, the micro-cache, compression). No TLS. ``workers`` worker processes of
+    ``connections`` connections each; ``access_log``: one line per request in :data:`ACCESS_LOG_FORMAT`
+    (buffered), else none. The pid goes to ``folder/nginx.pid``, errors to ``folder/error.log``.
+
+    :raises ValueError: no upstream.
+    """
+    if not upstreams:
+        raise ValueError("nginx needs at least one upstream server")
+    folder.mkdir(parents=True, exist_ok=True)
+    cache_folder = folder / "cache"
+    cache_folder.mkdir(exist_ok=True)
+    cache_conf = folder / "klawerjas-league-cache.conf"
+    shipped = (SNIPPETS / "klawerjas-league-cache.conf").read_text()
+    assert SHIPPED_CACHE_FOLDER in shipped, "the shipped cache snippet moved its cache folder"
+    cache_conf.write_text(shipped.replace(SHIPPED_CACHE_FOLDER, str(cache_folder)))
+    user = "user root;\n" if os.geteuid() == 0 else ""  # the workers must write to this (private) folder
+    temp = {name: folder / name for name in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")}
+    logging = (f"    log_format klawerjas_bench '{ACCESS_LOG_FORMAT}';\n"
+               f"    access_log {access_log} klawerjas_bench buffer=256k flush=1s;\n" if access_log
+               else "    access_log off;\n")
+    servers = "".join(f"        server {upstream};\n" for upstream in upstreams)
+    conf = folder / "nginx.conf"
+    conf.write_text(
+        f"{user}worker_processes {workers};\npid {folder / 'nginx.pid'};\nerror_log {folder / 'error.log'} warn;\n"
+        f"events {{ worker_connections {connections}; }}\n"
+        "http {\n"
+        f"{logging}"
+        f"    client_body_temp_path {temp['client_body']};\n    proxy_temp_path {temp['proxy']};\n"
+        f"    fastcgi_temp_path {temp['fastcgi']};\n    uwsgi_temp_path {temp['uwsgi']};\n"
+        f"    scgi_temp_path {temp['scgi']};\n"
+        f"    include {cache_conf};\n"
+        f"    upstream klawerjas_nodes {{\n{servers}    }}\n"
+        "    server {\n"
+        f"        listen 127.0.0.1:{port} backlog=4096;\n"
+        "        location / {\n"
+        "            proxy_pass http://klawerjas_nodes;\n"
+        f"            include {SNIPPETS / 'klawerjas-league-proxy.conf'};\n"
+        "        }\n"
+        "    }\n"
+        "}\n"
+    )
+    return conf
+
+
+def _port_wait(port: int, process: subprocess.Popen, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"nginx stopped at start (exit {process.returncode})")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"nginx did not listen on 127.0.0.1:{port} within {timeout:g} s")
+
+
+@contextmanager
+def nginx_front(folder: Path, upstream: str | Sequence[str], *, workers: int = 1, connections: int = 4096,
+                access_log: Path | None = None) -> Iterator[str]:
+    """Run nginx with the shipped snippets in front of ``upstream`` (``"127.0.0.1:PORT"``, or a list of them:
+    :func:`nginx_conf_write`) on a free port; yields its base URL (``"http://127.0.0.1:PORT"``). ``folder``
+    (created) holds its configuration, cache, temporary files, ``nginx.pid`` and ``error.log``. nginx runs in the
+    foreground as a child in a process group of its own (its master's pid), and is stopped by its pid after the
+    block. Raises ``RuntimeError`` when nginx is missing, refuses the configuration or does not listen."""
+    if NGINX is None:
+        raise RuntimeError("nginx is not installed (scripts/ensure-nginx)")
+    port = free_port()
+    upstreams = [upstream] if isinstance(upstream, str) else list(upstream)
+    conf = nginx_conf_write(folder, upstreams, port, workers=workers, connections=connections,
+                            access_log=access_log)
+    check = subprocess.run([NGINX, "-t", "-p", str(folder), "-c", str(conf)], capture_output=True, text=True)
+    if check.returncode:
+        raise RuntimeError(f"nginx refused the configuration: {check.stderr.strip()}")
+    process = subprocess.Popen([NGINX, "-p", str(folder), "-c", str(conf), "-g", "daemon off;"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        _port_wait(port, process)
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+# --- A redis-server of the run's own ---------------------------------------------------------------------------
+
+def redis_server_start(folder: Path) -> tuple[subprocess.Popen, str]:
+    """Start Debian's ``redis-server`` on 127.0.0.1 and a free port (no persistence, its log in ``folder``) in a
+    process group of its own, and wait until it answers PING (20 s at most): the process and its URL
+    (``redis://127.0.0.1:PORT/0``). Stop it with :func:`process_stop`; the machine's shared Redis is never
+    touched. Exits when redis-server is missing (``scripts/ensure-redis-server``) or does not answer."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        sys.exit("redis-server is not installed (scripts/ensure-redis-server)")
+    port = free_port()
+    process = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder),
+                                "--appendonly", "no", "--save", "", "--protected-mode", "no",
+                                "--logfile", "redis.log"], stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+                               start_new_session=True)
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5) as sock:
+                sock.sendall(b"PING\r\n")
+                if sock.recv(16).startswith(b"+PONG"):
+                    return process, f"redis://127.0.0.1:{port}/0"
+        except OSError:
+            pass
+        if process.poll() is not None or time.monotonic() > deadline:
+            process_stop(process)
+            sys.exit(f"redis-server did not start: {(folder / 'redis.log').read_text()[-2000:]}")
+        time.sleep(0.05)
+
+
+def process_stop(process: subprocess.Popen | None) -> None:
+    """Stop a process this run started (its own process group): SIGTERM, then SIGKILL after 10 s."""
+    if process is not None and process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()

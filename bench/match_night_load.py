@@ -71,7 +71,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from loadkit import (
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the project first (its apps before bench's files)
+from bench.loadkit import (  # noqa: E402 - after the project's folder is on the path
     BARE_PATH,
     PROJECT,
     Database,
@@ -334,14 +335,18 @@ class Night:
 
 
 def device_run(port: int, device: Device, night: Night, first_at: float, stop: threading.Event, rng: random.Random,
+               *, cycle_seconds: float | None = None, on_confirmed: Callable[[Device, float], None] | None = None,
                ) -> None:
-    """The device's night: every CYCLE_SECONDS from ``first_at``, a going-on and, CONFIRM_AFTER later, its
-    confirmation, each with the sheet version the device holds, until ``stop`` (a cycle begun is finished)."""
+    """The device's night: every ``cycle_seconds`` (default CYCLE_SECONDS) from ``first_at``, a going-on and,
+    CONFIRM_AFTER later, its confirmation, each with the sheet version the device holds, until ``stop`` (a cycle
+    begun is finished). ``on_confirmed(device, answered_at)`` is called after each confirmation answered 200
+    (``bench/national_final.py`` reads the live version then)."""
     client = Client(port, {"Authorization": f"Table {device.key}"})
     night.clients.append(client)
     due = first_at
+    cycle = CYCLE_SECONDS if cycle_seconds is None else cycle_seconds
     while not stop.wait(max(0.0, due - time.perf_counter())):
-        due += CYCLE_SECONDS
+        due += cycle
         device.cycles += 1
         strokes = 2 if rng.random() < 0.3 else 1
         reply = client.request("POST", "/api/table/goings-on/", {
@@ -363,6 +368,8 @@ def device_run(port: int, device: Device, night: Night, first_at: float, stop: t
         device.confirmations += 1
         if device.watched:
             night.confirmed_at[device.match].append(reply.start + reply.seconds)
+        if on_confirmed is not None:
+            on_confirmed(device, reply.start + reply.seconds)
     client.close()
 
 
