@@ -3,7 +3,7 @@
 run, migrated (with the reduced demo season in it, for the read benchmarks), the production-like environment, and
 gunicorn started on 127.0.0.1 and a free port and always stopped; for the national final also nginx with the
 shipped snippets in front of one or more gunicorn nodes (:func:`nginx_front`, which the proxy test
-``tests/production/test_nginx_micro_cache.py`` uses too, through ``tests/nginx_front.py``) and a ``redis-server``
+``tests/klawerjas_league/test_nginx_micro_cache.py`` uses too, through ``tests/nginx_front.py``) and a ``redis-server``
 of the run's own (:func:`redis_server_start`). Nothing here runs by itself.
 
 The server is the site's own WSGI application under ``gunicorn.conf.py`` (its workers and threads), with

@@ -145,8 +145,12 @@ def shared_cache_control(response: HttpResponseBase) -> HttpResponseBase:
 def shareable(request: HttpRequest, response: HttpResponseBase, *, etag: str | None) -> bool:
     """Whether ``response`` to ``request`` is the same for everyone and so may be kept by a shared cache: it
     has a tag (:func:`page_tag`: a read, no message waiting), nobody is signed in and the request carries no
-    session (a table device's or a visitor's with a message), it sets no cookie, and it is a 200, 204 or 304."""
-    return (etag is not None and response.status_code in (200, 204, 304) and not response.cookies
+    session (a table device's or a visitor's with a message), it sets no cookie, and it is a 200 or a 304.
+
+    Never a 204: htmx's "nothing to swap" answers one phone's ``If-None-Match``, and a shared cache that kept it
+    (nginx revalidating its copy passes the phone's ``HX-Request`` on) would give it to phones holding older
+    versions, which would then keep their stale part (issue 40, ``bench/national_final.py``)."""
+    return (etag is not None and response.status_code in (200, 304) and not response.cookies
             and not request.user.is_authenticated and settings.SESSION_COOKIE_NAME not in request.COOKIES)
 
 
