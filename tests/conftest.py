@@ -190,6 +190,18 @@ def tasks_in_process(request: pytest.FixtureRequest) -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def language_reset_after_test() -> Iterator[None]:
+    """Leave the test's thread in the site's default language: a request through the test client leaves the
+    language it was answered in active (LocaleMiddleware activates it and never deactivates), and the next test in
+    the same process would otherwise read Afrikaans where it expects English (with pytest-xdist the order of the
+    tests in a process changes from run to run)."""
+    from django.utils import translation
+
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def fast_password_hashing(settings: object) -> None:
     """Factories hash a password per user; PBKDF2 would make each test world take seconds."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # type: ignore[attr-defined]
