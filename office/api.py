@@ -27,7 +27,6 @@ from rest_framework.views import APIView
 from clubs.permissions import union_for_official
 from office.registry import (
     MAX_FILE_BYTES,
-    FileFormat,
     RegistryFileError,
     registry_export,
     registry_file_name,
@@ -35,6 +34,7 @@ from office.registry import (
     registry_template,
 )
 from plumbing.api import ServiceErrorsMixin, request_body
+from plumbing.spreadsheets import SheetFormat
 
 CONTENT_TYPES = {
     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -97,7 +97,7 @@ FILE_RESPONSES = {
 }
 
 
-def file_format(request: Request) -> FileFormat:
+def file_format(request: Request) -> SheetFormat:
     """The ``file_format`` query parameter. :raises ValidationError: neither ``xlsx`` nor ``csv`` (400)."""
     serializer = FileFormatSerializer(data=request.query_params)
     serializer.is_valid(raise_exception=True)

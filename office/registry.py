@@ -33,6 +33,7 @@ from clubs import services as club_services
 from clubs.models import Club, Player, Union
 from clubs.services import CONSENT_KINDS, player_consents_check
 from plumbing import spreadsheets
+from plumbing.spreadsheets import FORMULA_TRIGGERS, SheetFormat, sheet_cell
 
 #: The largest file accepted, and the most data rows (a union has a few hundred to a few thousand players).
 MAX_FILE_BYTES = 5 * 1024 * 1024
@@ -93,12 +94,7 @@ COLUMN_NAMES: dict[str, str] = {
                      "volnaamopenbaar"], "full_name_public_consent"),
 }
 
-# OWASP "CSV Injection": text starting with these is run as a formula by a spreadsheet. The export writes such a
-# cell with a leading "'" and the import takes it off again, so a round trip changes nothing.
-FORMULA_TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
-
 Status = Literal["created", "updated", "unchanged", "refused"]
-FileFormat = Literal["xlsx", "csv"]
 
 
 class RegistryFileError(Exception):
@@ -540,36 +536,21 @@ def registry_import(
 # --- Export -----------------------------------------------------------------------------------------------------
 
 
-def export_cell(value: str, *, fmt: FileFormat) -> str:
-    """A text cell made safe for a spreadsheet: in CSV, text starting with ``= + - @``, a tab or a return gets a
-    leading ``'`` (OWASP "CSV Injection"); in a workbook only ``=`` starts a formula. :func:`cell_text` takes the
-    ``'`` off again on import."""
-    triggers = FORMULA_TRIGGERS if fmt == "csv" else ("=",)
-    return "'" + value if value.startswith(triggers) else value
-
-
-def registry_dataset(*, players: list[Player], fmt: FileFormat) -> tablib.Dataset:
+def registry_dataset(*, players: list[Player], fmt: SheetFormat) -> tablib.Dataset:
     """``players`` as a sheet with the registry's English headers (:data:`COLUMNS`)."""
     dataset = tablib.Dataset(headers=[header for _name, header in COLUMNS], title="Registry")
     for player in players:
         answers = player_consent_answers(player)
-        dataset.append([export_cell(value, fmt=fmt) for value in (
+        # a cell a spreadsheet would run as a formula gets a leading "'" (OWASP "CSV Injection"), which
+        # :func:`cell_text` takes off again on import: a round trip changes nothing
+        dataset.append([sheet_cell(value, fmt=fmt) for value in (
             player.registration_number, player.first_name, player.last_name, player.club.name, player.email,
             player.phone, *("" if answers[kind] is None else "yes" if answers[kind] else "no"
                             for kind in CONSENT_KINDS))])
     return dataset
 
 
-def dataset_bytes(dataset: tablib.Dataset, *, fmt: FileFormat) -> bytes:
-    """A sheet as a file: ``.xlsx``, or CSV in UTF-8 with a byte-order mark (so Excel shows "ë" as "ë"), written
-    by the one module every download goes through (:func:`plumbing.spreadsheets.dataset_bytes`).
-
-    :raises ValueError: another format.
-    """
-    return spreadsheets.dataset_bytes(dataset, fmt=fmt)
-
-
-def registry_export(*, union: Union, fmt: FileFormat) -> bytes:
+def registry_export(*, union: Union, fmt: SheetFormat) -> bytes:
     """``union``'s registry as a file in the import's columns (English headers), players by club, surname and
     first name, with each player's consent answers (yes or no): importing it again changes nothing (2 queries).
 
@@ -577,18 +558,18 @@ def registry_export(*, union: Union, fmt: FileFormat) -> bytes:
     """
     players = list(Player.objects.filter(union=union).select_related("club").prefetch_related("consents")
                    .order_by("club__name", "last_name", "first_name", "registration_number"))
-    return dataset_bytes(registry_dataset(players=players, fmt=fmt), fmt=fmt)
+    return spreadsheets.dataset_bytes(registry_dataset(players=players, fmt=fmt), fmt=fmt)
 
 
-def registry_template(*, fmt: FileFormat) -> bytes:
+def registry_template(*, fmt: SheetFormat) -> bytes:
     """An empty registry file: the headers alone, to fill in.
 
     :raises ValueError: ``fmt`` is neither ``"xlsx"`` nor ``"csv"``.
     """
-    return dataset_bytes(registry_dataset(players=[], fmt=fmt), fmt=fmt)
+    return spreadsheets.dataset_bytes(registry_dataset(players=[], fmt=fmt), fmt=fmt)
 
 
-def registry_file_name(*, union: Union, fmt: FileFormat, template: bool = False) -> str:
+def registry_file_name(*, union: Union, fmt: SheetFormat, template: bool = False) -> str:
     """The download's file name, e.g. ``"SPKU-registry.xlsx"`` or ``"registry-template.csv"``."""
     stem = "registry-template" if template else f"{union.short_name}-registry"
     return f"{stem}.{fmt}"

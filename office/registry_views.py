@@ -28,7 +28,6 @@ from clubs.permissions import union_for_official
 from office.models import RegistryImport
 from office.registry import (
     FIELD_LABELS,
-    FileFormat,
     RegistryFileError,
     registry_export,
     registry_file_name,
@@ -37,6 +36,7 @@ from office.registry import (
     registry_template,
 )
 from office.registry_forms import RegistryUploadForm
+from plumbing.spreadsheets import SheetFormat
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -133,7 +133,7 @@ def registry_confirm(request: HttpRequest, *, union, pk: int) -> HttpResponse:
 
 @login_required
 @require_GET
-def registry_download(request: HttpRequest, union_id: str, fmt: FileFormat) -> HttpResponse:
+def registry_download(request: HttpRequest, union_id: str, fmt: SheetFormat) -> HttpResponse:
     """The union's registry as ``.xlsx`` or ``.csv`` (the import's columns)."""
     union = union_for_official(user=request.user, union_id=int(union_id))
     response = HttpResponse(registry_export(union=union, fmt=fmt), content_type=CONTENT_TYPES[fmt])
@@ -143,7 +143,7 @@ def registry_download(request: HttpRequest, union_id: str, fmt: FileFormat) -> H
 
 @login_required
 @require_GET
-def registry_template_download(request: HttpRequest, union_id: str, fmt: FileFormat) -> HttpResponse:
+def registry_template_download(request: HttpRequest, union_id: str, fmt: SheetFormat) -> HttpResponse:
     """An empty registry file with the import's headers."""
     union = union_for_official(user=request.user, union_id=int(union_id))
     response = HttpResponse(registry_template(fmt=fmt), content_type=CONTENT_TYPES[fmt])
