@@ -7,7 +7,7 @@ The checks, each a django-health-check :class:`~health_check.base.HealthCheck` r
 * ``cache``: the library's ``Cache`` (a key written and read back);
 * ``broker``: the library's ``Redis`` ping of ``CELERY_BROKER_URL``;
 * ``worker``: the library's Celery ``Ping``: a live worker answers and consumes the task queue;
-* ``beat``: :class:`BeatHeartbeat`: beat's heartbeat task (:func:`beat_heartbeat_write`, every
+* ``beat``: :class:`BeatHeartbeat`: beat's heartbeat task (:func:`plumbing.tasks.beat_heartbeat_write`, every
   ``BEAT_HEARTBEAT_SECONDS``) ran within ``BEAT_HEARTBEAT_MAX_AGE_SECONDS``;
 * ``outbox``: :class:`OutboxBacklog`: no message has waited longer than ``OUTBOX_MAX_AGE_SECONDS``.
 
@@ -36,7 +36,7 @@ from health_check.exceptions import ServiceUnavailable
 
 from klawerjas_league.celery import app as celery_app
 from plumbing.models import OutboxMessage
-from plumbing.tasks import BEAT_HEARTBEAT_KEY, beat_heartbeat_read, beat_heartbeat_write  # noqa: F401 (re-exported)
+from plumbing.tasks import beat_heartbeat_read
 
 #: Status of a check the installation does not need (the embedded default's broker, worker and beat).
 NOT_USED = "not used"

@@ -45,9 +45,8 @@ def test_healthz_reports_postgresql_redis_and_the_broker(client, admin_user, liv
     import os
     import time
 
-    from klawerjas_league.health import beat_heartbeat_read
     from plumbing.cache import caches_config
-    from plumbing.tasks import beat_heartbeat_task
+    from plumbing.tasks import beat_heartbeat_read, beat_heartbeat_task
 
     # the worker's cache (its key prefix, not this test's own): beat's heartbeat is written there
     settings.CACHES = caches_config(redis_url=settings.REDIS_URL,
