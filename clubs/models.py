@@ -33,6 +33,35 @@ def default_tiebreak_order() -> list[str]:
     """DOMAIN.md "A match night": after league points, difference, then for, then head-to-head."""
     return [Union.Tiebreak.DIFFERENCE, Union.Tiebreak.FOR, Union.Tiebreak.HEAD_TO_HEAD]
 
+class Board(models.Model):
+    """The Board of Control above the unions (SAKBOC; DOMAIN.md "Organisation"): its member unions, its officials
+    and its own competitions (SAKBOC 1.12 "at Board level").
+
+    The Board runs its championships through its **organiser**, a :class:`Union` row marked ``is_board``: its
+    competitions, its officials (``UnionOfficial`` rows), its referees' panel (``UnionReferee`` rows) and its
+    readings of the rules (the union settings; extra time 60 minutes, SAKBOC 1.12) live there, so a Board
+    championship's fixtures, match nights, approval and standings run through the same code as a union's. Each
+    member union enters a representative side: a :class:`Club` of the organiser whose ``represents`` is the union.
+    Created for an existing installation by ``clubs`` migration 0017.
+    """
+
+    name = models.CharField(max_length=120, unique=True, verbose_name=gettext_lazy("name"))
+    short_name = models.CharField(max_length=20, unique=True, verbose_name=gettext_lazy("short name"))
+    organiser = models.OneToOneField(
+        "Union", on_delete=models.PROTECT, related_name="board_organised",
+        help_text=gettext_lazy("The Board's own record among the unions: its competitions, officials, referees' panel "
+                               "and readings of the rules."),
+        verbose_name=gettext_lazy("organiser"),
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = gettext_lazy("board")
+        verbose_name_plural = gettext_lazy("boards")
+
+    def __str__(self) -> str:
+        return self.name
+
 
 class Union(models.Model):
     """A Klawerjas union (e.g. South Peninsula Klawerjas Union) and its per-union settings (SAKBOC 1.12)."""
@@ -93,6 +122,15 @@ class Union(models.Model):
     name = models.CharField(max_length=120, unique=True, verbose_name=gettext_lazy("name"))
     short_name = models.CharField(
         max_length=20, unique=True, help_text=gettext_lazy("E.g. 'SPKU'."), verbose_name=gettext_lazy("short name")
+    )
+    board = models.ForeignKey(
+        Board, null=True, blank=True, on_delete=models.PROTECT, related_name="unions",
+        help_text=gettext_lazy("The Board the union is a member of."), verbose_name=gettext_lazy("board"),
+    )
+    is_board = models.BooleanField(
+        default=False, editable=False,
+        help_text=gettext_lazy("This row is a Board's organiser (Board.organiser), not a member union."),
+        verbose_name=gettext_lazy("Board organiser"),
     )
 
     # League points per match result (DOMAIN.md: default win 2, draw 1, loss 0).
@@ -283,6 +321,12 @@ class Union(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    def save(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        """A new member union joins the installation's Board when it names none (one Board per installation)."""
+        if self._state.adding and not self.is_board and self.board_id is None:
+            self.board = Board.objects.order_by("pk").first()
+        super().save(*args, **kwargs)
+
     def clean(self) -> None:
         allowed = set(self.Tiebreak.values)
         order = self.tiebreak_order
@@ -309,6 +353,12 @@ class Club(models.Model):
         ),
         verbose_name=gettext_lazy("active"),
     )
+    represents = models.ForeignKey(
+        Union, null=True, blank=True, on_delete=models.PROTECT, related_name="representative_clubs",
+        help_text=gettext_lazy("A Board organiser's club only: the member union whose representative side it is; the "
+                               "union's officials manage its teams."),
+        verbose_name=gettext_lazy("represents"),
+    )
     secretaries = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="ClubSecretary", related_name="secretary_of_clubs", blank=True,
         help_text=gettext_lazy("Club secretaries (through ClubSecretary)."),
@@ -319,14 +369,20 @@ class Club(models.Model):
         verbose_name = gettext_lazy("club")
         verbose_name_plural = gettext_lazy("clubs")
         ordering = ["name"]
-        constraints = [models.UniqueConstraint(fields=["union", "name"], name="club_unique_name_in_union")]
+        constraints = [
+            models.UniqueConstraint(fields=["union", "name"], name="club_unique_name_in_union"),
+            models.UniqueConstraint(fields=["union", "represents"], name="club_one_side_per_union_at_board"),
+        ]
 
     def __str__(self) -> str:
         return self.name
 
 
 class Player(models.Model):
-    """A registered player: registration number unique within the union; active or not.
+    """A registered player: one person in the national registry (``national_number``, unique in the installation),
+    registered with one club of one union at a time (``registration_number``, the union's own reference, unique
+    within the union); active or not. A move between unions changes ``union`` and ``club`` on the same row
+    (:class:`InterUnionTransfer`), so one career runs across clubs and unions.
 
     ``user`` optionally links the account the player signs in with (captains, telmanne confirming
     boem-sheet entries).
@@ -336,7 +392,22 @@ class Player(models.Model):
         Union, on_delete=models.PROTECT, related_name="players", verbose_name=gettext_lazy("union")
     )
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="players", verbose_name=gettext_lazy("club"))
-    registration_number = models.CharField(max_length=30, verbose_name=gettext_lazy("registration number"))
+    registration_number = models.CharField(
+        max_length=30,
+        help_text=gettext_lazy("The union's (and club's) own reference for the player."),
+        verbose_name=gettext_lazy("registration number"),
+    )
+    national_number = models.CharField(
+        max_length=30, unique=True, blank=True,
+        help_text=gettext_lazy("The player's one national registration number: the same in every union and club "
+                               "they play for (SAKBOC 1.5 at Board level)."),
+        verbose_name=gettext_lazy("national registration number"),
+    )
+    date_of_birth = models.DateField(
+        null=True, blank=True,
+        help_text=gettext_lazy("Optional: to tell two people of the same name apart in the national registry."),
+        verbose_name=gettext_lazy("date of birth"),
+    )
     first_name = models.CharField(max_length=60, validators=[name_validate], verbose_name=gettext_lazy("first name"))
     last_name = models.CharField(max_length=60, validators=[name_validate], verbose_name=gettext_lazy("last name"))
     email = models.EmailField(
@@ -385,11 +456,20 @@ class Player(models.Model):
     def __str__(self) -> str:
         return f"{self.first_name} {self.last_name} ({self.registration_number})"
 
+    def save(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        """A new registration's national number is its registration number unless one was given (the registry's
+        services first look for the person elsewhere: ``clubs.services.national_registry_matches``)."""
+        if not self.national_number:
+            self.national_number = self.registration_number
+        super().save(*args, **kwargs)
+
     @property
     def full_name(self) -> str:
         return f"{self.first_name} {self.last_name}"
 
     def clean(self) -> None:
+        if not self.national_number:
+            self.national_number = self.registration_number
         if self.club_id and self.union_id and self.club.union_id != self.union_id:
             raise ValidationError({"club": _("The player's club must belong to the player's union.")})
 
@@ -746,5 +826,69 @@ class Transfer(models.Model):
         return f"{self.player.full_name}: {self.from_club} → {self.to_club} ({self.transferred_on})"
 
     def clean(self) -> None:
-        if self.from_club_id and self.to_club_id and self.from_club.union_id != self.to_club.union_id:
-            raise ValidationError(_("A transfer moves a player between clubs of one union."))
+        if (self.from_club_id and self.to_club_id and self.from_club.union_id != self.to_club.union_id
+                and not self.pk and not getattr(self, "_inter_union", False)):
+            raise ValidationError(_("A move between unions is asked for and cleared by both unions (an inter-union "
+                                    "transfer), not recorded directly."))
+
+
+class InterUnionTransfer(models.Model):
+    """A player's move to a club of another union, in three steps (Board level; ``matches.seasons.inter_union``):
+    the receiving club **asks**, the player's current union **clears** (or refuses, saying why), the receiving
+    union **accepts** (or declines, saying why). On acceptance the player's one registry row moves (union, club)
+    and a :class:`Transfer` records it; every step stays here with who took it and when.
+    """
+
+    class Status(models.TextChoices):
+        ASKED = "asked", gettext_lazy("Asked by the receiving club")
+        CLEARED = "cleared", gettext_lazy("Cleared by the player's union")
+        REFUSED = "refused", gettext_lazy("Refused by the player's union")
+        ACCEPTED = "accepted", gettext_lazy("Accepted by the receiving union")
+        DECLINED = "declined", gettext_lazy("Declined by the receiving union")
+
+    OPEN_STATUSES = (Status.ASKED, Status.CLEARED)
+
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="inter_union_transfers", verbose_name=gettext_lazy("player")
+    )
+    from_club = models.ForeignKey(
+        Club, on_delete=models.PROTECT, related_name="+", verbose_name=gettext_lazy("from club")
+    )
+    to_club = models.ForeignKey(
+        Club, on_delete=models.PROTECT, related_name="inter_union_transfers_in", verbose_name=gettext_lazy("to club")
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ASKED,
+                              verbose_name=gettext_lazy("status"))
+    note = models.CharField(max_length=300, blank=True, help_text=gettext_lazy("The receiving club's note."),
+                            verbose_name=gettext_lazy("note"))
+    reason = models.CharField(max_length=300, blank=True,
+                              help_text=gettext_lazy("Why the player's union refused, or the receiving union "
+                                                     "declined."),
+                              verbose_name=gettext_lazy("reason"))
+    asked_at = models.DateTimeField(verbose_name=gettext_lazy("asked at"))
+    asked_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="+", verbose_name=gettext_lazy("asked by"))
+    cleared_at = models.DateTimeField(null=True, blank=True, verbose_name=gettext_lazy("cleared at"))
+    cleared_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+", verbose_name=gettext_lazy("cleared by"))
+    decided_at = models.DateTimeField(null=True, blank=True, verbose_name=gettext_lazy("decided at"))
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+", verbose_name=gettext_lazy("decided by"))
+    transfer = models.OneToOneField(
+        Transfer, null=True, blank=True, on_delete=models.PROTECT, related_name="inter_union",
+        help_text=gettext_lazy("The transfer recorded when the receiving union accepted."),
+        verbose_name=gettext_lazy("transfer"),
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        verbose_name = gettext_lazy("inter-union transfer")
+        verbose_name_plural = gettext_lazy("inter-union transfers")
+        ordering = ["-asked_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["player"], condition=models.Q(status__in=["asked", "cleared"]),
+                                    name="inter_union_transfer_one_open_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player.full_name}: {self.from_club} → {self.to_club} ({self.get_status_display()})"

@@ -11,7 +11,8 @@ from plumbing.page_cache import page_token
 
 
 def union_list() -> QuerySet[Union]:
-    return Union.objects.order_by("name")
+    """The member unions by name (not a Board's organiser record, ``Union.is_board``)."""
+    return Union.objects.filter(is_board=False).order_by("name")
 
 
 def club_list(*, union: Union) -> QuerySet[Club]:

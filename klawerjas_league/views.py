@@ -35,6 +35,6 @@ def dashboard_url_name(user) -> str:
 def dashboard(request: HttpRequest) -> HttpResponse:
     """Send the signed-in user to their own dashboard (``LOGIN_REDIRECT_URL`` points here); a site administrator
     on an installation with no union yet goes to "Set up a union" (issue 33)."""
-    if request.user.is_superuser and not Union.objects.exists():
+    if request.user.is_superuser and not Union.objects.filter(is_board=False).exists():
         return redirect("office:union-setup")
     return redirect(dashboard_url_name(request.user))

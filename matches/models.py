@@ -1071,6 +1071,16 @@ class Season(models.Model):
     closed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     , verbose_name=gettext_lazy("closed by"))
+    transfers_closed_from = models.DateField(
+        null=True, blank=True,
+        help_text=gettext_lazy("The union's closed window: no player transfers in from another union from this day…"),
+        verbose_name=gettext_lazy("transfers closed from"),
+    )
+    transfers_closed_until = models.DateField(
+        null=True, blank=True,
+        help_text=gettext_lazy("…up to and including this day."),
+        verbose_name=gettext_lazy("transfers closed until"),
+    )
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=gettext_lazy("created at"))
     history = HistoricalRecords()
 

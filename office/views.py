@@ -75,7 +75,8 @@ def union_setup(request: HttpRequest) -> HttpResponse:
             messages.success(request, _("%(union)s is set up. %(name)s has been e-mailed an invitation to run it.")
                              % {"union": union, "name": invitation.full_name})
             return redirect("office:union", union_id=union.pk)
-    return render(request, "office/union_setup.html", {"form": form, "unions": Union.objects.order_by("name")})
+    unions = Union.objects.filter(is_board=False).order_by("name")
+    return render(request, "office/union_setup.html", {"form": form, "unions": unions})
 
 
 # --- A union's official: the office ----------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from matches.models import (
 )
 from matches.nightfile.format import _SECTIONS, FORMAT, VERSION, ExportRefs, _day, instant, night_checksums
 
-_UNION_SETTINGS = [f.name for f in Union._meta.concrete_fields if f.name not in ("id", "name")]
+_UNION_SETTINGS = [f.name for f in Union._meta.concrete_fields if f.name not in ("id", "name", "board", "is_board")]
 
 
 def _team_name(match: Match, team_id: int | None) -> str | None:

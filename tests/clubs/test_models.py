@@ -2,7 +2,7 @@
 
 import pytest
 from django.contrib.auth.models import Group
-from django.db import IntegrityError
+from django.db import IntegrityError, transaction
 
 from clubs.models import ROLE_GROUPS, TeamMembership
 from tests.factories import PlayerFactory, TeamFactory, UnionFactory
@@ -14,12 +14,16 @@ def test_role_groups_exist_after_migrations():
     assert set(Group.objects.filter(name__in=ROLE_GROUPS).values_list("name", flat=True)) == set(ROLE_GROUPS)
 
 
-def test_registration_number_is_unique_within_a_union_only():
+def test_registration_number_is_unique_within_a_union_and_the_national_number_nationally():
     union = UnionFactory()
     PlayerFactory(club__union=union, union=union, registration_number="WP-1")
-    PlayerFactory(registration_number="WP-1")  # another union: allowed
-    with pytest.raises(IntegrityError):
-        PlayerFactory(club__union=union, union=union, registration_number="WP-1")
+    # Another union may use the same number as its own reference, under another national number...
+    PlayerFactory(registration_number="WP-1", national_number="WPKU WP-1")
+    with transaction.atomic(), pytest.raises(IntegrityError):
+        PlayerFactory(club__union=union, union=union, registration_number="WP-1", national_number="X-1")
+    with transaction.atomic(), pytest.raises(IntegrityError):
+        # ... but one person has one national number: "WP-1" is taken nationally (Board level).
+        PlayerFactory(registration_number="WP-1")
 
 
 def test_a_player_plays_for_one_team_per_competition_in_the_database():
