@@ -169,8 +169,9 @@ def clubs_for_secretary(user: AnyUser) -> QuerySet[Club]:
 
 
 def _team_manager_links(user: AnyUser) -> Q:
-    """What ties ``user`` to a team they manage: its captain's account, or a secretary of its club."""
-    return Q(captain__user=user) | Q(club__secretaries=user)
+    """What ties ``user`` to a team they manage: its captain's account, a secretary of its club, or, for a union's
+    representative side in a Board championship (``Club.represents``), an official of that union."""
+    return Q(captain__user=user) | Q(club__secretaries=user) | Q(club__represents__official_links__user=user)
 
 
 def teams_for_captain(user: AnyUser) -> QuerySet[Team]:

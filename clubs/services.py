@@ -20,6 +20,7 @@ from clubs.models import (
     GROUP_CLUB_SECRETARIES,
     GROUP_REFEREES,
     GROUP_UNION_OFFICIALS,
+    Board,
     Club,
     ClubSecretary,
     Player,
@@ -166,6 +167,35 @@ def role_link_remove(*, link_model: type[models.Model], user: User, group_name: 
 
 
 # --- Unions ---------------------------------------------------------------------------------------------
+
+BOARD_NAME = "South African Klawerjas Board of Control"
+BOARD_SHORT_NAME = "SAKBOC"
+
+
+def board_ensure(**_: object) -> Board:
+    """The installation's Board (SAKBOC), made with its organiser when missing (one query when it exists).
+
+    An existing installation gets it from ``clubs`` migration 0018 with every union its member; this keeps it
+    after a database is flushed (``post_migrate``, connected in ``clubs.apps``), so there is always a Board to hold
+    championships (SAKBOC 1.12 "at Board level": extra time 60 minutes, the organiser's
+    ``knockout_extra_time_minutes``). Unions without a Board join it.
+    """
+    board = Board.objects.select_related("organiser").order_by("pk").first()
+    if board is not None:
+        return board
+    with transaction.atomic():
+        short, name = BOARD_SHORT_NAME, BOARD_NAME
+        while Union.objects.filter(short_name=short).exists():
+            short += "*"
+        while Union.objects.filter(name=name).exists():
+            name += " *"
+        organiser = Union(name=name, short_name=short, is_board=True, knockout_extra_time_minutes=60)
+        save_with_history(organiser, reason="the Board's organiser")
+        board = Board(name=BOARD_NAME, short_name=BOARD_SHORT_NAME, organiser=organiser)
+        save_with_history(board, reason="the installation's Board")
+        Union.objects.filter(is_board=False, board__isnull=True).update(board=board)
+    return board
+
 
 @transaction.atomic
 def union_create(*, name: str, short_name: str, **settings: Any) -> Union:
@@ -410,16 +440,26 @@ def team_create(*, club: Club, competition: Any, name: str, by: Any = None) -> T
 
 @transaction.atomic
 def team_player_add(*, team: Team, player: Player, by: Any = None) -> TeamMembership:
-    """Add a registered player of the team's club to its squad.
+    """Add a registered player of the team's club to its squad (of a representative side at Board level: a
+    registered player of the union it represents, ``Club.represents``).
 
-    :raises ValidationError: the player is inactive or of another club (SAKBOC 1.5: registered players), or
+    :raises ValidationError: the player is inactive or of another club (another union, for a representative side;
+        SAKBOC 1.5: registered players), or
         already plays for a team in this competition (one team per competition).
     """
     if not player.active:
         raise ValidationError(
             _("SAKBOC 1.5: %(full_name)s is not an active registered player.") % {"full_name": player.full_name}
         )
-    if player.club_id != team.club_id:
+    represents_id = Club.objects.filter(pk=team.club_id).values_list("represents_id", flat=True).first()
+    if represents_id is not None:
+        # A union's representative side at Board level names any of the union's registered players.
+        if player.union_id != represents_id:
+            raise ValidationError(
+                _("SAKBOC 1.5 at Board level: %(full_name)s is registered with another union; a representative side "
+                  "names its own union's registered players.") % {"full_name": player.full_name}
+            )
+    elif player.club_id != team.club_id:
         raise ValidationError(
             _("SAKBOC 1.5: %(full_name)s is registered with another club.") % {"full_name": player.full_name}
         )

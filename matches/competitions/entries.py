@@ -20,7 +20,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from clubs import services as club_services
-from clubs.models import FULL_TEAM_PLAYERS, Club, Player, Team
+from clubs.models import FULL_TEAM_PLAYERS, Club, Player, Team, Union
 from clubs.services import save_with_history
 from matches.models import Competition, Match
 
@@ -125,6 +125,78 @@ def entries_open_for(*, club: Club) -> list[Competition]:
 
 
 def eligible_players(*, club: Club, competition: Competition) -> list[Player]:
-    """The club's active registered players not yet entered in ``competition`` (one team per competition)."""
-    return list(Player.objects.filter(club=club, active=True).exclude(
-        memberships__competition=competition).order_by("last_name", "first_name"))
+    """The club's active registered players not yet entered in ``competition`` (one team per competition); for a
+    union's representative side (``Club.represents``), the union's active registered players of every club."""
+    players = (Player.objects.filter(union_id=club.represents_id) if club.represents_id is not None
+               else Player.objects.filter(club=club))
+    return list(players.filter(active=True).exclude(memberships__competition=competition)
+                .select_related("club").order_by("last_name", "first_name"))
+
+
+# --- Board level: a union's representative side in a Board championship --------------------------------------
+
+
+def board_championship_check(*, competition: Competition, union: Union) -> None:
+    """Whether ``union`` may enter a representative side in ``competition``: a Board championship (held by the
+    Board's organiser, ``Union.is_board``) of the Board ``union`` is a member of (SAKBOC 1.12 "at Board level").
+
+    :raises ValidationError: not a Board championship; ``union`` not a member of that Board.
+    """
+    if not competition.union.is_board:
+        raise ValidationError(_("%(competition)s is %(union)s's own competition: only a Board championship takes a "
+                                "union's representative side.") % {"competition": competition,
+                                                                    "union": competition.union})
+    board_union = getattr(getattr(union, "board", None), "organiser_id", None)
+    if union.is_board or board_union != competition.union_id:
+        raise ValidationError(_("%(union)s is not a member union of the Board that holds %(competition)s.")
+                              % {"union": union, "competition": competition})
+
+
+def representative_side(*, competition: Competition, union: Union, by: Any = None) -> Club:
+    """The club through which ``union`` enters the Board's championships: a club of the Board's organiser named
+    after the union, whose ``represents`` is the union (made on its first entry, then reused).
+
+    :raises ValidationError: as :func:`board_championship_check`.
+    """
+    board_championship_check(competition=competition, union=union)
+    side = Club.objects.filter(union_id=competition.union_id, represents=union).first()
+    if side is None:
+        side = Club(union_id=competition.union_id, represents=union, name=union.name)
+        save_with_history(side, by=by, reason=f"representative side of {union.short_name} at Board level")
+    return side
+
+
+@transaction.atomic
+def representative_team_enter(
+    *, competition: Competition, union: Union, name: str, players: Sequence[Player], captain: Player, by: Any = None,
+) -> Team:
+    """Enter ``union``'s representative side in a Board championship: a team of at least 8 of the union's
+    registered players from any of its clubs (SAKBOC 1.5 at Board level), with its captain; then it plays as any
+    team does (team sheets, the match night, results) under the Board's settings.
+
+    :raises ValidationError: as :func:`board_championship_check`; keyed ``players``: a player registered with
+        another union; and everything :func:`team_enter` refuses (entries closed, fewer than 8, the captain not
+        among them, a player already entered). Nothing is written.
+    """
+    board_championship_check(competition=competition, union=union)
+    strangers = [p for p in players if p.union_id != union.pk]
+    if strangers:
+        raise ValidationError({"players": _(
+            "SAKBOC 1.5 at Board level: a representative side names its own union's registered players; "
+            "%(names)s %(verb)s registered with another union.") % {
+                "names": ", ".join(p.full_name for p in strangers),
+                "verb": _("is") if len(strangers) == 1 else _("are")}})
+    side = representative_side(competition=competition, union=union, by=by)
+    return team_enter(competition=competition, club=side, name=name, players=players, captain=captain, by=by)
+
+
+def board_championships_for(*, union: Union) -> list[tuple[Competition, Team | None]]:
+    """The Board championships ``union`` may take part in, newest season first, each with the union's
+    representative team in it (or ``None``): for the union officials' dashboard (two queries)."""
+    organiser_id = getattr(getattr(union, "board", None), "organiser_id", None)
+    if union.is_board or organiser_id is None:
+        return []
+    competitions = list(Competition.objects.filter(union_id=organiser_id).select_related("union")
+                        .order_by("-season", "name"))
+    teams = {t.competition_id: t for t in Team.objects.filter(competition__in=competitions, club__represents=union)}
+    return [(c, teams.get(c.pk)) for c in competitions]

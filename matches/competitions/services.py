@@ -133,13 +133,19 @@ def official_conflicts(*, match: Match, user: Any) -> list[str]:
 
     A referee must be impartial (SAKBOC 1.10: the referee's decision is final, so no side may have its own
     person in the chair). Refused: a player registered with a club in the match, the captain of any team of
-    either club, a secretary of either club.
+    either club, a secretary of either club; in a Board championship, a player registered in either union whose
+    representative side plays (Board level).
     """
     clubs = {match.home.club_id: match.home.club, match.away.club_id: match.away.club}
     reasons = []
     player = Player.objects.filter(user=user, club_id__in=clubs).select_related("club").first()
     if player is not None:
         reasons.append(f"{player.full_name} plays for {player.club.name}")
+    # At Board level a side represents a union: nobody registered in either union referees its match.
+    unions = [club.represents_id for club in clubs.values() if club.represents_id is not None]
+    player = Player.objects.filter(user=user, union_id__in=unions).select_related("club", "union").first()
+    if player is not None:
+        reasons.append(f"{player.full_name} plays for {player.club.name} of {player.union.name}")
     for team in Team.objects.filter(club_id__in=clubs, captain__user=user).select_related("club"):
         reasons.append(f"{person_name(user)} captains {team.name} of {team.club.name}")
     for link in ClubSecretary.objects.filter(user=user, club_id__in=clubs).select_related("club"):

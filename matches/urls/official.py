@@ -15,6 +15,8 @@ urlpatterns = [
     path("official/unions/<int:union_id>/seasons/close/", seasons.season_close, name="season-close"),
     path("official/seasons/<int:pk>/next/", seasons.season_start, name="season-start"),
     path("official/unions/<int:union_id>/transfers/", seasons.union_transfers, name="union-transfers"),
+    path("official/unions/<int:union_id>/board/<int:pk>/enter/", official.representative_enter,
+         name="representative-enter"),
     # A match night as one file (issue 18)
     path("official/matches/<int:pk>/night.json", official.official_night_download, name="official-night-download"),
     path("official/nights/import/", official.official_night_import, name="official-night-import"),

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from clubs import permissions as club_permissions
-from clubs.models import Team, Union
+from clubs.models import Club, Team, Union
 from matches import permissions
 from matches.competitions import entries, fixture_changes, fixtures
 from matches.competitions import services as competition_services
@@ -28,6 +28,7 @@ from matches.forms import (
     RescheduleForm,
     ResultCorrectForm,
     StandingsPublishForm,
+    TeamEntryForm,
 )
 from matches.models import Competition, Match
 from matches.night.live import LIVE_PHASES
@@ -48,6 +49,7 @@ def official_dashboard(request: HttpRequest) -> HttpResponse:
         return render(request, "matches/official_dashboard.html",
                       {"unions": [], "tonight": [], "competitions": [], "awaiting": []})
     competitions = Competition.objects.filter(union__in=unions).select_related("union").order_by("-season", "name")
+    board = [(union, rows) for union in unions if (rows := _board_rows(union))]
     awaiting = (Match.objects.filter(competition__union__in=unions)
                 .filter(Q(result_status=Match.ResultStatus.PROVISIONAL) | Q(result_status=Match.ResultStatus.CONFIRMED))
                 .select_related("home", "away", "competition")
@@ -55,7 +57,56 @@ def official_dashboard(request: HttpRequest) -> HttpResponse:
                 .order_by("scheduled_start")[:50])
     return render(request, "matches/official_dashboard.html",
                   {"unions": unions, "tonight": matches_tonight(unions=unions), "competitions": competitions,
-                   "awaiting": awaiting})
+                   "awaiting": awaiting, "board": board})
+
+
+def _board_rows(union: Union) -> list[dict]:
+    """The Board championships a member union's official sees: each with the union's representative team and its
+    matches (Board level: the union's officials follow their side; the Board runs the championship)."""
+    rows = entries.board_championships_for(union=union)
+    teams = [team for _c, team in rows if team is not None]
+    matches = (Match.objects.filter(Q(home__in=teams) | Q(away__in=teams)).select_related("home", "away")
+               .order_by("scheduled_start") if teams else Match.objects.none())
+    return [{"competition": c, "team": team,
+             "matches": [m for m in matches if team is not None and team.pk in (m.home_id, m.away_id)]}
+            for c, team in rows]
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def representative_enter(request: HttpRequest, union_id: int, pk: int) -> HttpResponse:
+    """A member union's official enters the union's representative side in a Board championship: its name, at
+    least 8 of the union's registered players from any club (SAKBOC 1.5 at Board level) and its captain."""
+    union: Union = club_permissions.union_for_official(user=request.user, union_id=union_id)
+    competition = (Competition.objects.select_related("union").filter(pk=pk, union__is_board=True)
+                   .exclude(union_id=union.pk).first())
+    if competition is None:
+        raise club_permissions.not_found("competition")
+    try:
+        entries.board_championship_check(competition=competition, union=union)
+    except ValidationError:
+        raise club_permissions.not_found("competition") from None
+    side = Club(union=competition.union, represents=union, name=union.name)
+    eligible = entries.eligible_players(club=side, competition=competition)
+    form = TeamEntryForm(request.POST or None, eligible=eligible, initial={"name": union.name})
+    form.fields["players"].label_from_instance = (  # type: ignore[attr-defined]
+        lambda p: f"{p.full_name} ({p.club.name}, {p.registration_number})")
+    if request.method == "POST" and form.is_valid():
+        try:
+            team = entries.representative_team_enter(competition=competition, union=union, by=request.user,
+                                                     **form.cleaned_data)
+        except ValidationError as error:
+            refusal_on_form(request, form, error)
+        else:
+            assert team.captain is not None  # team_enter names the captain
+            messages.success(request, _("%(team)s is entered in %(competition)s with %(value)s players; %(full_name)s "
+                                        "is captain.") % {"team": team.name, "competition": competition,
+                                                          "value": team.players.count(),
+                                                          "full_name": team.captain.full_name})
+            return redirect("matches:official")
+    return render(request, "matches/team_enter.html", {
+        "club": union, "competition": competition, "form": form, "eligible": eligible,
+        "cancel_url": "matches:official", "representative": True})
 
 
 @login_required
