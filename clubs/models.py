@@ -321,7 +321,7 @@ class Union(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def save(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+    def save(self, *args, **kwargs) -> None:
         """A new member union joins the installation's Board when it names none (one Board per installation)."""
         if self._state.adding and not self.is_board and self.board_id is None:
             self.board = Board.objects.order_by("pk").first()
@@ -456,7 +456,7 @@ class Player(models.Model):
     def __str__(self) -> str:
         return f"{self.first_name} {self.last_name} ({self.registration_number})"
 
-    def save(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+    def save(self, *args, **kwargs) -> None:
         """A new registration's national number is its registration number unless one was given (the registry's
         services first look for the person elsewhere: ``clubs.services.national_registry_matches``)."""
         if not self.national_number:

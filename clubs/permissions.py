@@ -41,6 +41,7 @@ from clubs.models import (
     GROUP_CLUB_SECRETARIES,
     GROUP_REFEREES,
     GROUP_UNION_OFFICIALS,
+    Board,
     Club,
     Player,
     Team,
@@ -142,6 +143,31 @@ def unions_for_official(user: AnyUser) -> QuerySet[Union]:
     if not user.has_perm(PERM_COMPETITION_MANAGE):
         return Union.objects.none()
     return Union.objects.filter(officials=user)
+
+
+def boards_for_official(user: AnyUser) -> QuerySet[Board]:
+    """Boards ``user`` is an official of (an official of the Board's organiser, ``Board.organiser``; every Board
+    for a superuser; none for anyone else): they act on the Board's championships and the national registry's
+    cross-union steps, and read every member union's registry (Board level)."""
+    if not user.is_authenticated:
+        return Board.objects.none()
+    if user.is_superuser:
+        return Board.objects.all()
+    if not user.has_perm(PERM_COMPETITION_MANAGE):
+        return Board.objects.none()
+    return Board.objects.filter(organiser__officials=user)
+
+
+def board_for_official(*, user: AnyUser) -> Board:
+    """The Board ``user`` is an official of.
+
+    :raises Http404: not a Board official (the same answer as a missing page).
+    """
+    perm_require(user, PERM_COMPETITION_MANAGE, "board")
+    board = boards_for_official(user).select_related("organiser").order_by("pk").first()
+    if board is None:
+        raise not_found("board")
+    return board
 
 
 def scope_by_links[M: Model](user: AnyUser, objects: QuerySet[M], links: Q, *, perm: str | None = None) -> QuerySet[M]:

@@ -10,6 +10,7 @@ app_name = "office"
 
 urlpatterns = [
     path("office/setup/", views.union_setup, name="union-setup"),
+    path("office/national-registry/", views.national_registry, name="national-registry"),
     path("office/unions/<int:union_id>/", views.union_office, name="union"),
     path("office/unions/<int:union_id>/clubs/<int:club_id>/", views.club_edit, name="club-edit"),
     path("office/unions/<int:union_id>/people/", views.union_people, name="people"),

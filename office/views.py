@@ -415,3 +415,28 @@ def invitation(request: HttpRequest, token: str) -> HttpResponse:
         "signed_in_as_other": existing is not None and request.user.is_authenticated
         and request.user.pk != existing.pk,
     })
+
+
+@login_required
+def national_registry(request: HttpRequest) -> HttpResponse:
+    """The national registry, for the Board's officials: every member union's registered players, one row per
+    person with their national registration number, union, club and the union's own number; searched by name or
+    number, filtered by union, 50 to a page (Board level: Board officials read every union; POPIA s19 keeps it to
+    those officials, 404 for anyone else)."""
+    board = club_permissions.board_for_official(user=request.user)
+    unions = Union.objects.filter(board=board, is_board=False).order_by("name")
+    players = Player.objects.filter(union__in=unions).select_related("club", "union")
+    query = (request.GET.get("q") or "").strip()[:60]
+    if query:
+        words = query.split()
+        match = Q(national_number__iexact=query) | Q(registration_number__iexact=query)
+        names = Q()
+        for word in words:
+            names &= Q(first_name__icontains=word) | Q(last_name__icontains=word)
+        players = players.filter(match | names)
+    union_id = request.GET.get("union") or ""
+    if union_id.isdigit():
+        players = players.filter(union_id=int(union_id))
+    page = Paginator(players.order_by("last_name", "first_name", "pk"), 50).get_page(request.GET.get("page"))
+    return render(request, "office/national_registry.html", {
+        "board": board, "unions": unions, "page": page, "query": query, "union_id": union_id})

@@ -146,7 +146,9 @@ def official_competition(request: HttpRequest, pk: int) -> HttpResponse:
                                                 by=request.user)
                 messages.success(
                     request,
-                    _("Entries to %(competition)s are open: clubs' secretaries can enter teams.")
+                    (_("Entries to %(competition)s are open: the member unions' officials can enter their "
+                       "representative sides.") if competition.union.is_board else
+                     _("Entries to %(competition)s are open: clubs' secretaries can enter teams."))
                     % {"competition": competition}
                     if action == "entries-open"
                     else _("Entries to %(competition)s are closed.") % {"competition": competition},

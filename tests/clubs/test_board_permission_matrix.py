@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from clubs.models import GROUP_CAPTAINS, GROUP_CLUB_SECRETARIES, ClubSecretary, Player, UnionReferee
+from clubs.models import GROUP_CAPTAINS, GROUP_CLUB_SECRETARIES, ClubSecretary, Player, Team, UnionReferee
 from clubs.services import board_ensure
 from matches.competitions import entries
 from matches.competitions import services as competition_services
@@ -62,6 +62,7 @@ def _world():
         "side enter": (f"/official/unions/{unions['a'].pk}/board/{cup.pk}/enter/", None),
         "side squad a": (f"/captain/teams/{sides['a'].pk}/", None),
         "side squad b": (f"/captain/teams/{sides['b'].pk}/", None),
+        "national registry": ("/office/national-registry/", None),
     }
     return people, pages
 
@@ -74,6 +75,7 @@ ALLOWED: dict[str, set[str]] = {
     "side enter": {"official_a"},
     "side squad a": {"official_a", "side_captain_a"},
     "side squad b": {"official_b"},
+    "national registry": {"board_official"},
 }
 
 
@@ -103,3 +105,16 @@ def test_a_member_unions_official_cannot_enter_a_side_for_another_union(client):
     url = pages["side enter"][0]  # union A's entry page
     assert client.get(url).status_code == 404
     assert client.post(url, {"name": "Not ours"}).status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_national_registry_lists_every_member_unions_players_and_finds_one(client):
+    people, _pages = _world()
+    client.force_login(people["board_official"])
+    everyone = client.get("/office/national-registry/").content.decode()
+    sides = Team.objects.filter(club__represents__isnull=False).select_related("club__represents")
+    for team in sides:
+        assert team.club.represents.short_name in everyone
+    player = Player.objects.filter(union__is_board=False).order_by("pk").first()
+    found = client.get("/office/national-registry/", {"q": player.national_number}).content.decode()
+    assert player.full_name in found and "1 registered player." in found
