@@ -5,6 +5,7 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from clubs.models import (
     AppealsCommitteeMember,
+    Board,
     Club,
     ClubSecretary,
     DisciplinaryRecord,
@@ -36,7 +37,7 @@ class UnionAdmin(SimpleHistoryAdmin):
     search_fields = ["name", "short_name"]
     inlines = [UnionOfficialInline, AppealsCommitteeMemberInline]
     fieldsets = [
-        (None, {"fields": ["name", "short_name"]}),
+        (None, {"fields": ["name", "short_name", "board"]}),
         ("League points and tiebreaks", {"fields": ["points_win", "points_draw", "points_loss", "tiebreak_order"]}),
         ("Match clock (SAKBOC 1.2, 1.3, 1.15, 12.3)", {
             "fields": ["toss_minutes_before", "half_minutes", "interval_minutes", "last_period_minutes",
@@ -61,9 +62,24 @@ class ClubSecretaryInline(admin.TabularInline):
     autocomplete_fields = ["user"]
 
 
+@admin.register(Board)
+class BoardAdmin(SimpleHistoryAdmin):
+    """The Board (SAKBOC) above the unions; its organiser (the ``Union`` row holding its championships, officials,
+    referees' panel and readings of the rules) is made with it by ``clubs.services.board_ensure``."""
+
+    list_display = ["name", "short_name", "organiser"]
+    readonly_fields = ["organiser"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return False
+
+
 @admin.register(Club)
 class ClubAdmin(SimpleHistoryAdmin):
-    list_display = ["name", "union"]
+    list_display = ["name", "union", "represents"]
     list_filter = ["union"]
     search_fields = ["name"]
     inlines = [ClubSecretaryInline]
@@ -71,9 +87,9 @@ class ClubAdmin(SimpleHistoryAdmin):
 
 @admin.register(Player)
 class PlayerAdmin(SimpleHistoryAdmin):
-    list_display = ["registration_number", "last_name", "first_name", "club", "union", "active"]
+    list_display = ["registration_number", "national_number", "last_name", "first_name", "club", "union", "active"]
     list_filter = ["union", "active"]
-    search_fields = ["registration_number", "last_name", "first_name"]
+    search_fields = ["registration_number", "national_number", "last_name", "first_name"]
     list_select_related = ["club", "union"]
     autocomplete_fields = ["club", "user"]
 

@@ -16,11 +16,9 @@ class ClubsConfig(AppConfig):
         from clubs.models import Player
         from clubs.permissions import role_groups_sync
         from clubs.roles import role_receivers_connect
-        from clubs.services import board_ensure, history_reason_fit_on_save, public_names_renew_on_save
+        from clubs.services import history_reason_fit_on_save, public_names_renew_on_save
 
         post_migrate.connect(role_groups_sync, dispatch_uid="clubs.role_groups_sync")
-        # The installation's Board (clubs.services.board_ensure), kept after a flush too.
-        post_migrate.connect(board_ensure, sender=self, dispatch_uid="clubs.board_ensure")
         pre_create_historical_record.connect(history_reason_fit_on_save, dispatch_uid="clubs.history_reason_fit")
         # A role's group follows its link however the link is made (clubs/roles.py, issue 33).
         role_receivers_connect()

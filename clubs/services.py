@@ -175,10 +175,11 @@ BOARD_SHORT_NAME = "SAKBOC"
 def board_ensure(**_: object) -> Board:
     """The installation's Board (SAKBOC), made with its organiser when missing (one query when it exists).
 
-    An existing installation gets it from ``clubs`` migration 0018 with every union its member; this keeps it
-    after a database is flushed (``post_migrate``, connected in ``clubs.apps``), so there is always a Board to hold
-    championships (SAKBOC 1.12 "at Board level": extra time 60 minutes, the organiser's
-    ``knockout_extra_time_minutes``). Unions without a Board join it.
+    Every installation gets it from ``clubs`` migration 0018 with every union its member; this makes it again in a
+    database emptied since (``manage.py flush`` and the test databases, which the JSON restore of
+    ``scripts/restore`` then fills from the backup: it is not connected to ``post_migrate`` for that reason), with
+    SAKBOC 1.12's 60 minutes of extra time "at Board level" (the organiser's ``knockout_extra_time_minutes``).
+    Unions without a Board join it.
     """
     board = Board.objects.select_related("organiser").order_by("pk").first()
     if board is not None:

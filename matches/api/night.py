@@ -23,7 +23,7 @@ from matches import permissions
 from matches.api.reads import AwardSerializer
 from matches.models import Boem, BoemEntry, Seat
 from matches.night import services as night_services
-from matches.night.live import live_cached, live_version, match_live
+from matches.night.live import live_cached, live_version_named, match_live
 from plumbing.api import id_field, id_or_404, request_body
 from plumbing.page_cache import conditional_headers, keep_json
 
@@ -223,24 +223,29 @@ class BoemEntrySerializer(serializers.ModelSerializer):
         fields = ["id", "sequence", "kind", "team", "strokes", "points", "state", "recorded_at", "referee_reason"]
 
 
-def live_json_state(match_id: int, version: int) -> tuple[str, str]:
+def live_json_state(match_id: int, version: int, names: str | None = None) -> tuple[str, str]:
     """``(cache key, quoted ETag)`` of the live state's JSON at ``version`` in the active language, for
-    :class:`plumbing.page_cache.KeptJsonMixin`."""
-    language, names = translation.get_language(), public_names_token()[:8]
+    :class:`plumbing.page_cache.KeptJsonMixin`; ``names``: the public-names token when just read with the version
+    (``matches.night.live.live_version_named``), read here otherwise."""
+    language, names = translation.get_language(), (names or public_names_token())[:8]
     return (f"live:json-bytes:{match_id}:{version}:{language}:{names}",
             f'"{match_id}-{version}-{language}-{names}"')
 
 
-def live_response(request: Request, match_id: int, *, keep: bool = False, version: int | None = None) -> Response:
+def live_response(request: Request, match_id: int, *, keep: bool = False, version: int | None = None,
+                  names: str | None = None) -> Response:
     """The match's live state, or 304 when the client's ``If-None-Match`` is the current version's ETag. The
     state of a version is built once and kept (``matches.night.live.live_cached``): every client of that version gets
     the same answer without a query more. ``keep``: keep the rendered JSON for anonymous readers
     (:func:`plumbing.page_cache.keep_json`; the public ``/api/fixtures/{id}/live/`` only). ``version``:
-    the live version when this request has just read it (else it is read here: one query)."""
-    version = live_version(match_id) if version is None else version
+    the live version when this request has just read it (else it is read here: one query), with ``names``, the
+    public-names token read with it."""
     if version is None:
-        raise Http404("No such match.")
-    key, quoted = live_json_state(match_id, version)
+        found = live_version_named(match_id)
+        if found is None:
+            raise Http404("No such match.")
+        version, names = found
+    key, quoted = live_json_state(match_id, version, names)
     # Compared weakly (RFC 9110 13.1.2), as Django does: gzip (GZipMiddleware, a proxy) marks the tag weak.
     if quoted in [tag.strip().removeprefix("W/") for tag in request.headers.get("If-None-Match", "").split(",")]:
         return conditional_headers(Response(status=status.HTTP_304_NOT_MODIFIED), etag=quoted,  # type: ignore[return-value]
@@ -253,7 +258,7 @@ def live_response(request: Request, match_id: int, *, keep: bool = False, versio
         return dict(LiveMatchSerializer(state).data)
 
     data = dict(live_cached(match_id=match_id, version=version, kind="json", build=build))
-    etag = f'"{match_id}-{data["version"]}-{translation.get_language()}-{public_names_token()[:8]}"'
+    etag = f'"{match_id}-{data["version"]}-{translation.get_language()}-{(names or public_names_token())[:8]}"'
     response = conditional_headers(Response(data), etag=etag, private=False, request=request)
     return keep_json(request, response, key=key) if keep else response  # type: ignore[return-value]
 
@@ -293,21 +298,22 @@ class FixtureNightMixin:
     def live(self, request: Request, pk: str | None = None) -> Response:
         match_id = id_or_404(pk)
         read = getattr(self, "_live_version_read", None)
-        version = read[1] if read is not None and read[0] == match_id else None
-        return live_response(request, match_id, keep=True, version=version)
+        version, names = (read[1], read[2]) if read is not None and read[0] == match_id else (None, None)
+        return live_response(request, match_id, keep=True, version=version, names=names)
 
     def kept_json_state(self, action: str, kwargs: dict) -> tuple[str, str] | None:
         """``(cache key, quoted ETag)`` of the live state's plain JSON now (``live`` only; ``None`` for no such
-        match): one query, the match's live version (:func:`matches.night.live.live_version`), which the ``live``
-        action then reuses when DRF answers this request."""
+        match): one query and one cache round trip, the match's live version and the public-names token
+        (:func:`matches.night.live.live_version_named`), which the ``live`` action then reuses when DRF answers this
+        request."""
         if action != "live":
             return None
         match_id = id_or_404(kwargs.get("pk"))
-        version = live_version(match_id)
-        if version is None:
+        found = live_version_named(match_id)
+        if found is None:
             return None
-        self._live_version_read = (match_id, version)
-        return live_json_state(match_id, version)
+        self._live_version_read = (match_id, *found)
+        return live_json_state(match_id, *found)
 
     @extend_schema(request=SubstitutionSerializer, responses={201: SubstitutionAnswerSerializer})
     @action(detail=True, methods=["post"])

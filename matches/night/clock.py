@@ -366,6 +366,7 @@ def _require_in_grace(match: Match, now: datetime) -> None:
 #: union's clock lengths (which does not change the match's version) can go unseen by a poll.
 NEXT_DEADLINE_TIMEOUT = 300
 _NO_DEADLINE = -1.0
+_UNREAD: Any = object()  # match_version_caught_up's kept, when the caller did not read it
 
 
 def _deadline_due(match: Match, now: datetime) -> bool:
@@ -397,11 +398,13 @@ def match_clock_catch_up(*, match: Match, now: datetime | None = None) -> Match:
 _VERSION_SQL = f"SELECT live_version, competition_id FROM {Match._meta.db_table} WHERE id = %s"
 
 
-def _next_deadline_key(match_id: int) -> str:
+def next_deadline_key(match_id: int) -> str:
     return f"clock:next-deadline:{match_id}"
 
 
-def match_version_caught_up(*, match_id: int, now: datetime | None = None) -> tuple[int, int] | None:
+def match_version_caught_up(
+    *, match_id: int, now: datetime | None = None, kept: Any = _UNREAD,
+) -> tuple[int, int] | None:
     """``(live_version, competition_id)`` of match ``match_id`` once its passed clock deadlines are acted on
     (``match_clock_advance``), or ``None`` when there is no such match: what the public match page, its live
     part, the table phones and the API's live state are kept and polled under.
@@ -410,11 +413,12 @@ def match_version_caught_up(*, match_id: int, now: datetime | None = None) -> tu
     :data:`NEXT_DEADLINE_TIMEOUT` seconds). Kept and not due: one indexed query (the version, written out: every
     phone's poll makes it). Nothing kept: one ORM query instead, which reads the deadline too. The version
     changed since it was kept (a write): both, once. A deadline due: the service's write, and the version read
-    again.
+    again. ``kept``: what the cache holds under :func:`next_deadline_key` when the caller has just read it with
+    other keys in one round trip (``matches.night.live.live_version_named``); read here otherwise.
     """
     now = now or timezone.now()
-    key = _next_deadline_key(match_id)
-    kept = cache.get(key)
+    key = next_deadline_key(match_id)
+    kept = cache.get(key) if kept is _UNREAD else kept
     version: int  # each way below reads both, or returns None
     competition_id: int
     due_at = _NO_DEADLINE

@@ -44,8 +44,10 @@ from plumbing.refusals import refusal_on_form, refusal_show
 @login_required
 def official_dashboard(request: HttpRequest) -> HttpResponse:
     """The unions the official runs, tonight's matches, their competitions, and results waiting for approval."""
-    unions = list(club_permissions.unions_for_official(request.user).order_by("name"))
-    if not unions:  # an empty state that says what to do next, never a 404 (issue 33)
+    unions = list(club_permissions.unions_for_official(request.user).order_by("is_board", "name"))
+    # An empty state that says what to do next, never a 404 (issue 33); a site administrator runs the Board's
+    # organiser too, but with no member union yet there is nothing to run.
+    if not unions or (request.user.is_superuser and all(union.is_board for union in unions)):
         return render(request, "matches/official_dashboard.html",
                       {"unions": [], "tonight": [], "competitions": [], "awaiting": []})
     competitions = Competition.objects.filter(union__in=unions).select_related("union").order_by("-season", "name")

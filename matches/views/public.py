@@ -24,7 +24,7 @@ from clubs.models import Team, Union
 from clubs.selectors import public_names_token
 from matches.competitions import fixtures
 from matches.models import DEFAULT_RULESET, TABLES_PER_MATCH, Competition, Match
-from matches.night.live import LIVE_PHASES, live_fragment_cached, live_version, match_live
+from matches.night.live import LIVE_PHASES, live_fragment_cached, live_version_named, match_live
 from matches.page_versions import competition_pages_token, match_page_version
 from matches.results import exports
 from matches.results import selectors as result_selectors
@@ -255,11 +255,11 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _live_part_etag(request: HttpRequest, pk: int) -> str | None:
     """The live part's ETag, the match's live version (read once a request: the view reuses it)."""
-    request._live_version = version = live_version(pk)  # type: ignore[attr-defined]
-    if version is None:
+    found = live_version_named(pk)  # the version and the union's choice of names (and the players' answers)
+    request._live_version = version = found[0] if found is not None else None  # type: ignore[attr-defined]
+    if found is None:
         return None
-    names = public_names_token()[:8]  # the union's choice of full names or initials, and the players' answers
-    return f"{pk}-{version}-{translation.get_language()}-{names}"
+    return f"{pk}-{version}-{translation.get_language()}-{found[1][:8]}"
 
 
 @live_condition(_live_part_etag)

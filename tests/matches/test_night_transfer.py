@@ -21,7 +21,7 @@ from django.core.management import CommandError, call_command
 from django.db import transaction
 from django.utils import timezone
 
-from clubs.models import Club, ClubSecretary, Player, Team, TeamMembership, Union, UnionReferee
+from clubs.models import Board, Club, ClubSecretary, Player, Team, TeamMembership, Union, UnionReferee
 from matches.models import Award, Boem, BoemEntry, Competition, Match, MatchTable, Substitution, TeamSheet
 from matches.night import boem_sheet, table_links
 from matches.night import clock as night_clock
@@ -122,7 +122,7 @@ def test_round_trip_server_to_laptop_and_back():
     # The laptop: a fresh installation with nothing of the server's. Its import makes the union, competition, clubs,
     # teams, squads, players, accounts and fixture; exported again it is the same night, section by section.
     def on_the_laptop():
-        for model in (Match, TeamMembership, Team, Player, Club, Competition, Union, get_user_model()):
+        for model in (Match, TeamMembership, Team, Player, Club, Competition, Board, Union, get_user_model()):
             model.objects.all().delete()
         report = night_import(data=night_file_dumps(before))  # what the command line does: any union
         assert report.imported and not report.conflicts
@@ -332,7 +332,7 @@ def test_a_fresh_installation_refuses_a_night_refereed_by_a_captain_too():
     captain = _home_captain_account(match)
     Match.objects.filter(pk=match.pk).update(referee=captain)
     before = night_export(match=Match.objects.get(pk=match.pk))
-    for model in (Match, TeamMembership, Team, Player, Club, Competition, Union, get_user_model()):
+    for model in (Match, TeamMembership, Team, Player, Club, Competition, Board, Union, get_user_model()):
         model.objects.all().delete()
     with pytest.raises(NightFileError, match="'home_captain': Hendrik Home cannot be the referee"):
         night_import(data=night_file_dumps(before))
@@ -446,7 +446,7 @@ def test_a_team_sheet_the_pages_would_refuse_is_refused_and_a_secretarys_sheet_r
     assert not TeamSheet.objects.filter(match=match, team=match.home).exists()
 
     # The unchanged file on a fresh installation (no club secretaries travel): the sheet arrives as submitted.
-    for model in (Match, TeamMembership, Team, Player, Club, Competition, Union, get_user_model()):
+    for model in (Match, TeamMembership, Team, Player, Club, Competition, Board, Union, get_user_model()):
         model.objects.all().delete()
     report = night_import(data=night_file_dumps(before))
     assert report.imported and TeamSheet.objects.get(team__name=match.home.name).submitted_by.username == "secretary"
