@@ -31,7 +31,7 @@ def home(request: HttpRequest) -> HttpResponseBase:
     and a shared cache may keep it for a moment, as the other public pages."""
     part = national_part()
     return rendered_page_tagged(request, render(request, "home.html", {
-        "week": this_week(), "national": part, "leaders": national_leaderboards(),
+        "week": this_week(), "national": part, "leaders": national_leaderboards(), "several": len(part.unions) > 1,
         "championships": [c for c in part.championships if not c.finished][:5]
         + [c for c in part.championships if c.finished][:3],
     }))

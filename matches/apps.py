@@ -25,7 +25,7 @@ class MatchesConfig(AppConfig):
             for signal in (post_save, post_delete):
                 signal.connect(pages_renew_on_save, sender=model, dispatch_uid=f"matches.pages.{model.__name__}")
         # The national and union pages (the home's Board part, /unions/<short>/, /board/): their own token.
-        for model in (Board, Union, Club, Competition, Season, SeasonHonour):
+        for shown in (Board, Union, Club, Competition, Season, SeasonHonour):
             for signal in (post_save, post_delete):
-                signal.connect(national_renew_on_save, sender=model,
-                               dispatch_uid=f"matches.national.{model.__name__}")
+                signal.connect(national_renew_on_save, sender=shown,
+                               dispatch_uid=f"matches.national.{shown.__name__}")

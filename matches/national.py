@@ -36,15 +36,17 @@ def union_by_short_name(short_name: str) -> Union:
     key = hashlib.blake2b(wanted.encode(), digest_size=12).hexdigest()
     union = kept(f"national:union:{key}:{national_pages_token()}",
                  lambda: Union.objects.filter(short_name__iexact=wanted).first() or False)
-    if not union:
+    if not isinstance(union, Union):
         raise Http404("No union has that short name.")
     return union
 
 
 def the_board() -> Board | None:
     """The installation's Board with its organiser (one per installation, ``clubs`` migration 0018), ``None``
-    before its migration. One query."""
-    return Board.objects.select_related("organiser").order_by("pk").first()
+    before its migration. Kept under the national pages token: 0 queries once kept, else one."""
+    board = kept(f"national:board:{national_pages_token()}",
+                 lambda: Board.objects.select_related("organiser").order_by("pk").first() or False)
+    return board if isinstance(board, Board) else None
 
 
 def member_unions() -> list[Union]:
@@ -153,5 +155,4 @@ class NationalPart:
 def national_part() -> NationalPart:
     """:class:`NationalPart`, kept under the national pages token (0 queries once kept, the championships as
     :func:`board_championships` says)."""
-    board = kept(f"national:board:{national_pages_token()}", lambda: the_board() or False)
-    return NationalPart(board=board or None, unions=member_unions(), championships=board_championships())
+    return NationalPart(board=the_board(), unions=member_unions(), championships=board_championships())

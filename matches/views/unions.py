@@ -22,7 +22,7 @@ def union_home(request: HttpRequest, short_name: str) -> HttpResponse:
         return redirect("matches:board-home")
 
     def render_page() -> HttpResponse:
-        return render(request, "public/union_home.html", {"home": national.union_home(union=union),
+        return render(request, "public/union_home.html", {"home": national.union_home(union=union), "union": union,
                                                           "board": national.the_board()})
 
     return cached_page(request, parts=("union-home", union.pk, national_pages_token()),
