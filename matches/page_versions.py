@@ -12,6 +12,12 @@ competition pages and the match report are kept under, and renews them:
   (:func:`matches.results.standings.standings_page_token`), renewed by the standings themselves; a team's or the
   competition's own save renews it too, as those pages show their names. A match's save does not: the
   standings change only when a recompute stores them.
+* :func:`national_pages_token`: the national and union pages (the home's Board part, ``/unions/<short>/``, its
+  competitions and seasons lists, ``/board/``, ``/competitions/``, ``/seasons/``) show the unions, their clubs,
+  competitions (names, kinds, seasons) and closed seasons with their honours. It is renewed after every commit
+  that saves or deletes one of those (:func:`national_renew_on_save`, connected in ``MatchesConfig.ready``). A
+  Board championship's champion also depends on its matches and standings: those pages add the championship's
+  own tokens.
 * :func:`match_page_version`: the match report adds the match's ``live_version``, bumped in the transaction of
   every match-night write (``matches.writes.match_lock``), read in one query with the competition's id.
 """
@@ -40,6 +46,20 @@ def competition_pages_token_renew(*, competition_id: int) -> None:
     page_token_renew(_pages_token_key(competition_id))
 
 
+NATIONAL_PAGES_TOKEN = "national:pages-token"
+
+
+def national_pages_token() -> str:
+    """The token of the national and union pages (see the module). 0 queries."""
+    return page_token(NATIONAL_PAGES_TOKEN)
+
+
+def national_renew_on_save(sender: type, instance: Any, **kwargs: Any) -> None:
+    """``post_save``/``post_delete`` receiver for ``clubs.Board``, ``clubs.Union``, ``clubs.Club``,
+    ``Competition``, ``Season`` and ``SeasonHonour``: renew :func:`national_pages_token` after commit."""
+    page_token_renew(NATIONAL_PAGES_TOKEN)
+
+
 def pages_renew_on_save(sender: type, instance: Any, **kwargs: Any) -> None:
     """``post_save``/``post_delete`` receiver for ``Match``, ``clubs.Team`` and ``Competition``: renew the
     competition's pages token (and, for a team or the competition, its standings token) after commit. A team
@@ -50,8 +70,6 @@ def pages_renew_on_save(sender: type, instance: Any, **kwargs: Any) -> None:
     competition_pages_token_renew(competition_id=competition_id)
     if sender is not Match:
         standings_page_token_renew(competition_id=competition_id)
-
-
 
 
 def match_page_version(match_id: int) -> tuple[int, int] | None:

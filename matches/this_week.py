@@ -40,7 +40,7 @@ class ThisWeek:
 
 
 def _with_teams(queryset):
-    return queryset.select_related("home", "away", "competition")
+    return queryset.select_related("home", "away", "competition__union")
 
 
 def matches_tonight(*, now: datetime | None = None, unions: Iterable[Union] | None = None) -> list[Match]:
@@ -65,7 +65,8 @@ def this_week(*, now: datetime | None = None) -> ThisWeek:
                    .order_by("-scheduled_start", "-id")[:LATEST_RESULTS])
     has_standings = Exists(StandingsRow.objects.filter(competition=OuterRef("pk")))
     has_snapshot = Exists(StandingsSnapshot.objects.filter(competition=OuterRef("pk")))
-    competition = (Competition.objects.filter(kind=Competition.Kind.LEAGUE).filter(has_standings | has_snapshot)
+    competition = (Competition.objects.select_related("union").filter(kind=Competition.Kind.LEAGUE)
+                   .filter(has_standings | has_snapshot)
                    .order_by("-season", "-created_at", "-id").first())
     table = None
     if competition is not None:

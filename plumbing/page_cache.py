@@ -202,6 +202,24 @@ def cached_page(request: HttpRequest, *, parts: Iterable[object],
     return conditional_headers(response, etag=etag, private=signed_in, request=request)
 
 
+def rendered_page_tagged(request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
+    """``response``, rendered for ``request`` by a page that no version token names (the home page's "this week"),
+    tagged by its own content as :func:`cached_page` tags a kept page (:func:`page_etag` of its bytes, through
+    :func:`page_tag`): a ``304 Not Modified`` when ``If-None-Match`` holds that tag, and the same
+    ``Cache-Control`` as a kept page, shared (:func:`shareable`) when it is the same for everyone. A page that
+    is not a 200 read, or is streamed, only gets the headers. Returns the answer."""
+    signed_in = request.user.is_authenticated
+    etag = None
+    if request.method in ("GET", "HEAD") and response.status_code == 200 and not response.streaming:
+        digest = hashlib.blake2b(response.content, digest_size=12).hexdigest()  # type: ignore[attr-defined]
+        etag = page_tag(request, page_etag(request, ("content", digest)))
+    if etag is not None:
+        not_modified = get_conditional_response(request, etag=etag)
+        if not_modified is not None:
+            return conditional_headers(not_modified, etag=etag, private=signed_in, request=request)
+    return conditional_headers(response, etag=etag, private=signed_in, request=request)
+
+
 def live_condition(etag_func: Callable[..., str | None]) -> Callable[[Callable[..., HttpResponseBase]],
                                                                    Callable[..., HttpResponseBase]]:
     """Django's ``@condition(etag_func=...)`` for a live page or the live part it polls (see the module).

@@ -538,6 +538,8 @@ class ClubRecord:
     union: str
     teams: list[dict[str, Any]]
     players: list[dict[str, Any]]
+    union_short_name: str = ""
+    union_is_board: bool = False
 
 
 def club_record(*, club_id: int) -> ClubRecord | None:
@@ -561,6 +563,93 @@ def club_record(*, club_id: int) -> ClubRecord | None:
                     "active": row["active"], "nights": nights.get(row["id"], 0)}
                    for row in Player.objects.filter(club_id=club_id).order_by("last_name", "first_name")
                    .values("id", *NAME_FIELDS, "registration_number", "active")]
-        return ClubRecord(club_id=club.pk, name=club.name, union=club.union.name, teams=teams, players=players)
+        return ClubRecord(club_id=club.pk, name=club.name, union=club.union.name, teams=teams, players=players,
+                          union_short_name=club.union.short_name, union_is_board=club.union.is_board)
 
     return _cached(f"club:{club_id}", compute)
+
+
+NATIONAL_LEADERBOARD_SIZE = 5
+
+
+@dataclass
+class NationalPlayerRow:
+    """A player on the national leaderboard: public name, club, union (its short name), approved match nights,
+    boems won and five-to-nils, in every competition of every union and of the Board."""
+
+    player_id: int
+    name: str
+    club: str
+    union: str
+    union_short_name: str
+    nights: int
+    boems_won: int
+    five_to_nils: int
+
+
+@dataclass
+class NationalPartnershipRow:
+    """A partnership on the national leaderboard (whatever team or competition it sat for)."""
+
+    telman_id: int
+    telman: str
+    byspeler_id: int
+    byspeler: str
+    union: str
+    union_short_name: str
+    nights: int
+    boems_won: int
+
+    @property
+    def boems_per_night(self) -> float:
+        return self.boems_won / self.nights if self.nights else 0.0
+
+
+@dataclass
+class NationalLeaderboards:
+    """The home page's national leaderboards across every union: the players with the most boems won, and the
+    best partnerships by boems won per night among those with at least ``min_nights`` nights together
+    (:func:`default_min_nights` of the most any partnership played)."""
+
+    players: list[NationalPlayerRow] = field(default_factory=list)
+    partnerships: list[NationalPartnershipRow] = field(default_factory=list)
+    min_nights: int = 1
+
+
+def national_leaderboards(*, size: int = NATIONAL_LEADERBOARD_SIZE) -> NationalLeaderboards:
+    """:class:`NationalLeaderboards` of at most ``size`` rows each, from every approved match night of the
+    installation; names as every records page shows them (:func:`public_name`: initials unless the union and the
+    player agreed, POPIA s11). Cached under the records token (0 queries on a hit); 4 queries on a miss (the
+    players' top, the partnerships' most nights and top, the names)."""
+
+    def compute() -> NationalLeaderboards:
+        boems = Sum("boems_won")
+        players = list(RecordLine.objects.values("player_id")
+                       .annotate(nights=Count("match_id", distinct=True), boems_won=boems,
+                                 five_to_nils=Sum("five_to_nils"))
+                       .filter(boems_won__gt=0).order_by("-boems_won", "nights", "player_id")[:size])
+        pairs = (PartnershipLine.objects.values("telman_id", "byspeler_id")
+                 .annotate(nights=Count("match_id", distinct=True), boems_won=boems))
+        most = pairs.order_by("-nights").values_list("nights", flat=True).first() or 0
+        wanted = default_min_nights(most)
+        per_night = ExpressionWrapper(Cast("boems_won", FloatField()) / F("nights"), output_field=FloatField())
+        best = list(pairs.filter(nights__gte=wanted, boems_won__gt=0).annotate(per_night=per_night)
+                    .order_by("-per_night", "-nights", "telman_id", "byspeler_id")[:size])
+        ids = {r["player_id"] for r in players} | {r["telman_id"] for r in best} | {r["byspeler_id"] for r in best}
+        people = {row["id"]: row for row in Player.objects.filter(pk__in=ids)
+                  .values("id", *NAME_FIELDS, "club__name", "union__name", "union__short_name")}
+        names = {pk: public_name(row) for pk, row in people.items()}
+        top = [NationalPlayerRow(player_id=r["player_id"], name=names[r["player_id"]],
+                                 club=people[r["player_id"]]["club__name"], union=people[r["player_id"]]["union__name"],
+                                 union_short_name=people[r["player_id"]]["union__short_name"], nights=r["nights"],
+                                 boems_won=r["boems_won"] or 0, five_to_nils=r["five_to_nils"] or 0)
+               for r in players]
+        partnerships = [NationalPartnershipRow(telman_id=r["telman_id"], telman=names[r["telman_id"]],
+                                               byspeler_id=r["byspeler_id"], byspeler=names[r["byspeler_id"]],
+                                               union=people[r["telman_id"]]["union__name"],
+                                               union_short_name=people[r["telman_id"]]["union__short_name"],
+                                               nights=r["nights"], boems_won=r["boems_won"] or 0)
+                        for r in best]
+        return NationalLeaderboards(players=top, partnerships=partnerships, min_nights=wanted)
+
+    return _cached(f"national:{size}", compute)

@@ -157,7 +157,7 @@ def _fixture_words(match: Match) -> str:
         "when": date_format(when, "d F Y"), "status": match.status_label.lower()}
 
 
-def _cup_final(competition: Competition, matches: list[Match]) -> Match | None:
+def cup_final(competition: Competition, matches: list[Match]) -> Match | None:
     """The cup's final: the one tie of the bracket's last round (``matches.competitions.fixtures.knockout_bracket``),
     or, for
     fixtures scheduled one by one without ties, the one match of the last round played."""
@@ -206,7 +206,7 @@ def season_close_plan(*, union: Union, name: str) -> SeasonClosePlan:
                             f"{named}{more}.")
             continue
         if competition.is_knockout:
-            final = _cup_final(competition, matches)
+            final = cup_final(competition, matches)
             if final is None:
                 problems.append(f"{competition}: the final is not scheduled yet.")
             elif final.winner is None:

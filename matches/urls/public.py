@@ -1,9 +1,9 @@
 """Public pages (no sign-in): competitions, results, standings, match pages, calendar feeds, downloads, printable
-paper (issue 38), and the seasons' archive."""
+paper (issue 38), the seasons' archive, each union's pages and the Board's (issue 39)."""
 
 from django.urls import path
 
-from matches.views import paper, public, seasons, share
+from matches.views import paper, public, seasons, share, unions
 
 urlpatterns = [
     path("competitions/", public.competition_list, name="competition-list"),
@@ -27,4 +27,9 @@ urlpatterns = [
     path("seasons/", seasons.season_archive_list, name="season-list"),
     path("seasons/<int:pk>/", seasons.season_archive, name="season-archive"),
     path("players/<int:pk>/history/", seasons.player_history, name="player-history"),
+    # The national level (issue 39): each union's pages under its short name (any case), the Board's page
+    path("unions/<str:short_name>/", unions.union_home, name="union-home"),
+    path("unions/<str:short_name>/competitions/", public.competition_list, name="union-competitions"),
+    path("unions/<str:short_name>/seasons/", seasons.season_archive_list, name="union-seasons"),
+    path("board/", unions.board_home, name="board-home"),
 ]

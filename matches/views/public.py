@@ -12,7 +12,7 @@ from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
@@ -22,10 +22,11 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Team, Union
 from clubs.selectors import public_names_token
+from matches import national
 from matches.competitions import fixtures
 from matches.models import DEFAULT_RULESET, TABLES_PER_MATCH, Competition, Match
 from matches.night.live import LIVE_PHASES, live_fragment_cached, live_version_named, match_live
-from matches.page_versions import competition_pages_token, match_page_version
+from matches.page_versions import competition_pages_token, match_page_version, national_pages_token
 from matches.results import exports
 from matches.results import selectors as result_selectors
 from matches.results.standings import standings_page_token
@@ -36,11 +37,33 @@ from plumbing.api import id_parse
 from plumbing.page_cache import VARY, cached_page, live_condition
 
 
-def competition_list(request: HttpRequest) -> HttpResponse:
-    """All competitions, newest season first, grouped by union; paginated."""
-    competitions = Competition.objects.select_related("union").order_by("union__name", "-season", "name")
-    page = Paginator(competitions, 30).get_page(request.GET.get("page"))
-    return render(request, "public/competition_list.html", {"page": page})
+def competition_list(request: HttpRequest, short_name: str | None = None) -> HttpResponse:
+    """``/competitions/``: every competition, newest season first, grouped by member union (the Board's
+    championships apart); with one member union, a redirect to its own list. ``/unions/<short>/competitions/``
+    (``short_name``, any case): that union's competitions only (the Board's organiser: ``/board/``); 404 for an
+    unknown short name. Paginated; kept whole under the national pages token
+    (:func:`matches.page_versions.national_pages_token`)."""
+    union = None
+    if short_name is not None:
+        union = national.union_by_short_name(short_name)
+        if union.is_board:
+            return redirect("matches:board-home")
+    else:
+        unions = national.member_unions()
+        if len(unions) == 1:
+            return redirect("matches:union-competitions", short_name=unions[0].short_name.lower())
+
+    def render_page() -> HttpResponse:
+        competitions = Competition.objects.select_related("union").order_by(
+            "union__is_board", "union__name", "-season", "name")
+        if union is not None:
+            competitions = competitions.filter(union=union)
+        page = Paginator(competitions, 30).get_page(request.GET.get("page"))
+        return render(request, "public/competition_list.html", {"page": page, "union": union,
+                                                                "board": national.the_board()})
+
+    return cached_page(request, parts=("competitions", union.pk if union else "all", national_pages_token()),
+                       render=render_page)  # type: ignore[return-value]
 
 
 def _competition(pk: int) -> Competition:

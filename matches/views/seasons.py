@@ -26,20 +26,43 @@ from django.views.decorators.http import require_http_methods
 
 from clubs import permissions
 from clubs.models import Club, Player, TeamMembership
+from matches import national
 from matches import permissions as match_permissions
 from matches.forms import SeasonStartForm, TransferForm
 from matches.models import Season
+from matches.page_versions import national_pages_token
 from matches.seasons import services as seasons
 from matches.seasons import transfers
 from plumbing.api import id_or_404
+from plumbing.page_cache import cached_page
 from plumbing.refusals import refusal_on_form, refusal_show
 
 # --- Public ---------------------------------------------------------------------------------------------------
 
 
-def season_archive_list(request: HttpRequest) -> HttpResponse:
-    """``/seasons/``: every union's closed seasons, newest first, with their champions and cup winners."""
-    return render(request, "public/season_list.html", {"seasons": seasons.closed_seasons()})
+def season_archive_list(request: HttpRequest, short_name: str | None = None) -> HttpResponse:
+    """``/seasons/``: every member union's closed seasons, newest first, with their champions and cup winners,
+    grouped by union (and the Board's); with one member union, a redirect to its own list.
+    ``/unions/<short>/seasons/`` (``short_name``, any case): that union's only (the Board's organiser: ``/board/``);
+    404 for an unknown short name. Kept whole under the national pages token."""
+    union = None
+    if short_name is not None:
+        union = national.union_by_short_name(short_name)
+        if union.is_board:
+            return redirect("matches:board-home")
+    else:
+        unions = national.member_unions()
+        if len(unions) == 1:
+            return redirect("matches:union-seasons", short_name=unions[0].short_name.lower())
+
+    def render_page() -> HttpResponse:
+        found = list(national.closed_seasons(union=union).order_by("union__is_board", "union__name", "-closed_at",
+                                                                   "-name"))
+        return render(request, "public/season_list.html", {"seasons": found, "union": union,
+                                                           "board": national.the_board()})
+
+    return cached_page(request, parts=("seasons", union.pk if union else "all", national_pages_token()),
+                       render=render_page)  # type: ignore[return-value]
 
 
 def season_archive(request: HttpRequest, pk: int) -> HttpResponse:

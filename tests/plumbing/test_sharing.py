@@ -109,7 +109,9 @@ def test_the_standings_have_their_tags_image_and_whatsapp_text(client, played):
 
 def test_every_public_page_has_a_description_and_its_own_title(client, played):
     team = TeamFactory(competition=played.competition)
-    pages = [reverse("home"), reverse("matches:competition-list"),
+    short_name = played.competition.union.short_name.lower()
+    pages = [reverse("home"), reverse("matches:union-competitions", args=[short_name]),
+             reverse("matches:union-home", args=[short_name]), reverse("matches:board-home"),
              reverse("matches:competition", args=[played.competition.pk]),
              reverse("matches:results", args=[played.competition.pk]),
              reverse("records:team", args=[team.pk]), reverse("records:club", args=[team.club.pk])]

@@ -39,7 +39,9 @@ def test_the_footer_links_the_pages_union_notice_or_the_list(client, union):
     match = MatchFactory(competition__union=union)
     assert f'class="privacy-link" href="/unions/{union.pk}/privacy/"' in client.get(
         f"/matches/{match.pk}/").content.decode()
-    assert 'class="privacy-link" href="/privacy/"' in client.get("/competitions/").content.decode()
+    assert 'class="privacy-link" href="/privacy/"' in client.get("/").content.decode()
+    competitions = client.get("/competitions/", follow=True).content.decode()  # the one union's list (issue 39)
+    assert f'class="privacy-link" href="/unions/{union.pk}/privacy/"' in competitions
     official = UnionOfficialFactory(union=union).user
     client.force_login(official)
     page = client.get(f"/office/unions/{union.pk}/settings/").content.decode()
