@@ -223,9 +223,10 @@ def test_an_inter_union_final_through_the_pages(browser, live_server):
         people.contexts.append(home)
         national = home.new_page()
         national.goto("/")
-        board_part = national.locator("section.board-championships")
+        board_part = national.locator("section.championships")
         expect(board_part).to_contain_text("Inter-Union Championship")
-        expect(board_part).to_contain_text(winner.name)
+        expect(board_part.locator(".champion")).to_have_text(winner.name)
+        expect(national.locator("section.unions")).to_contain_text("South Peninsula Klawerjas Union")
         people.shot(national, "national-home")
     finally:
         people.close()

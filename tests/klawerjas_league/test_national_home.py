@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from clubs.models import Board, Club, Union
+from clubs.services import board_ensure
 from matches.models import Competition, Match, Season, SeasonHonour
 from records.models import PartnershipLine
 from tests.factories import CompetitionFactory, TeamFactory, UnionFactory, squad
@@ -45,7 +46,7 @@ def _lines(match: Match, team, boems_won: int) -> None:
 
 @pytest.fixture
 def board() -> Board:
-    return Board.objects.select_related("organiser").get()
+    return board_ensure()
 
 
 @pytest.fixture
