@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from simple_history.models import HistoricalRecords
 
-from clubs.validators import name_validate, phone_validate
+from clubs.validators import name_validate, phone_validate, short_name_validate
 
 #: Django groups the permission layer (clubs/permissions.py) builds on; created by a data migration.
 GROUP_UNION_OFFICIALS = "Union officials"
@@ -121,7 +121,9 @@ class Union(models.Model):
 
     name = models.CharField(max_length=120, unique=True, verbose_name=gettext_lazy("name"))
     short_name = models.CharField(
-        max_length=20, unique=True, help_text=gettext_lazy("E.g. 'SPKU'."), verbose_name=gettext_lazy("short name")
+        max_length=20, unique=True, validators=[short_name_validate],
+        help_text=gettext_lazy("E.g. 'SPKU': letters, digits and hyphens; it names the union's pages."),
+        verbose_name=gettext_lazy("short name"),
     )
     board = models.ForeignKey(
         Board, null=True, blank=True, on_delete=models.PROTECT, related_name="unions",

@@ -186,10 +186,12 @@ def board_ensure(**_: object) -> Board:
         return board
     with transaction.atomic():
         short, name = BOARD_SHORT_NAME, BOARD_NAME
+        n = 1
         while Union.objects.filter(short_name=short).exists():
-            short += "*"
+            n += 1
+            short = f"{BOARD_SHORT_NAME}-{n}"
         while Union.objects.filter(name=name).exists():
-            name += " *"
+            name += " (Board)"
         organiser = Union(name=name, short_name=short, is_board=True, knockout_extra_time_minutes=60)
         save_with_history(organiser, reason="the Board's organiser")
         board = Board(name=BOARD_NAME, short_name=BOARD_SHORT_NAME, organiser=organiser)

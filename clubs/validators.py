@@ -55,3 +55,14 @@ def phone_validate(value: str) -> None:
             gettext_lazy("Enter a phone number of 9 to 15 digits, e.g. 082 555 0123 or +27 82 555 0123."),
             code="phone_invalid",
         )
+
+
+def short_name_validate(value: str) -> None:
+    """A union's short name: letters, digits and hyphens (``"SPKU"``, ``"WP-KU"``), for it names the union's pages
+    at ``/unions/<short name>/`` (Board level).
+
+    :raises ValidationError: code ``short_name_chars`` for anything else (a space, a slash, …).
+    """
+    if not value or not all(ch.isalnum() or ch == "-" for ch in value):
+        raise ValidationError(gettext_lazy("A short name is letters, digits and hyphens only, e.g. SPKU: it names "
+                                           "the union's pages (/unions/SPKU/)."), code="short_name_chars")

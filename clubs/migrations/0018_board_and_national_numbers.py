@@ -21,10 +21,12 @@ def board_and_numbers_create(apps, schema_editor):
     HistoricalPlayer = apps.get_model("clubs", "HistoricalPlayer")
     if not Board.objects.exists():
         short, name = BOARD_SHORT, BOARD_NAME
+        n = 1
         while Union.objects.filter(short_name=short).exists():
-            short = short + "*"
+            n += 1
+            short = f"{BOARD_SHORT}-{n}"
         while Union.objects.filter(name=name).exists():
-            name = name + " *"
+            name = name + " (Board)"
         organiser = Union.objects.create(name=name, short_name=short, is_board=True,
                                          knockout_extra_time_minutes=60)
         board = Board.objects.create(name=BOARD_NAME, short_name=BOARD_SHORT, organiser=organiser)

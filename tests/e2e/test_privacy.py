@@ -52,7 +52,7 @@ def _public_texts(page, *, match: Match, player: Player) -> dict[str, str]:
 
 def test_consent_initials_export_and_erasure_through_the_pages(page, screenshot, sign_in, browser):
     demo_season_run(seed=7, clubs=2, size="small", progress=None)
-    union = Union.objects.get()
+    union = Union.objects.get(is_board=False)
     Union.objects.filter(pk=union.pk).update(two_step_required=True, public_names=Union.PublicNames.FULL)
     official = union_official(union, username="fatima", first_name="Fatima", last_name="Abrahams", password=PASSWORD)
     app = authenticator_for(official)
