@@ -77,6 +77,21 @@ def national_registry_matches(
     return sorted(matches, key=lambda match: match.kind != "number")
 
 
+def national_registry_find(*, query: str, outside: Union, limit: int = 20) -> list[Player]:
+    """Players of member unions other than ``outside`` whose national registration number is ``query`` (any case),
+    or whose name holds every word of it: a receiving club's search for a player to ask for (Board level). One
+    query; club and union selected."""
+    words = (query or "").split()
+    if not words:
+        return []
+    by_name = Q()
+    for word in words:
+        by_name &= Q(first_name__icontains=word) | Q(last_name__icontains=word)
+    wanted = Q(national_number__iexact=query.strip()) | by_name
+    return list(Player.objects.filter(wanted, union__is_board=False).exclude(union_id=outside.pk)
+                .select_related("club", "union").order_by("last_name", "first_name", "pk")[:limit])
+
+
 def team_list(*, competition: Any) -> QuerySet[Team]:
     """A competition's teams with club and captain (one query)."""
     return Team.objects.filter(competition=competition).select_related("club", "captain").order_by("name")

@@ -181,8 +181,10 @@ def player_transfer(
 
 
 def player_transfers(*, player: Player) -> list[Transfer]:
-    """The player's transfers, oldest first, with both clubs (one query)."""
-    return list(player.transfers.select_related("from_club", "to_club").order_by("transferred_on", "recorded_at"))
+    """The player's transfers, oldest first, with both clubs and their unions (one query): one career across clubs
+    and unions (an inter-union transfer is a transfer between two unions' clubs, Board level)."""
+    return list(player.transfers.select_related("from_club__union", "to_club__union")
+                .order_by("transferred_on", "recorded_at"))
 
 
 def union_transfers(*, union: Any, limit: int = 50) -> list[Transfer]:
