@@ -51,7 +51,7 @@ def closed_window(*, union: Union, on: dt.date) -> Season | None:
 
 def _window_check(*, union: Union, on: dt.date) -> None:
     season = closed_window(union=union, on=on)
-    if season is None:
+    if season is None or season.transfers_closed_from is None:
         return
     params = {"union": union.name, "season": season.name,
               "from": date_format(season.transfers_closed_from, "j F Y")}
@@ -93,8 +93,9 @@ def inter_union_transfer_ask(
 
     :returns: the :class:`~clubs.models.InterUnionTransfer`, status ``asked``.
     :raises ValidationError: keyed ``to_club``: ``to_club`` is in the player's own union (the union's official
-        records an ordinary transfer), is deactivated, or its union's season is in a closed window today (the
-        dates named); keyed ``player``: the player already has an open request (which club asked).
+        records an ordinary transfer), is a Board's (organiser's) club, is deactivated, or its union's season is in
+        a closed window today (the dates named); keyed ``player``: the player already has an open request (which
+        club asked).
     """
     now = now or timezone.now()
     player = Player.objects.select_for_update().select_related("club", "union").get(pk=player.pk)
@@ -103,6 +104,10 @@ def inter_union_transfer_ask(
         raise ValidationError({"to_club": _(
             "%(name)s is already registered in %(union)s: a move between clubs of one union is an ordinary "
             "transfer, recorded by the union's official.") % {"name": player.full_name, "union": to_club.union.name}})
+    if to_club.union.is_board:
+        raise ValidationError({"to_club": _(
+            "%(club)s is a Board's side: it names players of its member unions in its squads and registers "
+            "nobody.") % {"club": to_club.name}})
     if not to_club.active:
         raise ValidationError({"to_club": _("%(club)s is deactivated: it registers no new player.")
                                % {"club": to_club.name}})

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs import permissions
-from clubs.models import Club, Player
+from clubs.models import Club, InterUnionTransfer, Player
 from clubs.selectors import national_registry_find
 from matches.forms import InterUnionAcceptForm, InterUnionAskForm, InterUnionFindForm, InterUnionReasonForm
 from matches.seasons import inter_union
@@ -134,7 +134,7 @@ def inter_union_decline(request: HttpRequest, pk: int) -> HttpResponse:
     return _reason_step(request, item, side="to")
 
 
-def _reason_step(request: HttpRequest, item, *, side: str) -> HttpResponse:  # type: ignore[no-untyped-def]
+def _reason_step(request: HttpRequest, item: InterUnionTransfer, *, side: str) -> HttpResponse:
     """The refuse (``side`` "from") or decline ("to") page: the request, a reason, a confirmation."""
     union = item.from_club.union if side == "from" else item.to_club.union
     form = InterUnionReasonForm(request.POST or None)

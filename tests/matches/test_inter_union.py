@@ -98,6 +98,14 @@ def test_asking_within_the_union_is_the_ordinary_transfer(world):
     assert "ordinary transfer" in refused.value.message_dict["to_club"][0]
 
 
+def test_a_boards_side_asks_for_nobody(world):
+    board = UnionFactory(short_name="SAKBOC-O")
+    board.is_board = True
+    board.save()
+    with pytest.raises(ValidationError, match="a Board's side"):
+        inter_union.inter_union_transfer_ask(player=world["player"], to_club=ClubFactory(union=board), now=NOW)
+
+
 def test_one_open_request_per_player(world):
     _asked(world)
     with pytest.raises(ValidationError) as refused:
