@@ -231,7 +231,7 @@ class PlayerViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
     lookup_value_regex = ID_REGEX
     queryset = Player.objects.select_related("union").order_by("last_name", "first_name", "id")
     serializer_class = PlayerSerializer
-    filterset_fields = ["club", "union", "registration_number", "active"]
+    filterset_fields = ["club", "union", "registration_number", "national_number", "active"]
 
     def get_permissions(self):
         writes = self.action in ("create", "partial_update")

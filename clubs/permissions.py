@@ -282,3 +282,16 @@ def inter_union_request_for_official(*, user: AnyUser, request_id: int, side: st
     key = {"from": "from_club__union__in", "to": "to_club__union__in"}[side]
     return one_or_404(InterUnionTransfer.objects.select_related("player", "from_club__union", "to_club__union"),
                       "request", pk=request_id, **{key: unions_for_official(user)})
+
+
+def inter_union_requests_for(user: AnyUser) -> QuerySet[InterUnionTransfer]:
+    """The inter-union transfer requests ``user`` may read: those their clubs asked for (secretary), those of their
+    unions on either side (official); every one for a Board's official (:func:`board_official`) or a superuser."""
+    requests = InterUnionTransfer.objects.all()
+    if not user.is_authenticated:
+        return requests.none()
+    if board_official(user):
+        return requests
+    unions = unions_for_official(user)
+    return requests.filter(Q(to_club__in=clubs_for_secretary(user)) | Q(from_club__union__in=unions)
+                           | Q(to_club__union__in=unions)).distinct()

@@ -267,3 +267,41 @@ def test_the_dashboards_link_the_pages(client, world):
 def test_a_user_without_a_club_gets_404_on_the_secretary_page(client, world):
     client.force_login(UserFactory())
     assert client.get(f"/secretary/clubs/{world['paarl'].pk}/inter-union/").status_code == 404
+
+
+# --- The API ----------------------------------------------------------------------------------------------------
+
+
+def test_the_three_steps_through_the_api_and_404_for_another_unions_request(world):
+    from rest_framework.test import APIClient
+
+    def api(user) -> APIClient:
+        client = APIClient()
+        client.force_authenticate(user)
+        return client
+
+    secretary, cape, boland = (api(world["paarl_secretary"]), api(world["cape_official"]),
+                               api(world["boland_official"]))
+    found = secretary.get("/api/players/", {"national_number": "CKU-0042"}).json()
+    player_id = found["results"][0]["id"] if "results" in found else found[0]["id"]
+    asked = secretary.post("/api/inter-union-transfers/", {"player": player_id, "to_club": world["paarl"].pk,
+                                                           "note": "work"}, format="json")
+    assert asked.status_code == 201 and asked.json()["status"] == "asked", asked.content
+    pk = asked.json()["id"]
+    again = secretary.post("/api/inter-union-transfers/", {"player": player_id, "to_club": world["paarl"].pk},
+                           format="json")
+    assert again.status_code == 400 and "already has an open request" in again.json()["player"][0]
+    assert boland.post(f"/api/inter-union-transfers/{pk}/clear/").status_code == 404  # not the player's union
+    assert api(UnionOfficialFactory().user).get(f"/api/inter-union-transfers/{pk}/").status_code == 404
+    refused = cape.post(f"/api/inter-union-transfers/{pk}/refuse/", {"reason": ""}, format="json")
+    assert refused.status_code == 400 and "reason" in refused.json()
+    assert cape.post(f"/api/inter-union-transfers/{pk}/clear/").json()["status"] == "cleared"
+    accepted = boland.post(f"/api/inter-union-transfers/{pk}/accept/", {"registration_number": "BKU-5"},
+                           format="json")
+    assert accepted.status_code == 200 and accepted.json()["status"] == "accepted", accepted.content
+    assert [r["id"] for r in _results(secretary.get("/api/inter-union-transfers/").json())] == [pk]
+    assert Player.objects.get(pk=player_id).registration_number == "BKU-5"
+
+
+def _results(data):
+    return data["results"] if isinstance(data, dict) else data
