@@ -403,3 +403,15 @@ class InterUnionAcceptForm(forms.Form):
         max_length=30, required=False, label=gettext_lazy("Registration number in your union"),
         help_text=gettext_lazy("Leave empty to keep the player's number, if no player of your union has it. The "
                                "national registration number stays theirs."))
+
+
+class TransferWindowForm(forms.Form):
+    """An open season's closed window for transfers in from another union
+    (``matches.seasons.inter_union.season_transfer_window_set``); both empty lifts it."""
+
+    season = forms.CharField(max_length=20, widget=forms.HiddenInput)
+    closed_from = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}),
+                                  label=gettext_lazy("Closed to transfers in from"))
+    closed_until = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}),
+                                   label=gettext_lazy("until"),
+                                   help_text=gettext_lazy("Inclusive; empty: until the season closes."))

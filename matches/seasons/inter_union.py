@@ -85,6 +85,34 @@ def _reason_required(reason: str) -> str:
 
 
 @transaction.atomic
+def season_transfer_window_set(
+    *, union: Union, name: str, closed_from: dt.date | None, closed_until: dt.date | None, by: Any = None,
+) -> Season:
+    """Set (or, with no dates, lift) the closed window of ``union``'s open season ``name``: no player transfers in
+    from another union from ``closed_from`` up to and including ``closed_until`` (open-ended without it). The
+    season's row is made if the season has none yet (a season with competitions but no row is open).
+
+    :raises ValidationError: keyed ``closed_until``: it is before ``closed_from``, or given without it; keyed
+        ``__all__``: the season is closed, or the union has no such season.
+    """
+    name = (name or "").strip()
+    if closed_until is not None and closed_from is None:
+        raise ValidationError({"closed_until": _("Give the first day of the closed window too.")})
+    if closed_from is not None and closed_until is not None and closed_until < closed_from:
+        raise ValidationError({"closed_until": _("The closed window ends on or after the day it starts.")})
+    season = Season.objects.select_for_update().filter(union=union, name=name).first()
+    if season is None:
+        if not union.competitions.filter(season=name).exists():
+            raise ValidationError(_("%(union)s has no season %(name)s.") % {"union": union.name, "name": name})
+        season = Season(union=union, name=name)
+    if season.is_closed:
+        raise ValidationError(_("Season %(name)s is closed: its window no longer matters.") % {"name": name})
+    season.transfers_closed_from, season.transfers_closed_until = closed_from, closed_until
+    save_with_history(season, by=by, reason="transfer window set" if closed_from else "transfer window lifted")
+    return season
+
+
+@transaction.atomic
 def inter_union_transfer_ask(
     *, player: Player, to_club: Club, note: str = "", by: Any = None, now: dt.datetime | None = None,
 ) -> InterUnionTransfer:

@@ -19,6 +19,8 @@ urlpatterns = [
     path("official/unions/<int:union_id>/inter-union/", inter_union.official_inter_union,
          name="official-inter-union"),
     path("official/inter-union/", inter_union.board_inter_union, name="board-inter-union"),
+    path("official/unions/<int:union_id>/seasons/transfer-window/", inter_union.season_transfer_window,
+         name="season-transfer-window"),
     path("official/inter-union/<int:pk>/clear/", inter_union.inter_union_clear, name="inter-union-clear"),
     path("official/inter-union/<int:pk>/refuse/", inter_union.inter_union_refuse, name="inter-union-refuse"),
     path("official/inter-union/<int:pk>/accept/", inter_union.inter_union_accept, name="inter-union-accept"),

@@ -22,7 +22,13 @@ from django.views.decorators.http import require_http_methods, require_POST
 from clubs import permissions
 from clubs.models import Club, InterUnionTransfer, Player
 from clubs.selectors import national_registry_find
-from matches.forms import InterUnionAcceptForm, InterUnionAskForm, InterUnionFindForm, InterUnionReasonForm
+from matches.forms import (
+    InterUnionAcceptForm,
+    InterUnionAskForm,
+    InterUnionFindForm,
+    InterUnionReasonForm,
+    TransferWindowForm,
+)
 from matches.seasons import inter_union
 from matches.seasons.transfers import transfer_blockers
 from plumbing.refusals import refusal_on_form, refusal_show
@@ -78,6 +84,32 @@ def official_inter_union(request: HttpRequest, union_id: int) -> HttpResponse:
         "accept_form": InterUnionAcceptForm(), "decided": inter_union.requests_decided(unions=unions),
         "board_official": permissions.board_official(request.user),
     })
+
+
+@login_required
+@require_POST
+def season_transfer_window(request: HttpRequest, union_id: int) -> HttpResponse:
+    """Set or lift an open season's closed window for transfers in from another union (from the seasons page)."""
+    union = permissions.union_for_official(user=request.user, union_id=union_id)
+    form = TransferWindowForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for message in errors:
+                messages.error(request, message)
+        return redirect("matches:official-seasons", union_id=union.pk)
+    data = form.cleaned_data
+    try:
+        season = inter_union.season_transfer_window_set(union=union, name=data["season"],
+                                                        closed_from=data["closed_from"],
+                                                        closed_until=data["closed_until"], by=request.user)
+    except ValidationError as error:
+        refusal_show(request, error)
+    else:
+        messages.success(request, (_("Season %(name)s's closed window for transfers in is saved.")
+                                   if season.transfers_closed_from else
+                                   _("Season %(name)s is open to transfers in from other unions."))
+                         % {"name": season.name})
+    return redirect("matches:official-seasons", union_id=union.pk)
 
 
 @login_required

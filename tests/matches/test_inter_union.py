@@ -305,3 +305,28 @@ def test_the_three_steps_through_the_api_and_404_for_another_unions_request(worl
 
 def _results(data):
     return data["results"] if isinstance(data, dict) else data
+
+
+def test_the_receiving_union_sets_its_closed_window_on_the_seasons_page(client, world):
+    from tests.factories import CompetitionFactory
+
+    CompetitionFactory(union=world["boland"], season="2026")
+    client.force_login(world["boland_official"])
+    seasons_page = client.get(f"/official/unions/{world['boland'].pk}/seasons/").content.decode()
+    assert "Save the closed window" in seasons_page
+    url = f"/official/unions/{world['boland'].pk}/seasons/transfer-window/"
+    bad = client.post(url, {"season": "2026", "closed_from": "2026-11-30", "closed_until": "2026-10-01"},
+                      follow=True).content.decode()
+    assert "ends on or after the day it starts" in bad
+    client.post(url, {"season": "2026", "closed_from": "2026-10-01", "closed_until": "2026-11-30"})
+    season = Season.objects.get(union=world["boland"], name="2026")
+    assert (season.transfers_closed_from, season.transfers_closed_until) == (dt.date(2026, 10, 1),
+                                                                           dt.date(2026, 11, 30))
+    with pytest.raises(ValidationError, match="closed window"):
+        _asked(world)
+    client.force_login(world["cape_official"])  # another union's official: 404
+    assert client.post(url, {"season": "2026", "closed_from": ""}).status_code == 404
+    client.force_login(world["boland_official"])
+    client.post(url, {"season": "2026", "closed_from": "", "closed_until": ""})
+    assert Season.objects.get(pk=season.pk).transfers_closed_from is None
+    assert _asked(world).status == "asked"
