@@ -93,9 +93,7 @@ def season_transfer_window(request: HttpRequest, union_id: int) -> HttpResponse:
     union = permissions.union_for_official(user=request.user, union_id=union_id)
     form = TransferWindowForm(request.POST)
     if not form.is_valid():
-        for errors in form.errors.values():
-            for message in errors:
-                messages.error(request, message)
+        refusal_show(request, ValidationError(form.errors))
         return redirect("matches:official-seasons", union_id=union.pk)
     data = form.cleaned_data
     try:
