@@ -48,7 +48,8 @@ class ClubSerializer(serializers.ModelSerializer):
 
 
 class PlayerSerializer(serializers.ModelSerializer):
-    """Public fields of a registered player: name, registration number, club, union, active.
+    """Public fields of a registered player: name, registration number (the union's), national registration number
+    (the same in every union, Board level), club, union, active.
 
     ``name`` is the player as public pages name them (``clubs.selectors.player_public_name``: the full name only
     when the union shows full names and the player agreed, else initials and surname; POPIA s11). To anyone but the
@@ -59,7 +60,8 @@ class PlayerSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = Player
-        fields = ["id", "registration_number", "first_name", "last_name", "name", "club", "union", "active"]
+        fields = ["id", "registration_number", "national_number", "first_name", "last_name", "name", "club", "union",
+                  "active"]
 
     def get_name(self, player: Player) -> str:
         if self.context.get("full_names"):
@@ -112,6 +114,15 @@ class PlayerRegisterSerializer(serializers.Serializer):
     full_name_public_consent = serializers.BooleanField(
         required=False, help_text="The player agrees that public pages show their full name (else initials and "
                                   "surname, when the union shows full names at all).")
+    date_of_birth = serializers.DateField(
+        required=False, allow_null=True, default=None,
+        help_text="Optional (POPIA: no more than needed): only to tell apart two people of the same name in the "
+                  "national registry; never shown publicly.")
+    different_person = serializers.BooleanField(
+        required=False, default=False,
+        help_text="Set after a 400 whose different_person message says the player looks like someone of another "
+                  "union (same name and date of birth), when it is another person. If it is them, their new club "
+                  "asks for an inter-union transfer instead.")
 
 
 class PlayerUpdateSerializer(serializers.Serializer):
@@ -220,7 +231,7 @@ class PlayerViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
     lookup_value_regex = ID_REGEX
     queryset = Player.objects.select_related("union").order_by("last_name", "first_name", "id")
     serializer_class = PlayerSerializer
-    filterset_fields = ["club", "union", "registration_number", "active"]
+    filterset_fields = ["club", "union", "registration_number", "national_number", "active"]
 
     def get_permissions(self):
         writes = self.action in ("create", "partial_update")
@@ -243,6 +254,8 @@ class PlayerViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOn
             by=request.user,
             consents=consents,
             consent_source="api",
+            date_of_birth=data["date_of_birth"],
+            different_person=data["different_person"],
         )
         return Response(PlayerSerializer(player, context={"full_names": True}).data, status=status.HTTP_201_CREATED)
 

@@ -43,6 +43,7 @@ from clubs.models import (
     GROUP_UNION_OFFICIALS,
     Board,
     Club,
+    InterUnionTransfer,
     Player,
     Team,
     Union,
@@ -285,3 +286,39 @@ def team_for_secretary(*, user: AnyUser, team_id: int, competition_id: int | Non
     if competition_id is not None:
         lookup["competition_id"] = competition_id
     return one_or_404(Team.objects.select_related("club", "competition"), "team", **lookup)
+
+
+# --- Inter-union transfers (Board level) ---------------------------------------------------------------------
+
+
+def board_official(user: AnyUser) -> bool:
+    """Whether ``user`` is an official of a Board (of its organiser union, ``Union.is_board``) or a superuser: they
+    may read every union's inter-union transfers."""
+    if not user.is_authenticated:
+        return False
+    return user.is_superuser or unions_for_official(user).filter(is_board=True).exists()
+
+
+def inter_union_request_for_official(*, user: AnyUser, request_id: int, side: str) -> InterUnionTransfer:
+    """The inter-union transfer request if ``user`` is an official of its ``side``'s union: ``"from"``, the
+    player's union (to clear or refuse it), or ``"to"``, the receiving club's union (to accept or decline it).
+
+    :raises Http404: no such request, or not the user's union's on that side (the same answer).
+    """
+    perm_require(user, PERM_TRANSFER_RECORD, "request")
+    key = {"from": "from_club__union__in", "to": "to_club__union__in"}[side]
+    return one_or_404(InterUnionTransfer.objects.select_related("player", "from_club__union", "to_club__union"),
+                      "request", pk=request_id, **{key: unions_for_official(user)})
+
+
+def inter_union_requests_for(user: AnyUser) -> QuerySet[InterUnionTransfer]:
+    """The inter-union transfer requests ``user`` may read: those their clubs asked for (secretary), those of their
+    unions on either side (official); every one for a Board's official (:func:`board_official`) or a superuser."""
+    requests = InterUnionTransfer.objects.all()
+    if not user.is_authenticated:
+        return requests.none()
+    if board_official(user):
+        return requests
+    unions = unions_for_official(user)
+    return requests.filter(Q(to_club__in=clubs_for_secretary(user)) | Q(from_club__union__in=unions)
+                           | Q(to_club__union__in=unions)).distinct()

@@ -1,6 +1,8 @@
 """Selectors for unions, clubs, players and teams (reads)."""
 
-from typing import Any
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
@@ -31,6 +33,63 @@ def player_list(
     if active is not None:
         players = players.filter(active=active)
     return players.order_by("last_name", "first_name", "registration_number")
+
+
+@dataclass(frozen=True)
+class NationalMatch:
+    """A player of another union whom a new registration may be: ``kind`` says how it was found, ``"number"`` (the
+    registration number is their national or registration number) or ``"person"`` (same first name, surname and
+    date of birth)."""
+
+    player: Player
+    kind: Literal["number", "person"]
+
+
+def national_registry_matches(
+    *, union: Union, registration_number: str = "", first_name: str = "", last_name: str = "",
+    date_of_birth: dt.date | None = None,
+) -> list[NationalMatch]:
+    """The players of *other* unions a registration in ``union`` may duplicate (the national registry, Board level;
+    one person, one national number: SAKBOC 1.5 at Board level). One query, club and union selected; matches by
+    number first.
+
+    * ``"number"``: ``registration_number`` (trimmed, any case) is their national number or their union's
+      registration number;
+    * ``"person"``: same first name and surname (any case) and the same ``date_of_birth`` (only when it is given,
+      and the other player's is known).
+    """
+    number = (registration_number or "").strip()
+    wanted = Q()
+    if number:
+        wanted |= Q(national_number__iexact=number) | Q(registration_number__iexact=number)
+    if date_of_birth is not None and (first_name or "").strip() and (last_name or "").strip():
+        wanted |= Q(first_name__iexact=first_name.strip(), last_name__iexact=last_name.strip(),
+                    date_of_birth=date_of_birth)
+    if not wanted:
+        return []
+    found = (Player.objects.filter(wanted).exclude(union_id=union.pk).select_related("club", "union")
+             .order_by("last_name", "first_name", "pk"))
+    matches: list[NationalMatch] = []
+    for player in found:
+        by_number = bool(number) and number.lower() in (player.national_number.lower(),
+                                                        player.registration_number.lower())
+        matches.append(NationalMatch(player=player, kind="number" if by_number else "person"))
+    return sorted(matches, key=lambda match: match.kind != "number")
+
+
+def national_registry_find(*, query: str, outside: Union, limit: int = 20) -> list[Player]:
+    """Players of member unions other than ``outside`` whose national registration number is ``query`` (any case),
+    or whose name holds every word of it: a receiving club's search for a player to ask for (Board level). One
+    query; club and union selected."""
+    words = (query or "").split()
+    if not words:
+        return []
+    by_name = Q()
+    for word in words:
+        by_name &= Q(first_name__icontains=word) | Q(last_name__icontains=word)
+    wanted = Q(national_number__iexact=query.strip()) | by_name
+    return list(Player.objects.filter(wanted, union__is_board=False).exclude(union_id=outside.pk)
+                .select_related("club", "union").order_by("last_name", "first_name", "pk")[:limit])
 
 
 def team_list(*, competition: Any) -> QuerySet[Team]:

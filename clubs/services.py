@@ -5,6 +5,7 @@ Keyword-only, ``@transaction.atomic``, ``full_clean()`` then ``save()``. Every r
 change reason (django-simple-history).
 """
 
+import datetime as dt
 from collections.abc import Sequence
 from typing import Any
 
@@ -30,7 +31,7 @@ from clubs.models import (
     UnionOfficial,
     UnionReferee,
 )
-from clubs.selectors import PUBLIC_NAMES_TOKEN
+from clubs.selectors import PUBLIC_NAMES_TOKEN, NationalMatch, national_registry_matches
 from clubs.signals import player_consents_answered, union_settings_changed
 from plumbing.page_cache import page_token_renew
 
@@ -349,11 +350,71 @@ def _consents_send(*, player: Player, consents: dict[str, bool] | None, by: Any,
         player_consents_answered.send(sender=Player, player=player, answers=answers,
                                       recorded_by=by if getattr(by, "pk", None) else None, source=source)
 
+def national_number_refusal(match: NationalMatch, *, registration_number: str) -> str:
+    """The refusal of a registration number that is already another union's player's (national registry, Board
+    level), naming the player, their club and union."""
+    player = match.player
+    return _(
+        "Registration number %(number)s is already in the national registry: it is %(name)s's of %(club)s "
+        "(%(union)s), national registration number %(national)s. One person has one national registration number "
+        "(SAKBOC 1.5 at Board level): a player moving from another union comes by an inter-union transfer, not a "
+        "second record."
+    ) % {"number": registration_number, "name": player.full_name, "club": player.club.name,
+         "union": player.union.name, "national": player.national_number}
+
+
+def looks_like_refusal(match: NationalMatch) -> str:
+    """The refusal of a registration whose name and date of birth are another union's player's: "this looks like
+    X of Club (Union), registered as N", with what to do either way."""
+    player = match.player
+    return _(
+        "This looks like %(name)s of %(club)s (%(union)s), registered as %(number)s: same name and date of birth. "
+        "If it is them, ask for an inter-union transfer instead; if it is someone else, confirm that this is a "
+        "different person and register again."
+    ) % {"name": player.full_name, "club": player.club.name, "union": player.union.name,
+         "number": player.national_number}
+
+
+def player_registration_check(
+    *, union: Union, registration_number: str, first_name: str, last_name: str,
+    date_of_birth: dt.date | None = None, different_person: bool = False,
+) -> None:
+    """Refuse a registration the union's and the national registry already hold (read only; the import's preview
+    calls it row by row, :func:`player_register` before it writes).
+
+    :raises ValidationError: ``{"registration_number": [...]}``: the number is already a player's registration or
+        national number in ``union`` (SAKBOC 1.5), or a national or registration number in another union (one
+        person, one national number: SAKBOC 1.5 at Board level; :func:`national_number_refusal`);
+        ``{"different_person": [...]}``: a player of another union has the same first name, surname and date of
+        birth and ``different_person`` is not confirmed (:func:`looks_like_refusal`).
+    """
+    number = registration_number.strip()
+    if Player.objects.filter(models.Q(registration_number__iexact=number) | models.Q(national_number__iexact=number),
+                             union_id=union.pk).exists():
+        raise ValidationError(
+            {
+                "registration_number": _(
+                    "SAKBOC 1.5: registration number %(registration_number)s is already used in this union."
+                )
+                % {"registration_number": number}
+            }
+        )
+    matches = national_registry_matches(union=union, registration_number=number, first_name=first_name,
+                                        last_name=last_name, date_of_birth=date_of_birth)
+    by_number = [match for match in matches if match.kind == "number"]
+    if by_number:
+        raise ValidationError({"registration_number": [national_number_refusal(match, registration_number=number)
+                                                       for match in by_number]})
+    if matches and not different_person:
+        raise ValidationError({"different_person": [looks_like_refusal(match) for match in matches]})
+
+
 @transaction.atomic
 def player_register(
     *, club: Club, registration_number: str, first_name: str, last_name: str, email: str = "", phone: str = "",
     user: User | None = None, by: Any = None, reason: str = "",
     consents: dict[str, bool] | None = None, consent_source: str = "registry",
+    date_of_birth: dt.date | None = None, different_person: bool = False,
 ) -> Player:
     """Register a player with ``club`` in the club's union; ``email`` and ``phone`` are optional ("" for none).
 
@@ -361,14 +422,20 @@ def player_register(
     9 to 15 digits, an e-mail address), so the form, the API and the registry import refuse alike. ``reason`` is
     the history's change reason ("player registered" unless given, e.g. "registry import").
 
+    The national registry (Board level) is checked too (:func:`player_registration_check`): the registration
+    number becomes the player's national number, so it may be nobody's in any union; and a player of another
+    union with the same name and ``date_of_birth`` (optional: POPIA s10, asked only to tell people apart) stops the
+    registration until the caller confirms ``different_person``.
+
     ``consents``: the player's answers (``{kind: bool}``, :data:`CONSENT_KINDS`) collected where they register;
     checked first (:func:`player_consents_check`: no e-mail or phone kept without consent, POPIA s11), then
     recorded from ``consent_source`` (``clubs.signals.player_consents_answered``).
 
     :raises ValidationError: with field messages (``{"first_name": [...], "phone": [...]}``): a bad value; the
         registration number is already used in the union (SAKBOC 1.5: teams are of *registered* players, and a
-        registration identifies one player in the union); the club is deactivated (it registers no new player);
-        an e-mail address or phone number without the player's consent.
+        registration identifies one player in the union) or in another union (the national registry); the same
+        person seems registered in another union (``different_person``); the club is deactivated (it registers
+        no new player); an e-mail address or phone number without the player's consent.
     """
     player_consents_check(email=email, phone=phone, consents=consents)
     registration_number = registration_number.strip()
@@ -376,19 +443,12 @@ def player_register(
         raise ValidationError(
             {"club": _("%(club)s is deactivated: it registers no new player.") % {"club": club.name}}
         )
-    if Player.objects.filter(union_id=club.union_id, registration_number__iexact=registration_number).exists():
-        raise ValidationError(
-            {
-                "registration_number": _(
-                    "SAKBOC 1.5: registration number %(registration_number)s is already used in this union."
-                )
-                % {"registration_number": registration_number}
-            }
-        )
+    player_registration_check(union=club.union, registration_number=registration_number, first_name=first_name,
+                              last_name=last_name, date_of_birth=date_of_birth, different_person=different_person)
     player = Player(
         union_id=club.union_id, club=club, registration_number=registration_number,
         first_name=first_name.strip(), last_name=last_name.strip(), email=(email or "").strip(),
-        phone=(phone or "").strip(), user=user,
+        phone=(phone or "").strip(), user=user, date_of_birth=date_of_birth,
     )
     save_with_history(player, by=by, reason=reason or "player registered")
     _consents_send(player=player, consents=consents, by=by, source=consent_source)
@@ -398,14 +458,14 @@ def player_register(
 @transaction.atomic
 def player_update(*, player: Player, by: Any = None, reason: str = "", consents: dict[str, bool] | None = None,
                   consent_source: str = "registry", **fields: Any) -> Player:
-    """Change ``first_name``, ``last_name``, ``email``, ``phone``, ``active``, ``user`` or ``club`` (within the
-    union), each checked as :func:`player_register` checks it, ``consents`` too (checked against the e-mail
-    address and phone number the player will have, then recorded).
+    """Change ``first_name``, ``last_name``, ``email``, ``phone``, ``date_of_birth``, ``active``, ``user`` or
+    ``club`` (within the union), each checked as :func:`player_register` checks it, ``consents`` too (checked
+    against the e-mail address and phone number the player will have, then recorded).
 
     :raises ValidationError: with field messages: another field; a bad value (``clubs.validators``); a club of
         another union; a move to a deactivated club (it registers no new player).
     """
-    allowed = {"first_name", "last_name", "email", "phone", "active", "user", "club"}
+    allowed = {"first_name", "last_name", "email", "phone", "active", "user", "club", "date_of_birth"}
     unknown = set(fields) - allowed
     if unknown:
         raise ValidationError(_("These player fields cannot be changed here: %(value)s.") % {"value": sorted(unknown)})

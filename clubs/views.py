@@ -39,7 +39,9 @@ def team_squad(request: HttpRequest, pk: int) -> HttpResponse:
                 with transaction.atomic():
                     player = services.player_register(
                         club=team.club, registration_number=data["registration_number"],
-                        first_name=data["first_name"], last_name=data["last_name"], by=request.user)
+                        first_name=data["first_name"], last_name=data["last_name"],
+                        date_of_birth=data["date_of_birth"], different_person=data["different_person"],
+                        by=request.user)
                     if data["add_to_squad"]:
                         services.team_player_add(team=team, player=player, by=request.user)
                 messages.success(request, (_("%(player)s registered and added to the squad.") if data["add_to_squad"]
@@ -51,6 +53,8 @@ def team_squad(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(request, _("%(full_name)s added to the squad.") % {"full_name": player.full_name})
                 return redirect("clubs:team-squad", pk=team.pk)
         except ValidationError as error:
+            if "different_person" in getattr(error, "error_dict", {}):
+                form.different_person_ask()  # "this looks like X of Club (Union)": confirm, or ask for a transfer
             refusal_show(request, error)
     squad = team_squad_by_name(team=team)
     in_squad = {p.pk for p in squad}

@@ -49,6 +49,7 @@ router.register("discipline", appeals_api.DisciplinaryRecordViewSet, basename="d
 router.register("referee-statistics", appeals_api.RefereeStatisticsViewSet, basename="referee-statistics")
 router.register("seasons", matches_api.SeasonViewSet, basename="season")
 router.register("drafts", matches_api.DraftViewSet, basename="draft")
+router.register("inter-union-transfers", matches_api.InterUnionTransferViewSet, basename="inter-union-transfer")
 router.register("records/players", records_api.PlayerRecordViewSet, basename="player-record")
 router.register("records/partnerships", records_api.PartnershipRecordViewSet, basename="partnership-record")
 router.register("drives", drives_api.DriveViewSet, basename="drive")  # club drives, the Dutch formats (issue 24)

@@ -369,3 +369,49 @@ class SubstitutionForm(forms.Form):
         self.fields["role"] = forms.ChoiceField(
             required=False, choices=[("", _("Same role as the player leaving")), *Seat.Role.choices],
             help_text=_("The substitute's role is the captain's choice (SAKBOC 11.1)."))
+
+
+class InterUnionFindForm(forms.Form):
+    """Find a player of another union to ask for (``matches.seasons.inter_union``): by national registration
+    number or name."""
+
+    q = forms.CharField(
+        max_length=60, min_length=3, label=gettext_lazy("National registration number or name"),
+        help_text=gettext_lazy("The number on the player's card, or at least three letters of their name."))
+
+
+class InterUnionAskForm(forms.Form):
+    """Ask for a player of another union (``inter_union_transfer_ask``): the player, the club and a note."""
+
+    player = forms.IntegerField(widget=forms.HiddenInput)
+    note = forms.CharField(
+        max_length=300, required=False, widget=forms.Textarea(attrs={"rows": 2}), label=gettext_lazy("Note"),
+        help_text=gettext_lazy("Optional: e.g. why the player moves. Both unions read it."))
+
+
+class InterUnionReasonForm(forms.Form):
+    """Why a request is refused or declined (both unions and the asking club read it)."""
+
+    reason = forms.CharField(max_length=300, widget=forms.Textarea(attrs={"rows": 3}), label=gettext_lazy("Reason"),
+                             help_text=gettext_lazy("The asking club and the other union read it."))
+
+
+class InterUnionAcceptForm(forms.Form):
+    """Accept a cleared request (``inter_union_transfer_accept``), with the union's registration number."""
+
+    registration_number = forms.CharField(
+        max_length=30, required=False, label=gettext_lazy("Registration number in your union"),
+        help_text=gettext_lazy("Leave empty to keep the player's number, if no player of your union has it. The "
+                               "national registration number stays theirs."))
+
+
+class TransferWindowForm(forms.Form):
+    """An open season's closed window for transfers in from another union
+    (``matches.seasons.inter_union.season_transfer_window_set``); both empty lifts it."""
+
+    season = forms.CharField(max_length=20, widget=forms.HiddenInput)
+    closed_from = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}),
+                                  label=gettext_lazy("Closed to transfers in from"))
+    closed_until = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}),
+                                   label=gettext_lazy("until"),
+                                   help_text=gettext_lazy("Inclusive; empty: until the season closes."))

@@ -111,6 +111,17 @@ class InviteForm(forms.Form):
             union=union, active=True).order_by("name")
 
 
+DATE_OF_BIRTH_HELP = gettext_lazy(
+    "Optional. Used only to tell apart two people of the same name in the national registry, so that a player "
+    "who moves union keeps one record; never shown on public pages (POPIA: no more than needed).")
+
+
+def different_person_ask(form: forms.BaseForm) -> None:
+    """Show ``form``'s "different person" box (hidden until the national registry finds a player of the same name
+    and date of birth in another union: ``clubs.services.player_registration_check``)."""
+    form.fields["different_person"].widget = forms.CheckboxInput()
+
+
 class PlayerForm(forms.ModelForm):
     """Register or edit a club's player (the services check the registration number is the union's only one), with
     the player's answers on the optional uses of their data (POPIA s11): an e-mail address or phone number typed
@@ -125,11 +136,19 @@ class PlayerForm(forms.ModelForm):
                                            "pages"),
         help_text=gettext_lazy("Otherwise public pages show their initials and surname, e.g. J. Adams."))
 
+    different_person = forms.BooleanField(
+        required=False, widget=forms.HiddenInput,
+        label=gettext_lazy("This is a different person from the player of the same name and date of birth in "
+                           "another union"),
+        help_text=gettext_lazy("Tick only if you are sure; otherwise ask for an inter-union transfer."))
+
     class Meta:
         model = Player
-        fields = ["registration_number", "first_name", "last_name", "email", "email_consent", "phone",
-                  "phone_consent", "full_name_public_consent"]
+        fields = ["registration_number", "first_name", "last_name", "date_of_birth", "email", "email_consent",
+                  "phone", "phone_consent", "full_name_public_consent"]
         labels = {"last_name": gettext_lazy("Surname")}
+        widgets = {"date_of_birth": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+        help_texts = {"date_of_birth": DATE_OF_BIRTH_HELP}
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -157,6 +176,10 @@ class PlayerForm(forms.ModelForm):
         """The player's own fields, for ``clubs.services.player_register``/``player_update``."""
         return {name: self.cleaned_data[name] for name in self.Meta.fields if not name.endswith("_consent")
                 and name in self.cleaned_data}
+
+    def different_person_confirmed(self) -> bool:
+        """Whether the user confirmed a different person from a look-alike in another union."""
+        return bool(self.cleaned_data.get("different_person"))
 
 
 class SignUpForm(forms.Form):

@@ -56,6 +56,15 @@ COLUMNS: tuple[tuple[str, str], ...] = (
 )
 REQUIRED_FIELDS = ("registration_number", "first_name", "last_name", "club")
 
+#: Columns an import reads (for new rows) but the export does not write: the date of birth (optional, only to tell
+#: apart two people of the same name in the national registry; not spread in every download, POPIA s10) and the
+#: answer "yes" when a new row is a different person from a player of another union of the same name and date of
+#: birth.
+IMPORT_ONLY_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("date_of_birth", "Date of birth"),
+    ("different_person", "Different person"),
+)
+
 #: Each column's labels for people (in messages naming a missing column or a bad value).
 FIELD_LABELS = {
     "registration_number": gettext_lazy("Registration number"),
@@ -67,6 +76,8 @@ FIELD_LABELS = {
     "email_consent": gettext_lazy("E-mail consent"),
     "phone_consent": gettext_lazy("Phone consent"),
     "full_name_public_consent": gettext_lazy("Full name on public pages"),
+    "date_of_birth": gettext_lazy("Date of birth"),
+    "different_person": gettext_lazy("Different person"),
 }
 
 #: The consent columns (POPIA s11), each the answer to one ``clubs.services.CONSENT_KINDS`` kind: yes or no.
@@ -92,6 +103,8 @@ COLUMN_NAMES: dict[str, str] = {
                      "instemmingtelefoon"], "phone_consent"),
     **dict.fromkeys(["fullnameonpublicpages", "fullnamepublic", "fullnameconsent", "volnaamopopenbarebladsye",
                      "volnaamopenbaar"], "full_name_public_consent"),
+    **dict.fromkeys(["dateofbirth", "birthdate", "dob", "born", "geboortedatum", "gebore"], "date_of_birth"),
+    **dict.fromkeys(["differentperson", "anderpersoon"], "different_person"),
 }
 
 Status = Literal["created", "updated", "unchanged", "refused"]
@@ -118,6 +131,9 @@ class RegistryRow:
     phone_consent: str | None = None
     full_name_public_consent: str | None = None
     """The consent cells as written (``None``: no such column, that answer is not given by the file)."""
+    date_of_birth: str | None = None
+    different_person: str | None = None
+    """The import-only cells (:data:`IMPORT_ONLY_COLUMNS`) as written (``None``: no such column)."""
 
 
 @dataclass
@@ -337,16 +353,49 @@ def field_refusals(row: RegistryRow) -> list[str]:
             model_field.run_validators(value)
         except ValidationError as error:
             reasons.extend(f"{FIELD_LABELS[name]}: {message}" for message in error.messages)
-    for column in CONSENT_COLUMNS:
+    for column in (*CONSENT_COLUMNS, "different_person"):
         cell = getattr(row, column)
         if cell and consent_cell(cell) is None:
             reasons.append(_("%(column)s: write yes or no.") % {"column": FIELD_LABELS[column]})
+    if row.date_of_birth and row_date_of_birth(row) is None:
+        reasons.append(_("%(column)s: write the date as 1984-03-21 or 21/03/1984.")
+                       % {"column": FIELD_LABELS["date_of_birth"]})
     try:
         player_consents_check(email=row.email or "", phone=row.phone or "", consents=row_consents(row))
     except ValidationError as error:
         reasons.extend(f"{FIELD_LABELS[name]}: {message}" for name, messages in error.message_dict.items()
                        for message in messages)
     return reasons
+
+
+def row_date_of_birth(row: RegistryRow) -> date | None:
+    """The row's date of birth: ISO (``1984-03-21``, as a workbook's date cell reads) or day/month/year
+    (``21/03/1984``, ``21-03-1984``); ``None`` for an empty cell or anything else (:func:`field_refusals` refuses
+    that)."""
+    text = (row.date_of_birth or "").strip()[:19]
+    for pattern in ("%Y-%m-%dT%H:%M:%S", "%Y-%m-%d", "%d/%m/%Y", "%d-%m-%Y", "%d.%m.%Y"):
+        try:
+            return datetime.strptime(text, pattern).date()
+        except ValueError:
+            continue
+    return None
+
+
+def national_refusals(*, union: Union, row: RegistryRow) -> list[str]:
+    """Why a new row cannot be registered in the national registry (``clubs.services.player_registration_check``,
+    as the form and the API check it): its number is already a player's in another union, or it looks like a
+    player of another union (same name and date of birth) and its "Different person" cell does not say yes."""
+    try:
+        club_services.player_registration_check(
+            union=union, registration_number=row.registration_number, first_name=row.first_name,
+            last_name=row.last_name, date_of_birth=row_date_of_birth(row),
+            different_person=bool(consent_cell(row.different_person or "")))
+    except ValidationError as error:
+        if "different_person" in error.message_dict:
+            return [f"{message} " + _("If it is someone else, write yes in the Different person column.")
+                    for message in error.message_dict["different_person"]]
+        return list(error.messages)
+    return []
 
 
 def consent_cell(value: str) -> bool | None:
@@ -383,7 +432,8 @@ def player_consent_answers(player: Player) -> dict[str, bool | None]:
 
 
 def registry_preview(*, union: Union, rows: list[RegistryRow], create_clubs: bool) -> RegistryReport:
-    """What importing ``rows`` into ``union``'s registry would do, row by row; writes nothing (2 queries).
+    """What importing ``rows`` into ``union``'s registry would do, row by row; writes nothing (2 queries, and two
+    more per new registration number: the national registry).
 
     Each row is ``created`` (a new registration number in the union), ``updated`` (a known one whose name, club,
     e-mail or phone differ; ``changes`` names them), ``unchanged``, or ``refused`` with its reasons:
@@ -395,6 +445,9 @@ def registry_preview(*, union: Union, rows: list[RegistryRow], create_clubs: boo
       register with a club of their union) — unless ``create_clubs``, when the row says the club will be created;
     * the club is deactivated and the row would register a player with it or move one to it (a deactivated club
       registers no new player; players already in it stay, so exporting and importing changes nothing);
+    * a new registration number is already a player's national or registration number in another union, or the
+      row looks like a player of another union (same name and date of birth) and its "Different person" cell does
+      not say yes (``clubs.services.player_registration_check``, as the forms and the API: Board level);
     * a consent cell says neither yes nor no, or the row keeps an e-mail address or phone number whose consent
       column says no (``clubs.services.player_consents_check``, as the form and the API: POPIA s11). A file
       without a consent column gives no answer to it (the player's stays); a changed answer is a change.
@@ -428,6 +481,8 @@ def registry_preview(*, union: Union, rows: list[RegistryRow], create_clubs: boo
         joins_club = player is None or (club is not None and player.club_id != club.pk)
         if club is not None and not club.active and joins_club:
             reasons.append(_("%(club)s is deactivated: it registers no new player.") % {"club": club.name})
+        if player is None and not reasons:
+            reasons.extend(national_refusals(union=union, row=row))  # one query per new row
         if reasons:
             result.status, result.reasons = "refused", reasons
             continue
@@ -489,7 +544,9 @@ def report_write(*, union: Union, rows: list[RegistryRow], report: RegistryRepor
                 club_services.player_register(
                     club=club, registration_number=row.registration_number, first_name=row.first_name,
                     last_name=row.last_name, email=row.email or "", phone=row.phone or "", by=by,
-                    reason=HISTORY_REASON, consents=row_consents(row), consent_source="import")
+                    reason=HISTORY_REASON, consents=row_consents(row), consent_source="import",
+                    date_of_birth=row_date_of_birth(row),
+                    different_person=bool(consent_cell(row.different_person or "")))
             else:
                 player = players[registration_key(row.registration_number)]
                 changes = {name: value for name, value in row_values(row).items() if value is not None}

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_http_methods
 from clubs import permissions as club_permissions
 from clubs import services as club_services
 from clubs.models import Club, Player, Union, UnionReferee
-from clubs.selectors import person_name
+from clubs.selectors import NationalMatch, national_registry_matches, person_name
 from office import invitations
 from office.forms import (
     ClubForm,
@@ -32,6 +32,7 @@ from office.forms import (
     SignUpForm,
     UnionSettingsForm,
     UnionSetupForm,
+    different_person_ask,
 )
 from office.models import Invitation
 from plumbing.refusals import refusal_on_form, refusal_show
@@ -293,11 +294,19 @@ def club_players(request: HttpRequest, club_id: int) -> HttpResponse:
     """A club's registered players: register one, open one to edit, deactivate or give a captain's login."""
     club: Club = club_permissions.club_for_registrar(user=request.user, club_id=club_id)
     form = PlayerForm(request.POST or None)
+    lookalikes: list[NationalMatch] = []
     if request.method == "POST" and form.is_valid():
         try:
             player = club_services.player_register(club=club, by=request.user, **form.player_fields(),
+                                                   different_person=form.different_person_confirmed(),
                                                    consents=form.consents(), consent_source="registry")
         except ValidationError as error:
+            if "different_person" in getattr(error, "error_dict", {}):
+                different_person_ask(form)
+                data = form.cleaned_data
+                lookalikes = national_registry_matches(
+                    union=club.union, first_name=data["first_name"], last_name=data["last_name"],
+                    date_of_birth=data.get("date_of_birth"))
             refusal_on_form(request, form, error)
         else:
             messages.success(request, _("%(name)s is registered with %(club)s.") % {"name": player.full_name,
@@ -311,6 +320,7 @@ def club_players(request: HttpRequest, club_id: int) -> HttpResponse:
     return render(request, "office/club_players.html", {
         "club": club, "form": form, "query": query, "page": Paginator(players, 50).get_page(request.GET.get("page")),
         "is_secretary": club_permissions.clubs_for_secretary(request.user).filter(pk=club.pk).exists(),
+        "lookalikes": lookalikes,
     })
 
 
@@ -327,7 +337,8 @@ def player_edit(request: HttpRequest, player_id: int) -> HttpResponse:
     if request.method == "POST":
         try:
             if action == "save" and form.is_valid():
-                fields = {k: form.cleaned_data[k] for k in ("first_name", "last_name", "email", "phone")}
+                fields = {k: form.cleaned_data[k] for k in ("first_name", "last_name", "date_of_birth", "email",
+                                                            "phone")}
                 club_services.player_update(player=player, by=request.user, reason="player edited", **fields,
                                             consents=form.consents(), consent_source="registry")
                 messages.success(request, _("%(name)s's details are saved.") % {"name": player.full_name})

@@ -26,7 +26,7 @@ from matches.api.night import BoemEntrySerializer, LiveMatchSerializer, live_res
 from matches.api.nightfile import NightViewSet
 from matches.api.reads import CompetitionSerializer, FixtureSerializer
 from matches.api.results import ResultViewSet, StandingsViewSet
-from matches.api.seasons import DraftViewSet, PlayerTransfersView, SeasonViewSet
+from matches.api.seasons import DraftViewSet, InterUnionTransferViewSet, PlayerTransfersView, SeasonViewSet
 
 __all__ = [
     "BoemEntrySerializer",
@@ -35,6 +35,7 @@ __all__ = [
     "DraftViewSet",
     "FixtureSerializer",
     "FixtureViewSet",
+    "InterUnionTransferViewSet",
     "LiveMatchSerializer",
     "NightViewSet",
     "PlayerTransfersView",

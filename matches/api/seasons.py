@@ -5,7 +5,8 @@ winners, each with the final standings' snapshot or the final's fixture id), fil
 Union officials: ``POST /api/seasons/close/`` closes a season of their union (400 naming every fixture still
 to approve), ``POST /api/seasons/{id}/next/`` starts the next season from a closed one (its competitions, teams
 and squads carried over as drafts). Club secretaries: ``GET /api/drafts/`` lists their clubs' draft teams and
-``POST /api/drafts/{team_id}/confirm/`` confirms one (400 naming what is missing: SAKBOC 1.5). Each write is a
+``POST /api/drafts/{team_id}/confirm/`` confirms one (400 naming what is missing: SAKBOC 1.5). Transfers between
+unions (Board level): ``/api/inter-union-transfers/`` (ask, clear, refuse, accept, decline). Each write is a
 thin adapter: parse, scope with one access helper (404 for "not yours" as for "not there"), one service.
 """
 
@@ -23,12 +24,12 @@ from rest_framework.response import Response
 
 from clubs import permissions
 from clubs.api import TeamSerializer
-from clubs.models import Club, Player, Team, Transfer
+from clubs.models import Club, InterUnionTransfer, Player, Team, Transfer
 from matches import permissions as match_permissions
 from matches.api.reads import CompetitionSerializer
 from matches.models import Season, SeasonHonour
+from matches.seasons import inter_union, transfers
 from matches.seasons import services as seasons
-from matches.seasons import transfers
 from plumbing.api import ID_REGEX, ServiceErrorsMixin, id_field, id_or_404, request_body
 
 
@@ -192,3 +193,102 @@ class PlayerTransfersView(ServiceErrorsMixin, generics.GenericAPIView):
                                              transferred_on=data["transferred_on"],
                                              note=data["note"], by=request.user)
         return Response(TransferSerializer(transfer).data, status=status.HTTP_201_CREATED)
+
+
+class InterUnionTransferSerializer(serializers.ModelSerializer):
+    """An inter-union transfer request (Board level): the player, both clubs and their unions, its status and who
+    took each step when."""
+
+    player_name = serializers.CharField(source="player.full_name", read_only=True)
+    national_number = serializers.CharField(source="player.national_number", read_only=True)
+    from_club_name = serializers.CharField(source="from_club.name", read_only=True)
+    from_union = serializers.IntegerField(source="from_club.union_id", read_only=True)
+    to_club_name = serializers.CharField(source="to_club.name", read_only=True)
+    to_union = serializers.IntegerField(source="to_club.union_id", read_only=True)
+
+    class Meta:
+        model = InterUnionTransfer
+        fields = ["id", "player", "player_name", "national_number", "from_club", "from_club_name", "from_union",
+                  "to_club", "to_club_name", "to_union", "status", "note", "reason", "asked_at", "cleared_at",
+                  "decided_at", "transfer"]
+
+
+class InterUnionAskSerializer(serializers.Serializer):
+    player = id_field(help_text="A player of another union (GET /api/players/?national_number=... finds one).")
+    to_club = id_field(help_text="Your club (you are its secretary).")
+    note = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+
+
+class InterUnionReasonSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=300, allow_blank=True, help_text="Why: required.")
+
+
+class InterUnionAcceptSerializer(serializers.Serializer):
+    registration_number = serializers.CharField(
+        max_length=30, required=False, allow_blank=True, default="",
+        help_text="The player's registration number in your union; empty keeps theirs if free in your union.")
+
+
+class InterUnionTransferViewSet(ServiceErrorsMixin, mixins.CreateModelMixin, viewsets.ReadOnlyModelViewSet):
+    """Transfers between unions (Board level, ``matches.seasons.inter_union``). ``GET`` lists the requests you may
+    read (your clubs' asks, your unions' on either side; every one for a Board's official). ``POST`` asks for a
+    player of another union (the receiving club's secretary); ``{id}/clear/`` and ``{id}/refuse/`` (with a
+    ``reason``) are the player's union's officials', ``{id}/accept/`` (optionally a ``registration_number``) and
+    ``{id}/decline/`` (with a ``reason``) the receiving union's. Another union's request answers 404."""
+
+    lookup_value_regex = ID_REGEX
+    serializer_class = InterUnionTransferSerializer
+    permission_classes = [IsAuthenticated]
+    filterset_fields = ["status"]
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):
+            return InterUnionTransfer.objects.none()
+        return (permissions.inter_union_requests_for(self.request.user)
+                .select_related("player", "from_club", "to_club").order_by("-asked_at", "-id"))
+
+    def _answer(self, item: InterUnionTransfer, code: int = status.HTTP_200_OK) -> Response:
+        return Response(InterUnionTransferSerializer(InterUnionTransfer.objects.select_related(
+            "player", "from_club", "to_club").get(pk=item.pk)).data, status=code)
+
+    @extend_schema(request=InterUnionAskSerializer, responses={201: InterUnionTransferSerializer})
+    def create(self, request: Request, *args, **kwargs) -> Response:
+        data = request_body(InterUnionAskSerializer, request)
+        club = permissions.club_for_secretary(user=request.user, club_id=data["to_club"])
+        player = (Player.objects.filter(pk=data["player"], union__is_board=False)
+                  .exclude(union_id=club.union_id).first())
+        if player is None:
+            raise ValidationError({"player": [_("No such player in another union.")]})
+        item = inter_union.inter_union_transfer_ask(player=player, to_club=club, note=data["note"], by=request.user)
+        return self._answer(item, status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={200: InterUnionTransferSerializer})
+    @action(detail=True, methods=["post"])
+    def clear(self, request: Request, pk: str | None = None) -> Response:
+        item = permissions.inter_union_request_for_official(user=request.user, request_id=id_or_404(pk), side="from")
+        return self._answer(inter_union.inter_union_transfer_clear(request=item, by=request.user))
+
+    @extend_schema(request=InterUnionReasonSerializer, responses={200: InterUnionTransferSerializer})
+    @action(detail=True, methods=["post"])
+    def refuse(self, request: Request, pk: str | None = None) -> Response:
+        item = permissions.inter_union_request_for_official(user=request.user, request_id=id_or_404(pk), side="from")
+        data = request_body(InterUnionReasonSerializer, request)
+        return self._answer(inter_union.inter_union_transfer_refuse(request=item, reason=data["reason"],
+                                                                    by=request.user))
+
+    @extend_schema(request=InterUnionAcceptSerializer, responses={200: InterUnionTransferSerializer})
+    @action(detail=True, methods=["post"])
+    def accept(self, request: Request, pk: str | None = None) -> Response:
+        item = permissions.inter_union_request_for_official(user=request.user, request_id=id_or_404(pk), side="to")
+        data = request_body(InterUnionAcceptSerializer, request)
+        inter_union.inter_union_transfer_accept(request=item, registration_number=data["registration_number"],
+                                                by=request.user)
+        return self._answer(item)
+
+    @extend_schema(request=InterUnionReasonSerializer, responses={200: InterUnionTransferSerializer})
+    @action(detail=True, methods=["post"])
+    def decline(self, request: Request, pk: str | None = None) -> Response:
+        item = permissions.inter_union_request_for_official(user=request.user, request_id=id_or_404(pk), side="to")
+        data = request_body(InterUnionReasonSerializer, request)
+        return self._answer(inter_union.inter_union_transfer_decline(request=item, reason=data["reason"],
+                                                                     by=request.user))

@@ -112,7 +112,8 @@ def player_transfer(
 
     :param transferred_on: the day the move takes effect: not after today, and not before the player's last
         transfer.
-    :raises ValidationError: ``to_club`` is the player's club or another union's; the date is in the future or
+    :raises ValidationError: ``to_club`` is the player's club or another union's (that is an inter-union
+        transfer, :mod:`matches.seasons.inter_union`); the date is in the future or
         before the last transfer; keyed ``player``: the player is named in, or has played for, a team of a
         competition that is not over (:func:`transfer_blockers`; SAKBOC 1.5). Nothing is written then.
     """
@@ -123,8 +124,9 @@ def player_transfer(
         raise ValidationError(
             {
                 "to_club": _(
-                    "%(to_club)s is in another union: a registration is the union's (SAKBOC 1.5), so %(full_name)s "
-                    "registers there afresh."
+                    "%(to_club)s is in another union: a move between unions is an inter-union transfer (Board "
+                    "level), asked for by %(to_club)s's secretary and cleared by both unions; %(full_name)s keeps "
+                    "their national registration number."
                 )
                 % {"to_club": to_club.name, "full_name": player.full_name}
             }
@@ -179,8 +181,10 @@ def player_transfer(
 
 
 def player_transfers(*, player: Player) -> list[Transfer]:
-    """The player's transfers, oldest first, with both clubs (one query)."""
-    return list(player.transfers.select_related("from_club", "to_club").order_by("transferred_on", "recorded_at"))
+    """The player's transfers, oldest first, with both clubs and their unions (one query): one career across clubs
+    and unions (an inter-union transfer is a transfer between two unions' clubs, Board level)."""
+    return list(player.transfers.select_related("from_club__union", "to_club__union")
+                .order_by("transferred_on", "recorded_at"))
 
 
 def union_transfers(*, union: Any, limit: int = 50) -> list[Transfer]:

@@ -3,7 +3,7 @@ one file (issue 18)."""
 
 from django.urls import path
 
-from matches.views import official, seasons
+from matches.views import inter_union, official, seasons
 
 urlpatterns = [
     path("official/", official.official_dashboard, name="official"),
@@ -17,6 +17,16 @@ urlpatterns = [
     path("official/unions/<int:union_id>/transfers/", seasons.union_transfers, name="union-transfers"),
     path("official/unions/<int:union_id>/board/<int:pk>/enter/", official.representative_enter,
          name="representative-enter"),
+    # Inter-union transfers (Board level)
+    path("official/unions/<int:union_id>/inter-union/", inter_union.official_inter_union,
+         name="official-inter-union"),
+    path("official/inter-union/", inter_union.board_inter_union, name="board-inter-union"),
+    path("official/unions/<int:union_id>/seasons/transfer-window/", inter_union.season_transfer_window,
+         name="season-transfer-window"),
+    path("official/inter-union/<int:pk>/clear/", inter_union.inter_union_clear, name="inter-union-clear"),
+    path("official/inter-union/<int:pk>/refuse/", inter_union.inter_union_refuse, name="inter-union-refuse"),
+    path("official/inter-union/<int:pk>/accept/", inter_union.inter_union_accept, name="inter-union-accept"),
+    path("official/inter-union/<int:pk>/decline/", inter_union.inter_union_decline, name="inter-union-decline"),
     # A match night as one file (issue 18)
     path("official/matches/<int:pk>/night.json", official.official_night_download, name="official-night-download"),
     path("official/nights/import/", official.official_night_import, name="official-night-import"),

@@ -77,11 +77,12 @@ def season_archive(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def player_history(request: HttpRequest, pk: int) -> HttpResponse:
-    """``/players/<id>/history/``: a registered player's clubs and transfers (the registration number stays theirs)
-    and the teams they were in, season by season. Public fields only (name, registration number, clubs)."""
+    """``/players/<id>/history/``: a registered player's one career across clubs and unions: their national
+    registration number, every transfer with both clubs and their unions (Board level), and the teams they were
+    in, season by season. Public fields only (name, registration numbers, clubs, unions)."""
     player = get_object_or_404(Player.objects.select_related("club", "union"), pk=pk)
     teams = (TeamMembership.objects.filter(player=player)
-             .select_related("team__club", "team__competition").order_by("-team__competition__season",
+             .select_related("team__club__union", "team__competition").order_by("-team__competition__season",
                                                                          "team__competition__name"))
     return render(request, "public/player_history.html", {
         "player": player, "transfers": transfers.player_transfers(player=player), "memberships": teams,

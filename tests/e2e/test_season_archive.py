@@ -120,7 +120,7 @@ def test_an_official_closes_a_season_starts_the_next_and_the_public_reads_the_ar
     page.click(f"table >> text={mover.full_name}")
     page.wait_for_selector(f"h1:has-text('{player_public_name(mover)}')")  # a public page: initials (POPIA)
     history = page.inner_text("main")
-    assert f"Registration number {mover.registration_number}" in history
+    assert f"National registration number {mover.national_number}" in history
     assert "Registered with Bonteheuwel Boere" in history
     assert f"{transfer.transferred_on:%-d %b %Y}\tAthlone Aces → Bonteheuwel Boere" in history
     shoot("player-history")

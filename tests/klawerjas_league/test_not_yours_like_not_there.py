@@ -27,9 +27,10 @@ from clubs.models import DisciplinaryRecord
 from drives import services as drive_services
 from klawerjas_league import api_urls
 from matches.results import services as result_services
+from matches.seasons import inter_union
 from office.invitations import invitation_create
 from tests.appeals.test_permission_matrix_appeals import _prepare as appeals_prepare
-from tests.factories import PlayerFactory, squad
+from tests.factories import ClubFactory, PlayerFactory, UnionFactory, squad
 from tests.matches.test_permission_matrix_seasons import Extra
 from tests.matches.test_permission_matrix_seasons import _extra as seasons_extra
 from tests.referee.test_permission_matrix_match_night import Night
@@ -56,6 +57,7 @@ class Walk:
     drive: object
     drive_night: object
     drive_table: object
+    inter_union: object  # a request for one of union B's players by a club of a third union
 
 
 def _build() -> Walk:
@@ -78,6 +80,8 @@ def _build() -> Walk:
                                      first_name="Nuwe", last_name="Sekretaris", club=b.away.club, by=b.official),
         snapshot=result_services.standings_publish(competition=b.league, by=b.official, title="Round 1"),
         drive=drive, drive_night=drive_night, drive_table=boom.tables.first(),
+        inter_union=inter_union.inter_union_transfer_ask(player=PlayerFactory(club=b.club, union=b.union),
+                                                         to_club=ClubFactory(union=UnionFactory())),
     )
 
 
@@ -154,7 +158,7 @@ def _pk(walk: Walk, route: str) -> int:
         "team": b.home, "result": b.approved, "standings": walk.snapshot, "referee-match": night.match,
         "night": b.interval, "appeal": walk.appeal, "appeal-settings": b.union, "discipline": walk.fine,
         "season": walk.seasons.closed, "drive": walk.drive, "drive-night": walk.drive_night,
-        "drive-table": walk.drive_table,
+        "drive-table": walk.drive_table, "inter-union-transfer": walk.inter_union,
     }
     basename = max((name for name in by_basename if route.startswith(f"{name}-")), key=len)  # the router's basename
     return by_basename[basename].pk
@@ -223,6 +227,9 @@ def _body(walk: Walk, route: Route, method: str) -> object:
         ("union-invitations", "post"): {"role": "secretary", "email": "x@example.org", "first_name": "X",
                                         "last_name": "Y", "club": b.club.pk},
         ("union-role-remove", "post"): {"role": "referee", "user": b.referee.pk},
+        ("inter-union-transfer-refuse", "post"): {"reason": "fees owed"},
+        ("inter-union-transfer-decline", "post"): {"reason": "squad full"},
+        ("inter-union-transfer-accept", "post"): {"registration_number": ""},
     }
     return bodies.get((route.name, method))
 

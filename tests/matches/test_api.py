@@ -27,7 +27,8 @@ def api():
 def test_players_show_public_fields_only(api, world):
     world.a.home.captain.refresh_from_db()
     data = api.get(f"/api/players/{world.a.home.captain.pk}/").json()
-    assert set(data) == {"id", "registration_number", "first_name", "last_name", "name", "club", "union", "active"}
+    assert set(data) == {"id", "registration_number", "national_number", "first_name", "last_name", "name", "club",
+                         "union", "active"}
 
 
 def test_lists_are_paginated_and_filtered(api, world, django_assert_max_num_queries):
