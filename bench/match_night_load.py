@@ -144,8 +144,8 @@ def seed(matches: int, out: Path) -> None:
         league = Competition.objects.create(union=union, name="Bench League", season="2026")
         clubs = Club.objects.bulk_create(Club(union=union, name=f"Club {n:03d}") for n in range(2 * matches))
         players = Player.objects.bulk_create(
-            Player(union=union, club=club, registration_number=f"BKU-{c:03d}{k}", first_name=first[(c + k) % 10],
-                   last_name=last[(3 * c + k) % 9])
+            Player(union=union, club=club, registration_number=f"BKU-{c:03d}{k}", national_number=f"BKU-{c:03d}{k}",
+                   first_name=first[(c + k) % 10], last_name=last[(3 * c + k) % 9])
             for c, club in enumerate(clubs) for k in range(8))
         squads = [players[8 * c:8 * c + 8] for c in range(len(clubs))]
         teams = Team.objects.bulk_create(

@@ -56,8 +56,9 @@ def build() -> list[int]:
     teams = Team.objects.bulk_create(
         Team(club=clubs[i % 100], competition=leagues[i % LEAGUES], name=f"Team {i:03d}") for i in range(TEAMS))
     players = Player.objects.bulk_create(
-        (Player(union=union, club=team.club, registration_number=f"B{team.pk:03d}-{k}", first_name=f"P{k}",
-                last_name=f"T{team.pk}") for team in teams for k in range(9)), batch_size=2000)
+        (Player(union=union, club=team.club, registration_number=f"B{team.pk:03d}-{k}",
+                national_number=f"B{team.pk:03d}-{k}", first_name=f"P{k}", last_name=f"T{team.pk}")
+         for team in teams for k in range(9)), batch_size=2000)
     squad = {team.pk: players[i * 9:(i + 1) * 9] for i, team in enumerate(teams)}
     by_league = {league.pk: [t for t in teams if t.competition_id == league.pk] for league in leagues}
     start = datetime(2026, 2, 1, 19, 30, tzinfo=ZoneInfo("Africa/Johannesburg"))
