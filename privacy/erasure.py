@@ -4,7 +4,8 @@
 transaction:
 
 * the player row: ``first_name`` "Former player", ``last_name`` N (so every page, the officials' too, reads
-  "Former player N"), e-mail and phone blank, ``full_name_public`` off, ``erased_at`` and ``former_number`` set;
+  "Former player N"), e-mail, phone and date of birth blank, ``full_name_public`` off, ``erased_at`` and
+  ``former_number`` set;
   the save's own history row says only "erased";
 * every history row of the player (django-simple-history's ``HistoricalPlayer``) gets the same name, no e-mail and
   no phone;
@@ -331,6 +332,7 @@ def person_erase(*, player: Player, erased_by: Any = None, how: str = "page") ->
     changed += _registry_imports_scrub(player=player, values={k: v for k, v in cells.items() if k})
     player.first_name, player.last_name = FORMER_FIRST_NAME, str(number)
     player.email = player.phone = ""
+    player.date_of_birth = None
     player.full_name_public = False
     player.erased_at = timezone.now()
     player.former_number = number
@@ -341,7 +343,7 @@ def person_erase(*, player: Player, erased_by: Any = None, how: str = "page") ->
     player.save()
     changed += 1
     changed += Player.history.filter(id=player.pk).update(
-        first_name=FORMER_FIRST_NAME, last_name=str(number), email="", phone="")
+        first_name=FORMER_FIRST_NAME, last_name=str(number), email="", phone="", date_of_birth=None)
     if user is not None:
         changed += _user_close(user=user, username=f"former-player-{slugify(union.short_name)}-{number}")
     changed += text_sweep(needles=needles, replacement=replacement)

@@ -3,10 +3,12 @@
 :func:`person_export` gathers, for a registered player (and the account linked to them), every row that names
 them, from an inventory of the models that point at ``clubs.Player`` or at the user model:
 
-* ``player``: the registry row (union, club, registration number, names, e-mail, phone, active, public-name
+* ``player``: the registry row (union, club, registration number, national number, names, date of birth, e-mail,
+  phone, active, public-name
   answer, erasure); ``history``: every django-simple-history row of it (when, what kind, who, why, the values);
 * ``consents`` (privacy.Consent); ``team_memberships`` (clubs.TeamMembership) and ``teams_captained``
-  (clubs.Team.captain); ``transfers`` (clubs.Transfer); ``disciplinary_records`` (clubs.DisciplinaryRecord:
+  (clubs.Team.captain); ``transfers`` (clubs.Transfer); ``inter_union_transfers`` (clubs.InterUnionTransfer: each
+  step of a move between unions); ``disciplinary_records`` (clubs.DisciplinaryRecord:
   warnings, fines, suspensions);
 * ``team_sheets``: each seat on a match's team sheet (matches.Seat: match, date, table, role, partner);
   ``substitutions`` (matches.Substitution, in or out); ``boem_entries`` the player claimed, confirmed or disputed
@@ -36,7 +38,7 @@ from typing import Any
 from django.db.models import Model, Q
 from django.utils import timezone
 
-from clubs.models import DisciplinaryRecord, Player, Team, TeamMembership, Transfer
+from clubs.models import DisciplinaryRecord, InterUnionTransfer, Player, Team, TeamMembership, Transfer
 from matches.models import Award, BoemEntry, Seat, Substitution
 from privacy.models import Consent
 
@@ -71,6 +73,7 @@ def _match(match: Any) -> str:
 
 def _player_row(player: Player) -> dict[str, Any]:
     return _row(union=player.union.name, club=player.club.name, registration_number=player.registration_number,
+                national_number=player.national_number, date_of_birth=player.date_of_birth,
                 first_name=player.first_name, last_name=player.last_name, email=player.email, phone=player.phone,
                 active=player.active, full_name_public=player.full_name_public, account=(
                     player.user.username if player.user is not None else None),
@@ -81,7 +84,8 @@ def _history(player: Player) -> list[dict[str, Any]]:
     rows = Player.history.filter(id=player.pk).select_related("history_user", "club").order_by("history_date")
     return [_row(when=h.history_date, change={"+": "created", "~": "changed", "-": "deleted"}.get(h.history_type),
                  by=h.history_user.username if h.history_user_id else None, reason=h.history_change_reason or "",
-                 first_name=h.first_name, last_name=h.last_name, email=h.email, phone=h.phone, active=h.active,
+                 first_name=h.first_name, last_name=h.last_name, email=h.email, phone=h.phone,
+                 date_of_birth=h.date_of_birth, active=h.active,
                  club=h.club.name if h.club_id else None, registration_number=h.registration_number)
             for h in rows]
 
@@ -281,6 +285,12 @@ def person_export(*, player: Player | None, user: Any = None) -> dict[str, Any]:
         transfers=[_row(from_club=t.from_club.name, to_club=t.to_club.name, transferred_on=t.transferred_on,
                         note=t.note) for t in Transfer.objects.filter(player=player).select_related(
                             "from_club", "to_club")],
+        inter_union_transfers=[_row(from_club=t.from_club.name, from_union=t.from_club.union.name,
+                                    to_club=t.to_club.name, to_union=t.to_club.union.name,
+                                    status=t.get_status_display(), note=t.note, reason=t.reason,
+                                    asked_at=t.asked_at, cleared_at=t.cleared_at, decided_at=t.decided_at)
+                               for t in InterUnionTransfer.objects.filter(player=player).select_related(
+                                   "from_club__union", "to_club__union").order_by("asked_at")],
         disciplinary_records=[_row(offence=d.get_offence_display(), occurred_on=d.occurred_on, reason=d.reason,
                                    sanction=d.get_sanction_display(), fine_amount=d.fine_amount,
                                    fine_paid=d.fine_paid, suspension_match_nights=d.suspension_match_nights,
