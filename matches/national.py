@@ -14,7 +14,8 @@ import hashlib
 from dataclasses import dataclass, field
 
 from django.db.models import Case, QuerySet, Value, When
-from django.http import Http404
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect
 
 from clubs.models import Board, Club, Union
 from matches.models import Competition, Match, Season, SeasonHonour
@@ -54,6 +55,23 @@ def member_unions() -> list[Union]:
     token: 0 queries once kept, else one."""
     return kept(f"national:member-unions:{national_pages_token()}",
                 lambda: list(Union.objects.filter(is_board=False).order_by("name")))
+
+
+def list_scope(short_name: str | None, url_name: str) -> tuple[Union | None, HttpResponse | None]:
+    """For a public list at a national address and at ``/unions/<short name>/…`` (the competitions, the seasons'
+    archive): ``(union, None)`` for a member union's list (``short_name`` given); ``(None, None)`` for the national
+    list of several unions; else ``(None, redirect)``: the Board's organiser goes to ``/board/``, and with one member
+    union the national address goes to that union's own list (``url_name``, taking ``short_name``).
+
+    :raises Http404: no union has that short name.
+    """
+    if short_name is not None:
+        union = union_by_short_name(short_name)
+        return (None, redirect("matches:board-home")) if union.is_board else (union, None)
+    unions = member_unions()
+    if len(unions) == 1:
+        return None, redirect(url_name, short_name=unions[0].short_name.lower())
+    return None, None
 
 
 @dataclass(frozen=True)

@@ -34,10 +34,10 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from clubs.models import Club, InterUnionTransfer, Player, TeamMembership, Transfer, Union
-from clubs.services import history_reason_fit, save_with_history
+from clubs.models import Club, InterUnionTransfer, Player, Transfer, Union
+from clubs.services import save_with_history
 from matches.models import Season
-from matches.seasons.transfers import transfer_blockers
+from matches.seasons.transfers import draft_squads_leave, transfer_blockers
 
 Status = InterUnionTransfer.Status
 
@@ -253,17 +253,7 @@ def inter_union_transfer_accept(
         raise ValidationError({"registration_number": _(
             "Registration number %(number)s is %(name)s's national registration number: give another.")
             % {"number": number, "name": national.full_name}})
-    left: list[str] = []
-    for membership in (TeamMembership.objects.select_related("team__competition")
-                       .filter(player=player, team__draft=True, team__club=from_club)):
-        team = membership.team
-        if team.captain_id == player.pk:
-            team.captain = None
-            save_with_history(team, by=by, reason=f"captain transferred to {to_club.name}")
-        membership._history_user = by  # type: ignore[attr-defined]
-        membership._change_reason = history_reason_fit(f"transferred to {to_club.name}")  # type: ignore[attr-defined]
-        membership.delete()
-        left.append(f"{team.name} ({team.competition})")
+    left = draft_squads_leave(player=player, from_club=from_club, to_club=to_club, by=by)
     note = f"Inter-union transfer from {from_club.union.name}. {request.note}".strip()
     transfer = Transfer(player=player, from_club=from_club, to_club=to_club, transferred_on=today, note=note[:300],
                         left_squads="; ".join(left)[:300], recorded_at=now,

@@ -99,6 +99,24 @@ def transfer_blockers(*, player: Player) -> list[str]:
     return reasons
 
 
+def draft_squads_leave(*, player: Player, from_club: Club, to_club: Club, by: Any = None) -> list[str]:
+    """Take ``player`` out of ``from_club``'s draft squads (carried-over teams not yet confirmed: not entries yet)
+    and their captaincy, on a move to ``to_club``; return each squad left as ``"Team (Competition)"``, for
+    ``Transfer.left_squads``. The caller holds the transaction (a transfer within a union or between unions)."""
+    left: list[str] = []
+    for membership in (TeamMembership.objects.select_related("team__competition")
+                       .filter(player=player, team__draft=True, team__club=from_club)):
+        team = membership.team
+        if team.captain_id == player.pk:
+            team.captain = None
+            save_with_history(team, by=by, reason=f"captain transferred to {to_club.name}")
+        membership._history_user = by  # type: ignore[attr-defined]
+        membership._change_reason = history_reason_fit(f"transferred to {to_club.name}")  # type: ignore[attr-defined]
+        membership.delete()
+        left.append(f"{team.name} ({team.competition})")
+    return left
+
+
 @transaction.atomic
 def player_transfer(
     *, player: Player, to_club: Club, transferred_on: dt.date, note: str = "", by: Any = None,
@@ -158,17 +176,7 @@ def player_transfer(
     blockers = transfer_blockers(player=player)
     if blockers:
         raise ValidationError({"player": blockers})
-    left: list[str] = []
-    for membership in (TeamMembership.objects.select_related("team__competition")
-                       .filter(player=player, team__draft=True, team__club=from_club)):
-        team = membership.team
-        if team.captain_id == player.pk:
-            team.captain = None
-            save_with_history(team, by=by, reason=f"captain transferred to {to_club.name}")
-        membership._history_user = by  # type: ignore[attr-defined]
-        membership._change_reason = history_reason_fit(f"transferred to {to_club.name}")  # type: ignore[attr-defined]
-        membership.delete()
-        left.append(f"{team.name} ({team.competition})")
+    left = draft_squads_leave(player=player, from_club=from_club, to_club=to_club, by=by)
     transfer = Transfer(
         player=player, from_club=from_club, to_club=to_club, transferred_on=transferred_on, note=note.strip(),
         left_squads="; ".join(left)[:300], recorded_at=now, recorded_by=by,

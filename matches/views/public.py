@@ -12,7 +12,7 @@ from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
@@ -43,15 +43,9 @@ def competition_list(request: HttpRequest, short_name: str | None = None) -> Htt
     (``short_name``, any case): that union's competitions only (the Board's organiser: ``/board/``); 404 for an
     unknown short name. Paginated; kept whole under the national pages token
     (:func:`matches.page_versions.national_pages_token`)."""
-    union = None
-    if short_name is not None:
-        union = national.union_by_short_name(short_name)
-        if union.is_board:
-            return redirect("matches:board-home")
-    else:
-        unions = national.member_unions()
-        if len(unions) == 1:
-            return redirect("matches:union-competitions", short_name=unions[0].short_name.lower())
+    union, elsewhere = national.list_scope(short_name, "matches:union-competitions")
+    if elsewhere is not None:
+        return elsewhere
 
     def render_page() -> HttpResponse:
         competitions = Competition.objects.select_related("union").order_by(

@@ -45,15 +45,9 @@ def season_archive_list(request: HttpRequest, short_name: str | None = None) -> 
     grouped by union (and the Board's); with one member union, a redirect to its own list.
     ``/unions/<short>/seasons/`` (``short_name``, any case): that union's only (the Board's organiser: ``/board/``);
     404 for an unknown short name. Kept whole under the national pages token."""
-    union = None
-    if short_name is not None:
-        union = national.union_by_short_name(short_name)
-        if union.is_board:
-            return redirect("matches:board-home")
-    else:
-        unions = national.member_unions()
-        if len(unions) == 1:
-            return redirect("matches:union-seasons", short_name=unions[0].short_name.lower())
+    union, elsewhere = national.list_scope(short_name, "matches:union-seasons")
+    if elsewhere is not None:
+        return elsewhere
 
     def render_page() -> HttpResponse:
         found = list(national.closed_seasons(union=union).order_by("union__is_board", "union__name", "-closed_at",
