@@ -240,6 +240,21 @@ def test_an_inter_union_final_through_the_pages(browser, live_server):
         assert Match.objects.get(pk=final.pk).result_status == Match.ResultStatus.APPROVED
         people.shot(chair, "final-approved")
 
+        # The Board official reads the national registry: every member union's players, found by name.
+        chair.goto("/official/")
+        chair.click("text=National registry")
+        expect(chair.locator("table.players")).to_contain_text("BKU")
+        chair.fill("input[name=q]", "Adams")
+        chair.click("button:has-text('Search')")
+        expect(chair.locator("table.players tbody tr")).to_have_count(1)
+        expect(chair.locator("table.players")).to_contain_text("Faizel Adams")
+        people.shot(chair, "national-registry")
+        # On a phone, the union's official follows their side: its match under the championship.
+        spku.goto("/official/")
+        expect(spku.locator("section.board-championships")).to_contain_text("Our side: South Peninsula")
+        expect(spku.locator("section.board-championships")).to_contain_text("South Peninsula Klawerjas Union v Boland Klawerjas Union")
+        people.shot(spku, "spku-dashboard-phone")
+
         # The national home shows the champion.
         home = people.browser.new_context(viewport=PHONE, base_url=live_server.url, locale="en-ZA")
         people.contexts.append(home)
