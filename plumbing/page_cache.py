@@ -309,8 +309,9 @@ class KeptJsonMixin:
     quoted ETag it answers with; ``None`` (or ``Http404``) when the action is not kept. A request that
     :func:`json_read_fast` allows, to a view set without throttles, is answered ``304 Not Modified`` when its
     ``If-None-Match`` holds the state's ETag (the client's copy is that state's), else with the kept bytes and
-    headers when the ``GET`` action has kept them for the current state. Everything else (and a state not yet kept) goes through DRF as usual: the
-    bytes are only ever those DRF rendered for an anonymous request allowed to read them.
+    headers when the ``GET`` action has kept them for the current state. Everything else (and a state not yet
+    kept) goes through DRF as usual: the bytes are only ever those DRF rendered for an anonymous request allowed to
+    read them.
     """
 
     throttle_classes: Sequence[type[BaseThrottle]]  # the view set's (APIView)

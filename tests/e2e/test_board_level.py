@@ -251,8 +251,9 @@ def test_an_inter_union_final_through_the_pages(browser, live_server):
         people.shot(chair, "national-registry")
         # On a phone, the union's official follows their side: its match under the championship.
         spku.goto("/official/")
-        expect(spku.locator("section.board-championships")).to_contain_text("Our side: South Peninsula")
-        expect(spku.locator("section.board-championships")).to_contain_text("South Peninsula Klawerjas Union v Boland Klawerjas Union")
+        side = spku.locator("section.board-championships")
+        expect(side).to_contain_text("Our side: South Peninsula")
+        expect(side).to_contain_text("South Peninsula Klawerjas Union v Boland Klawerjas Union")
         people.shot(spku, "spku-dashboard-phone")
 
         # The national home shows the champion.
