@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 from PIL import Image
 
+from clubs.services import board_ensure
 from matches.night import boem_sheet
 from matches.results import services as result_services
 from tests.factories import MatchFactory, TeamFactory
@@ -108,6 +109,7 @@ def test_the_standings_have_their_tags_image_and_whatsapp_text(client, played):
 
 
 def test_every_public_page_has_a_description_and_its_own_title(client, played):
+    board_ensure()  # the installation's Board (its migration made it; a flushed test database may have lost it)
     team = TeamFactory(competition=played.competition)
     short_name = played.competition.union.short_name.lower()
     pages = [reverse("home"), reverse("matches:union-competitions", args=[short_name]),
