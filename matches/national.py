@@ -18,6 +18,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 
 from clubs.models import Board, Club, Union
+from clubs.selectors import union_list
 from matches.models import Competition, Match, Season, SeasonHonour
 from matches.page_versions import competition_pages_token, national_pages_token
 from matches.results.standings import standings_page_token, standings_read
@@ -53,8 +54,7 @@ def the_board() -> Board | None:
 def member_unions() -> list[Union]:
     """The member unions by name, never a Board's organiser (``Union.is_board``), kept under the national pages
     token: 0 queries once kept, else one."""
-    return kept(f"national:member-unions:{national_pages_token()}",
-                lambda: list(Union.objects.filter(is_board=False).order_by("name")))
+    return kept(f"national:member-unions:{national_pages_token()}", lambda: list(union_list()))
 
 
 def list_scope(short_name: str | None, url_name: str) -> tuple[Union | None, HttpResponse | None]:
