@@ -270,6 +270,10 @@ NUM_PROXIES = env.int("NUM_PROXIES", default=0)
 # (plumbing/page_cache.py; deploy/nginx/klawerjas-league.conf keeps them). 0 turns sharing off.
 SHARED_CACHE_SECONDS = env.int("SHARED_CACHE_SECONDS", default=2)
 SHARED_CACHE_STALE_SECONDS = env.int("SHARED_CACHE_STALE_SECONDS", default=5)
+# A public live poll (the match page's live part, /api/fixtures/{id}/live/) reuses its match's live version, read
+# in this process less than LIVE_VERSION_REUSE_SECONDS ago, without a query (plumbing/recent.py; issue 40): another
+# worker's write shows that much later at most (the writer's own process at once). 0 reads it on every poll.
+LIVE_VERSION_REUSE_SECONDS = env.float("LIVE_VERSION_REUSE_SECONDS", default=1.0)
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",

@@ -15,8 +15,10 @@ written once).
 from __future__ import annotations
 
 from datetime import datetime
+from functools import partial
 from typing import Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
@@ -28,6 +30,13 @@ from clubs.models import Team
 from clubs.services import history_reason_fit, save_with_history
 from matches.models import Award, Match
 from matches.selectors import match_score
+from plumbing.recent import RecentReads
+
+LIVE_VERSIONS_POLLED: RecentReads[int, tuple[int, str]] = RecentReads(
+    lambda: settings.LIVE_VERSION_REUSE_SECONDS)
+"""The live versions the public polls read, by match id, reused in this process for
+``LIVE_VERSION_REUSE_SECONDS`` (``matches.night.live.live_version_polled``); :func:`match_lock` forgets its
+match's when its write commits, so this process's polls show the write at once."""
 
 STALE_WRITE = "{what} was changed by someone else since you opened it: reload and try again."
 """The message of a write based on a state that has since changed (code ``stale``: HTTP 409 in the API)."""
@@ -48,7 +57,8 @@ def match_lock(match: Match | int, *, handed_on: bool = False) -> Match:
 
     The lock is taken by ``UPDATE … SET live_version = live_version + 1`` (the live pages' ETag: every write of
     a match night goes through here, so every committed write is seen by the polling pages), then the row is
-    read ``FOR UPDATE``.
+    read ``FOR UPDATE``. When the write commits, this process's public polls forget the version they reused
+    (:data:`LIVE_VERSIONS_POLLED`).
 
     ``handed_on``: the caller will hand the match on to one service without writing to the row itself (a table
     page's view locks first to read the table's last line, then calls the service). The next ``match_lock`` of
@@ -65,6 +75,7 @@ def match_lock(match: Match | int, *, handed_on: bool = False) -> Match:
     if handed is not None:
         return handed
     Match.objects.filter(pk=pk).update(live_version=F("live_version") + 1)
+    transaction.on_commit(partial(LIVE_VERSIONS_POLLED.forget, pk))
     locked = (Match.objects.select_for_update(of=("self",))
               .select_related("competition__union", "home", "away").get(pk=pk))
     if handed_on and connection.in_atomic_block:

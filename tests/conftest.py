@@ -217,6 +217,20 @@ def cache_namespace(settings: object) -> None:
     }
 
 
+@pytest.fixture(autouse=True)
+def live_versions_read_afresh(settings: object) -> Iterator[None]:
+    """Public polls read the live version on every request (``LIVE_VERSION_REUSE_SECONDS = 0``) and nothing is
+    kept from another test: a test's transaction never commits, so a write would not make the process forget a
+    version it reuses (``matches.writes.LIVE_VERSIONS_POLLED``), and ids repeat between tests. The reuse itself is
+    tested with the setting on (tests/matches/test_live_version_reuse.py)."""
+    from matches.writes import LIVE_VERSIONS_POLLED
+
+    settings.LIVE_VERSION_REUSE_SECONDS = 0  # type: ignore[attr-defined]
+    LIVE_VERSIONS_POLLED.clear()
+    yield
+    LIVE_VERSIONS_POLLED.clear()
+
+
 @pytest.fixture
 def on_commit_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Run ``transaction.on_commit`` callbacks at once: a test's transaction never commits, and a service that

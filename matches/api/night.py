@@ -23,7 +23,7 @@ from matches import permissions
 from matches.api.reads import AwardSerializer
 from matches.models import Boem, BoemEntry, Seat
 from matches.night import services as night_services
-from matches.night.live import live_cached, live_version_named, match_live
+from matches.night.live import live_cached, live_version_named, live_version_polled, match_live
 from plumbing.api import id_field, id_or_404, request_body
 from plumbing.page_cache import conditional_headers, keep_json
 
@@ -303,13 +303,13 @@ class FixtureNightMixin:
 
     def kept_json_state(self, action: str, kwargs: dict) -> tuple[str, str] | None:
         """``(cache key, quoted ETag)`` of the live state's plain JSON now (``live`` only; ``None`` for no such
-        match): one query and one cache round trip, the match's live version and the public-names token
-        (:func:`matches.night.live.live_version_named`), which the ``live`` action then reuses when DRF answers this
-        request."""
+        match): the match's live version and the public-names token as a public poll reads them
+        (:func:`matches.night.live.live_version_polled`: reused for a second in this process, else one query and
+        one cache round trip), which the ``live`` action then reuses when DRF answers this request."""
         if action != "live":
             return None
         match_id = id_or_404(kwargs.get("pk"))
-        found = live_version_named(match_id)
+        found = live_version_polled(match_id)
         if found is None:
             return None
         self._live_version_read = (match_id, *found)

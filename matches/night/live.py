@@ -28,6 +28,7 @@ from matches.night.boem_svg import BoemDrawing
 from matches.night.clock import match_clock_catch_up, match_version_caught_up, next_deadline_key
 from matches.rules import plays_deals
 from matches.selectors import ClockReading, match_clock
+from matches.writes import LIVE_VERSIONS_POLLED
 
 LIVE_PHASES = (Match.Phase.FIRST_HALF, Match.Phase.INTERVAL, Match.Phase.SECOND_HALF,
                Match.Phase.AWAITING_EXTRA_TIME, Match.Phase.EXTRA_TIME)
@@ -400,6 +401,16 @@ def live_version_named(match_id: int) -> tuple[int, str] | None:
         return None
     names = got.get(PUBLIC_NAMES_TOKEN)
     return found[0], str(names) if names is not None else public_names_token()
+
+
+def live_version_polled(match_id: int) -> tuple[int, str] | None:
+    """:func:`live_version_named` for a public poll (the match page's live part, the anonymous live JSON): what
+    this process read less than ``LIVE_VERSION_REUSE_SECONDS`` ago (default 1 s) is reused without a query or a
+    cache round trip (:data:`matches.writes.LIVE_VERSIONS_POLLED`). A write another worker commits shows that
+    much later at most; this worker's own at once. A phone polling every 3 s sees a change within 3 s and that
+    second; a reverse proxy may add ``SHARED_CACHE_SECONDS`` (issue 40: on the busiest night the version's query
+    and round trip were half of a 304's cost). The table's own pages and the referee's read it afresh."""
+    return LIVE_VERSIONS_POLLED.get(match_id, lambda: live_version_named(match_id))
 
 
 def live_version(match_id: int) -> int | None:

@@ -25,7 +25,7 @@ from clubs.selectors import public_names_token
 from matches import national
 from matches.competitions import fixtures
 from matches.models import DEFAULT_RULESET, TABLES_PER_MATCH, Competition, Match
-from matches.night.live import LIVE_PHASES, live_fragment_cached, live_version_named, match_live
+from matches.night.live import LIVE_PHASES, live_fragment_cached, live_version_polled, match_live
 from matches.page_versions import competition_pages_token, match_page_version, national_pages_token
 from matches.results import exports
 from matches.results import selectors as result_selectors
@@ -272,7 +272,7 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _live_part_etag(request: HttpRequest, pk: int) -> str | None:
     """The live part's ETag, the match's live version (read once a request: the view reuses it)."""
-    found = live_version_named(pk)  # the version and the union's choice of names (and the players' answers)
+    found = live_version_polled(pk)  # the version and the union's choice of names (and the players' answers)
     request._live_version = version = found[0] if found is not None else None  # type: ignore[attr-defined]
     if found is None:
         return None
