@@ -292,7 +292,7 @@ def _unsettled(entry: BoemEntry) -> BoemEntry:
 
     :raises ValidationError: code ``already``: :func:`entry_settled` says why it is settled meanwhile.
     """
-    fresh = BoemEntry.objects.select_related("team", "confirmed_by_player").get(pk=entry.pk)
+    fresh = BoemEntry.objects.select_related("table", "team", "confirmed_by_player").get(pk=entry.pk)
     settled = entry_settled(fresh)
     if settled:
         raise ValidationError(settled, code="already")
