@@ -18,9 +18,11 @@ every figure is a lower bound):
   offered, spread over the matches), sent open-loop on schedule from ``BENCH_PHONE_THREADS`` threads on kept-alive
   connections. Achieved requests/s, latency, and how late the threads fell behind their schedule.
 * **Visibility.** For the confirmations at ``BENCH_WATCHED`` matches, the seconds from the confirmation's 200
-  until a phone of that match polling every 3 s holds a page that shows it: the end of its first poll that began
-  after the confirmation's response (the live version is bumped in the confirmation's own transaction, so that
-  poll's page, or the one it already held when it answers 304, includes it).
+  until a phone of that match polling every 3 s holds a page that shows it: the end of its first poll whose page
+  shows the match's live version read right after the answer (the table's own ``GET /api/table/``, read afresh;
+  the version is bumped in the confirmation's own transaction) or a later one, by the ETag the phone holds. A
+  public poll may reuse the version its worker read up to ``LIVE_VERSION_REUSE_SECONDS`` before (default 1 s), so
+  the first poll after the answer does not always show it; this counts what the phone saw.
 * **Capacity.** The most requests/s (closed loop, ``BENCH_THREADS`` client threads as fast as they go) of the bare
   view ``/bench/bare``, the live fragment and the live JSON ``GET /api/fixtures/{id}/live/`` (both with the ETags
   a phone holds, cycling over the matches): once before the night (no writes: every poll is a 304) and once with
@@ -52,12 +54,12 @@ Exit status 0 when it ran (a missed goal is printed as MISSED), non-zero when it
 from __future__ import annotations
 
 import argparse
-import bisect
 import heapq
 import http.client
 import json
 import os
 import random
+import re
 import resource
 import signal
 import subprocess
@@ -329,8 +331,9 @@ class Night:
     refetch: Series = field(default_factory=lambda: Series((200,)))
     phones: Series = field(default_factory=lambda: Series((200, 304)))
     phone_late: list[float] = field(default_factory=list)
-    confirmed_at: dict[int, list[float]] = field(default_factory=dict)  # watched match: confirmation answers' ends
-    watcher_polls: dict[int, list[tuple[float, float]]] = field(default_factory=dict)  # match: (start, end)
+    # watched match: (confirmation answer's end, the live version after it)
+    confirmed_at: dict[int, list[tuple[float, int]]] = field(default_factory=dict)
+    watcher_polls: dict[int, list[Poll]] = field(default_factory=dict)  # watched match: its phone's polls
     clients: list[Client] = field(default_factory=list)
 
 
@@ -366,11 +369,20 @@ def device_run(port: int, device: Device, night: Night, first_at: float, stop: t
             continue
         device.version += 1
         device.confirmations += 1
-        if device.watched:
-            night.confirmed_at[device.match].append(reply.start + reply.seconds)
+        version = device_live_version(client) if device.watched else None
+        if version is not None:
+            night.confirmed_at[device.match].append((reply.start + reply.seconds, version))
         if on_confirmed is not None:
             on_confirmed(device, reply.start + reply.seconds)
     client.close()
+
+
+def device_live_version(client: Client) -> int | None:
+    """The match's live version now, as the table's own read gives it (``GET /api/table/``: read afresh, never
+    the version a public poll reuses): the confirmation just answered made it or an earlier one. ``None`` when
+    the read fails (that confirmation is then not counted for the visibility)."""
+    reply = client.request("GET", "/api/table/")
+    return etag_version(reply.etag) if reply.status == 200 else None
 
 
 def device_refetch(client: Client, device: Device, night: Night) -> None:
@@ -411,7 +423,7 @@ def phones_run(port: int, matches: list[int], etags: dict[int, str], night: Nigh
 def watcher_run(port: int, match: int, etag: str, night: Night, start: float, end: float, stop: threading.Event,
                 ) -> None:
     """A phone of a watched match, on a connection of its own: polls every POLL_SECONDS on time, notes when each
-    poll began and ended (for the visibility of the confirmations)."""
+    poll began and ended and the live version its page then shows (for the visibility of the confirmations)."""
     client = Client(port)
     night.clients.append(client)
     at = start + random.Random(match).uniform(0, POLL_SECONDS)
@@ -419,27 +431,55 @@ def watcher_run(port: int, match: int, etag: str, night: Night, start: float, en
     while at < end and not stop.wait(max(0.0, at - time.perf_counter())):
         reply = client.request("GET", f"/matches/{match}/live/", headers=since(etag))
         if reply.status in (200, 304):
-            polls.append((reply.start, reply.start + reply.seconds))
             etag = reply.etag or etag
+            polls.append(Poll(reply.start, reply.start + reply.seconds, reply.status, etag_version(etag)))
         at += POLL_SECONDS
     client.close()
 
 
-def visibility(night: Night, start: float, end: float) -> tuple[list[float], int]:
-    """Seconds from each watched confirmation answered in [start, end) to the end of its match's first watcher
-    poll that began after it; and how many had no such poll."""
+@dataclass
+class Poll:
+    """One poll of a watched phone: when it began and ended (``time.perf_counter()``), its status, and the live
+    version the phone's page shows after it (``None`` before any)."""
+
+    start: float
+    end: float
+    status: int
+    version: int | None
+
+
+def etag_version(etag: str | None) -> int | None:
+    """The live version in a live ETag (the fragment's ``"{match}-{version}-{language}-{names}-part"``, weak
+    ``W/"…"`` after gzip; the live JSON's ``"{match}-{version}-{language}-{names}"``), or ``None``."""
+    found = re.search(r'"\d+-(\d+)-', etag or "")
+    return int(found.group(1)) if found else None
+
+
+def visibility(confirmations: list[tuple[float, int]], phones: list[list[Poll]]) -> tuple[list[float], int]:
+    """For each confirmation (answered at, the live version it made) and each phone watching its match (its polls
+    in order): the seconds from the answer to the end of the phone's first poll, ending after it, whose page shows
+    that version or a later one. :returns: those seconds (sorted), and how many pairs had no such poll."""
     seconds, missing = [], 0
-    for match, confirmed in night.confirmed_at.items():
-        polls = sorted(night.watcher_polls[match])
-        starts = [p[0] for p in polls]
-        for at in confirmed:
-            if not start <= at < end:
-                continue
-            n = bisect.bisect_left(starts, at)
-            if n == len(polls):
+    for at, version in confirmations:
+        for polls in phones:
+            shown = next((p.end for p in polls if p.end >= at and p.version is not None and p.version >= version),
+                         None)
+            if shown is None:
                 missing += 1
             else:
-                seconds.append(polls[n][1] - at)
+                seconds.append(shown - at)
+    return sorted(seconds), missing
+
+
+def night_visibility(night: Night, start: float, end: float) -> tuple[list[float], int]:
+    """:func:`visibility` of the watched matches' confirmations answered in [start, end), each against its own
+    match's watching phone."""
+    seconds: list[float] = []
+    missing = 0
+    for match, confirmed in night.confirmed_at.items():
+        found, unseen = visibility([c for c in confirmed if start <= c[0] < end], [night.watcher_polls[match]])
+        seconds += found
+        missing += unseen
     return sorted(seconds), missing
 
 
@@ -815,7 +855,7 @@ def main() -> int:
         if late:
             print(f"    sent late (the client threads behind their schedule): p50 {percentile(late, 0.5):.2f} s, "
                   f"p99 {percentile(late, 0.99):.2f} s, max {late[-1]:.2f} s")
-        seen, unseen = visibility(night, start, end)
+        seen, unseen = night_visibility(night, start, end)
         if seen:
             print(f"  confirmation → seen by a phone polling every {POLL_SECONDS:g} s ({WATCHED} matches, "
                   f"{len(seen)} confirmations{f', {unseen} without a later poll' if unseen else ''}): "

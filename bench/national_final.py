@@ -96,6 +96,7 @@ from bench.loadkit import (  # noqa: E402
     run,
     run_env,
 )
+from bench.match_night_load import Poll, etag_version, visibility  # noqa: E402 - the same figures as the night's
 
 SECONDS = float(os.environ.get("BENCH_SECONDS", "60"))
 PHONES = int(os.environ.get("BENCH_PHONES", "20000"))
@@ -125,13 +126,6 @@ GOAL_SERVED = 0.95  # of the offered polls
 def offered_rate(phones: int, poll_seconds: float) -> float:
     """Requests/s that ``phones`` phones polling every ``poll_seconds`` send: 20,000 / 3 s = 6,667/s."""
     return phones / poll_seconds
-
-
-def etag_version(etag: str | None) -> int | None:
-    """The live version in a live fragment's ETag (``"{match}-{version}-{language}-{names}-part"``, weak
-    ``W/"…"`` after nginx's gzip), or ``None``."""
-    found = re.search(r'"\d+-(\d+)-', etag or "")
-    return int(found.group(1)) if found else None
 
 
 def percentile(ordered: list[float], q: float) -> float:
@@ -205,33 +199,6 @@ def node_requests(metrics: str) -> tuple[float, float]:
         if labels.get("view") == LIVE_VIEW:
             live += value
     return total, live
-
-
-@dataclass
-class Poll:
-    """One poll of a watched phone: when it began and ended (``time.perf_counter()``), its status, and the live
-    version the phone's page shows after it (``None`` before any)."""
-
-    start: float
-    end: float
-    status: int
-    version: int | None
-
-
-def visibility(confirmations: list[tuple[float, int]], phones: list[list[Poll]]) -> tuple[list[float], int]:
-    """For each confirmation (answered at, the live version it made) and each watched phone (its polls in
-    order): the seconds from the answer to the end of the phone's first poll, ending after it, whose page shows
-    that version or a later one. :returns: those seconds (sorted), and how many pairs had no such poll."""
-    seconds, missing = [], 0
-    for at, version in confirmations:
-        for polls in phones:
-            shown = next((p.end for p in polls if p.end >= at and p.version is not None and p.version >= version),
-                         None)
-            if shown is None:
-                missing += 1
-            else:
-                seconds.append(shown - at)
-    return sorted(seconds), missing
 
 
 def wrk_result(output: str) -> dict | None:
