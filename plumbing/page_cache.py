@@ -142,6 +142,14 @@ def shared_cache_control(response: HttpResponseBase) -> HttpResponseBase:
     return response
 
 
+def micro_cache_in_front(request: HttpRequest) -> bool:
+    """Whether the request came through a proxy that keeps the shared answers itself: the shipped nginx snippet
+    sends ``X-Micro-Cache: on`` (``deploy/nginx/snippets/klawerjas-league-proxy.conf``). The site then adds no
+    reuse of its own to the proxy's seconds (``matches.night.live.live_version_polled``). A client that sends the
+    header itself only makes its own requests cost a query more."""
+    return request.headers.get("X-Micro-Cache") == "on"
+
+
 def shareable(request: HttpRequest, response: HttpResponseBase, *, etag: str | None) -> bool:
     """Whether ``response`` to ``request`` is the same for everyone and so may be kept by a shared cache: it
     has a tag (:func:`page_tag`: a read, no message waiting), nobody is signed in and the request carries no

@@ -25,7 +25,7 @@ from matches.models import Boem, BoemEntry, Seat
 from matches.night import services as night_services
 from matches.night.live import live_cached, live_version_named, live_version_polled, match_live
 from plumbing.api import id_field, id_or_404, request_body
-from plumbing.page_cache import conditional_headers, keep_json
+from plumbing.page_cache import conditional_headers, keep_json, micro_cache_in_front
 
 # --- Team sheets and substitutions ------------------------------------------------------------------------
 
@@ -272,6 +272,8 @@ class FixtureNightMixin:
     {id}/team-sheet/``, ``GET {id}/live/`` (its JSON kept: the mixin comes before
     :class:`plumbing.page_cache.KeptJsonMixin` in the viewset's bases), ``POST {id}/substitutions/``."""
 
+    request: Any  # the view set's (Django's ``View.setup`` sets it before ``dispatch``)
+
     @extend_schema(request=TeamSheetSerializer, responses={201: TeamSheetAnswerSerializer, 409: None})
     @action(detail=True, methods=["post"], url_path="team-sheet")
     def team_sheet(self, request: Request, pk: str | None = None) -> Response:
@@ -309,7 +311,7 @@ class FixtureNightMixin:
         if action != "live":
             return None
         match_id = id_or_404(kwargs.get("pk"))
-        found = live_version_polled(match_id)
+        found = live_version_polled(match_id, reuse=not micro_cache_in_front(self.request))
         if found is None:
             return None
         self._live_version_read = (match_id, *found)

@@ -403,13 +403,20 @@ def live_version_named(match_id: int) -> tuple[int, str] | None:
     return found[0], str(names) if names is not None else public_names_token()
 
 
-def live_version_polled(match_id: int) -> tuple[int, str] | None:
+def live_version_polled(match_id: int, *, reuse: bool = True) -> tuple[int, str] | None:
     """:func:`live_version_named` for a public poll (the match page's live part, the anonymous live JSON): what
     this process read less than ``LIVE_VERSION_REUSE_SECONDS`` ago (default 1 s) is reused without a query or a
     cache round trip (:data:`matches.writes.LIVE_VERSIONS_POLLED`). A write another worker commits shows that
     much later at most; this worker's own at once. A phone polling every 3 s sees a change within 3 s and that
-    second; a reverse proxy may add ``SHARED_CACHE_SECONDS`` (issue 40: on the busiest night the version's query
-    and round trip were half of a 304's cost). The table's own pages and the referee's read it afresh."""
+    second (issue 40: on the busiest night the version's query and round trip were half of a 304's cost). The
+    table's own pages and the referee's read it afresh.
+
+    :param reuse: ``False`` when a proxy in front keeps the answer already
+        (``plumbing.page_cache.micro_cache_in_front``): read afresh (and kept for the polls that come direct), so
+        the proxy's ``SHARED_CACHE_SECONDS`` and this reuse never add up.
+    """
+    if not reuse:
+        LIVE_VERSIONS_POLLED.forget(match_id)
     return LIVE_VERSIONS_POLLED.get(match_id, lambda: live_version_named(match_id))
 
 

@@ -34,7 +34,7 @@ from matches.rules import plays_deals
 from matches.share import standings_share_text
 from plumbing import spreadsheets
 from plumbing.api import id_parse
-from plumbing.page_cache import VARY, cached_page, live_condition
+from plumbing.page_cache import VARY, cached_page, live_condition, micro_cache_in_front
 
 
 def competition_list(request: HttpRequest, short_name: str | None = None) -> HttpResponse:
@@ -272,7 +272,8 @@ def match_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _live_part_etag(request: HttpRequest, pk: int) -> str | None:
     """The live part's ETag, the match's live version (read once a request: the view reuses it)."""
-    found = live_version_polled(pk)  # the version and the union's choice of names (and the players' answers)
+    # the version and the union's choice of names (and the players' answers); afresh behind the micro-cache
+    found = live_version_polled(pk, reuse=not micro_cache_in_front(request))
     request._live_version = version = found[0] if found is not None else None  # type: ignore[attr-defined]
     if found is None:
         return None

@@ -127,3 +127,17 @@ def test_the_tables_own_read_is_always_afresh(client, playing, reuse):  # noqa: 
     _another_workers_write(playing)
     changed = client.get("/api/table/", HTTP_IF_NONE_MATCH=etag, **auth)
     assert changed.status_code == 200 and changed["ETag"] != etag
+
+
+def test_behind_the_proxy_s_micro_cache_the_version_is_read_afresh(client, playing, reuse,  # noqa: F811
+                                                                    django_assert_num_queries):
+    """The shipped nginx snippet sends ``X-Micro-Cache: on``: the proxy keeps the answer its seconds already, and
+    the site adds none of its own (``plumbing.page_cache.micro_cache_in_front``)."""
+    behind = {"HTTP_X_MICRO_CACHE": "on"}
+    for url in (reverse("matches:match-live", args=[playing.pk]), f"/api/fixtures/{playing.pk}/live/"):
+        etag = client.get(url, **behind)["ETag"]
+        _another_workers_write(playing)
+        changed = client.get(url, HTTP_IF_NONE_MATCH=etag, **behind)
+        assert changed.status_code == 200 and changed["ETag"] != etag, url
+    with django_assert_num_queries(0):  # the read afresh is kept for the polls that come direct
+        client.get(url, HTTP_IF_NONE_MATCH=changed["ETag"])
