@@ -9,7 +9,7 @@ What it runs, all on 127.0.0.1 and free ports (never 8000, never the machine's s
   ``postgres://postgres@127.0.0.1:5432/postgres``; the database is created, migrated and dropped at the end) and
   one ``redis-server`` of the run's own (cache and broker; ``scripts/ensure-redis-server``). In front of them nginx
   (Debian's, ``scripts/ensure-nginx``) with the shipped snippets ``deploy/nginx/snippets/klawerjas-league-cache.conf``
-  and ``-proxy.conf`` (the micro-cache: ``s-maxage=2``, ``stale-while-revalidate``, ``proxy_cache_lock``, its 304s
+  and ``-proxy.conf`` (the micro-cache: ``s-maxage=1``, ``stale-while-revalidate``, ``proxy_cache_lock``, its 304s
   to a phone's ``If-None-Match``, gzip), an ``upstream`` of one node or of both, 2 worker processes, and an access
   log of its own (``$upstream_cache_status`` per request). Everything is started by the run and stopped at its end,
   always (also on Ctrl-C or SIGTERM).
@@ -47,7 +47,7 @@ after. Then a table of the goals (met or MISSED), one column per phase, and what
 share the same two cores (and, on a shared development machine, other people's work too: the load averages
 say how much). So the figures are lower bounds of what the proxy does on its own machine, and the second node
 cannot add CPU: it adds workers on the same cores. With the micro-cache the nodes see about one request per
-page and language every two seconds plus the writes, so the phones cost the proxy and the load generator, not
+page and language a second plus the writes, so the phones cost the proxy and the load generator, not
 the application, and one node to two changes little here; what two nodes buy (a node lost, a deploy without a
 gap, more CPU for the writes and the pages nobody shares) needs two machines to measure.
 

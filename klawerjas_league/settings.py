@@ -267,8 +267,10 @@ CELERY_TIMEZONE = env.str("TIME_ZONE", default="Africa/Johannesburg")
 NUM_PROXIES = env.int("NUM_PROXIES", default=0)
 # Shared caches (issue 40): a public page or live part that is the same for everyone may be answered by a
 # reverse proxy or CDN for SHARED_CACHE_SECONDS, and SHARED_CACHE_STALE_SECONDS more while it fetches the next
-# (plumbing/page_cache.py; deploy/nginx/klawerjas-league.conf keeps them). 0 turns sharing off.
-SHARED_CACHE_SECONDS = env.int("SHARED_CACHE_SECONDS", default=2)
+# (plumbing/page_cache.py; deploy/nginx/klawerjas-league.conf keeps them). 0 turns sharing off. One second: a
+# phone polling every 3 s then shows a change within about 4 s (3 + 1 + the fetch; with 2, the national final's
+# phones took up to 5.01 s: bench/national_final.py).
+SHARED_CACHE_SECONDS = env.int("SHARED_CACHE_SECONDS", default=1)
 SHARED_CACHE_STALE_SECONDS = env.int("SHARED_CACHE_STALE_SECONDS", default=5)
 # A public live poll (the match page's live part, /api/fixtures/{id}/live/) reuses its match's live version, read
 # in this process less than LIVE_VERSION_REUSE_SECONDS ago, without a query (plumbing/recent.py; issue 40): another
