@@ -15,7 +15,6 @@ written once).
 from __future__ import annotations
 
 from datetime import datetime
-from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -75,7 +74,7 @@ def match_lock(match: Match | int, *, handed_on: bool = False) -> Match:
     if handed is not None:
         return handed
     Match.objects.filter(pk=pk).update(live_version=F("live_version") + 1)
-    transaction.on_commit(partial(LIVE_VERSIONS_POLLED.forget, pk))
+    transaction.on_commit(lambda: LIVE_VERSIONS_POLLED.forget(pk))
     locked = (Match.objects.select_for_update(of=("self",))
               .select_related("competition__union", "home", "away").get(pk=pk))
     if handed_on and connection.in_atomic_block:
