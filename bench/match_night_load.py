@@ -860,7 +860,7 @@ def main() -> int:
         seen, unseen = night_visibility(night, start, end)
         if seen:
             print(f"  confirmation → seen by a phone polling every {POLL_SECONDS:g} s ({WATCHED} matches, "
-                  f"{len(seen)} confirmations{f', {unseen} without a later poll' if unseen else ''}): "
+                  f"{len(seen)} confirmations{f', {unseen} never shown on the phone' if unseen else ''}): "
                   f"p50 {percentile(seen, 0.5):.2f} s, p90 {percentile(seen, 0.9):.2f} s, max {seen[-1]:.2f} s")
         busy_ratio = capacity_print(f"Capacity during the night (the devices writing at {offered:.0f}/s offered), "
                                     f"{THREADS} client threads, {CAPACITY_SECONDS:g} s per address, closed loop "

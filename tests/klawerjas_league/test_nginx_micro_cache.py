@@ -67,7 +67,7 @@ def test_the_proxy_shares_public_pages_and_follows_the_night(front, playing):  #
 
 
 def test_behind_the_proxy_the_site_adds_no_seconds_of_its_own(front, playing, settings):  # noqa: F811
-    """The proxy keeps a live part 2 s; the site reads the version afresh for it (the snippet's ``X-Micro-Cache``),
+    """The proxy keeps a live part a second; the site reads the version afresh for it (the snippet's ``X-Micro-Cache``),
     even where it would reuse one read for a minute: another worker's write is seen within the proxy's seconds."""
     from django.db.models import F
 
